@@ -1,0 +1,88 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { COURSE_ATTACHMENT_MAX_BYTES } from '../shared/constants';
+import { errorMessages } from '../shared/errors';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { ModuleDeps } from './lib/deps';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { coursesRoutes } from './modules/courses/courses.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { meetingsRoutes } from './modules/meetings/meetings.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { trainersRoutes } from './modules/trainers/trainers.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { spaPlugin } from './plugins/spa';
+
+/** Builds the whole application without listening, so tests drive it with `app.inject`. */
+export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Bearer tokens must never reach a log line.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[masqué]' },
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", `https://${config.jitsiDomain}`],
+        frameSrc: [`https://${config.jitsiDomain}`],
+        // Emotion (MUI's styling engine) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: COURSE_ATTACHMENT_MAX_BYTES, files: 2, fields: 20, fieldSize: 100_000, parts: 24 },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'EcoForma API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(authPlugin, { db });
+
+  // Maintenance answers every API call but the health check, before any work is done.
+  app.addHook('onRequest', async (request, reply) => {
+    if (config.maintenanceMode && request.url.startsWith('/api/') && !request.url.startsWith('/api/health')) {
+      return reply.status(503).send({ error_code: 'maintenance_mode', message: errorMessages.maintenance_mode });
+    }
+  });
+
+  const deps: ModuleDeps = { config, db };
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, deps);
+  await app.register(profileRoutes, deps);
+  await app.register(trainersRoutes, deps);
+  await app.register(adminRoutes, deps);
+  await app.register(meetingsRoutes, deps);
+  await app.register(coursesRoutes, deps);
+  await app.register(spaPlugin, { webDistDir: config.webDistDir });
+
+  return app;
+}

@@ -1,0 +1,27 @@
+import { errorMessages, type ErrorCode, type FieldErrors } from '../../shared/errors';
+
+/** The one error type of the API; the error handler turns it into `{ error_code, message, errors? }`. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    public readonly statusCode: number,
+    message: string = errorMessages[code],
+    public readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static validation(fieldErrors: FieldErrors, message = errorMessages.validation_failed): AppError {
+    return new AppError('validation_failed', 422, message, fieldErrors);
+  }
+  static notFound(message = errorMessages.not_found): AppError {
+    return new AppError('not_found', 404, message);
+  }
+  static forbidden(message = errorMessages.forbidden): AppError {
+    return new AppError('forbidden', 403, message);
+  }
+  static unauthenticated(): AppError {
+    return new AppError('invalid_token', 401);
+  }
+}

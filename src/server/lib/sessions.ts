@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import { REMEMBER_SESSION_TTL_MS, SESSION_TTL_MS } from '../../shared/constants';
+import type { Role } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+/** Who is calling, as the auth plugin puts it on `request.user`. */
+export interface AuthUser {
+  id: number;
+  role: Role;
+  is_valid: boolean;
+  email: string;
+  firstname: string;
+  lastname: string;
+  sessionId: number;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new session: 256 random bits handed to the client once, only their SHA-256 kept. */
+export async function createSession(db: Db, userId: number, remember = false): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const ttl = remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS;
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) });
+  return token;
+}
+
+/** The user behind a live token, or null when the token is unknown, revoked or expired. */
+export async function findSessionUser(db: Db, token: string): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      is_valid: users.isValid,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      sessionId: sessions.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (revocation, deletion, password change). */
+export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, new Date()));
+}

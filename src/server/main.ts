@@ -1,0 +1,59 @@
+import { isNotNull } from 'drizzle-orm';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type Db } from './db/client';
+import { courses, users } from './db/schema';
+import { seedReferenceData } from './db/seed';
+import { removeOrphanFiles } from './lib/storage';
+import { ensureAdminAccount } from './modules/auth/admin-account';
+import { seedDemoCatalogue } from './modules/courses/demo-seed';
+
+async function referencedUploads(db: Db): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const row of await db.select({ cv: users.cvPath }).from(users).where(isNotNull(users.cvPath))) names.add(row.cv!);
+  for (const row of await db.select({ image: courses.imagePath, attachment: courses.attachmentPath }).from(courses)) {
+    if (row.image) names.add(row.image);
+    if (row.attachment) names.add(row.attachment);
+  }
+  return names;
+}
+
+async function start(config: Config): Promise<void> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  const { db } = database;
+  await seedReferenceData(db);
+
+  const app = await buildApp(config, db);
+  await ensureAdminAccount(db, config, app.log);
+  if (config.seedDemo) await seedDemoCatalogue(db, config);
+  const removed = await removeOrphanFiles(config.uploadsDir, await referencedUploads(db));
+  if (removed > 0) app.log.info(`${removed} fichier(s) orphelin(s) supprimé(s) du dossier des envois`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} reçu, arrêt en cours`);
+    await app.close();
+    // PGlite writes its files on close; skipping this could lose the last writes.
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`EcoForma est disponible sur http://${config.host}:${config.port} (base ${database.kind})`);
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Échec du démarrage : ${(error as Error).stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+}

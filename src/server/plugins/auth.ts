@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Actor } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/app-error';
+import { findSessionUser, type AuthUser } from '../lib/sessions';
+
+/** A named rule over the caller, e.g. `canAuthorCourses`; its name appears in the route list. */
+export type Policy = (actor: Actor) => boolean;
+
+/**
+ * Who may call a route, declared by every `/api` route in `config.access`:
+ * - 'public': anyone; `request.user` is set when a valid token comes along, else null;
+ * - 'authenticated': any signed-in user;
+ * - a policy: a signed-in user the policy accepts (403 otherwise).
+ * Ownership ("only their own data") is checked by the service with the same policies.
+ */
+export type Access = 'public' | 'authenticated' | Policy;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The signed-in caller of a route declared 'authenticated' or with a policy. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw AppError.unauthenticated();
+  return request.user;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  app.decorateRequest('user', null);
+
+  // A route that forgets to say who may call it would be open to all: refuse to start instead.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
+    // The OpenAPI documentation (registered by @fastify/swagger-ui) is public reading.
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    if (!route.config?.access) {
+      throw new Error(`La route ${String(route.method)} ${route.url} ne déclare pas config.access`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const token = bearerToken(request);
+    request.user = token ? await findSessionUser(db, token) : null;
+    if (access === 'public') return;
+    if (!request.user) throw AppError.unauthenticated();
+    if (access !== 'authenticated' && !access(request.user)) throw AppError.forbidden();
+  });
+});

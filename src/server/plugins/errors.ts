@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorMessages, type ApiErrorBody, type FieldErrors } from '../../shared/errors';
+import { AppError } from '../lib/app-error';
+
+/** Fastify's own error codes that mean "the client sent something wrong". */
+const clientErrors: Record<string, { status: number; body: () => ApiErrorBody }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, body: () => ({ error_code: 'invalid_request', message: 'Le corps de la requête n’est pas un JSON valide.' }) },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, body: () => ({ error_code: 'invalid_request', message: 'Le corps de la requête est vide.' }) },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, body: () => ({ error_code: 'invalid_request', message: 'Type de contenu non pris en charge.' }) },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, body: () => ({ error_code: 'payload_too_large', message: errorMessages.payload_too_large }) },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, body: () => ({ error_code: 'file_too_large', message: errorMessages.file_too_large }) },
+  FST_FILES_LIMIT: { status: 413, body: () => ({ error_code: 'payload_too_large', message: 'Trop de fichiers envoyés.' }) },
+  FST_PARTS_LIMIT: { status: 413, body: () => ({ error_code: 'payload_too_large', message: 'Trop de champs envoyés.' }) },
+  FST_FIELDS_LIMIT: { status: 413, body: () => ({ error_code: 'payload_too_large', message: 'Trop de champs envoyés.' }) },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, body: () => ({ error_code: 'invalid_request', message: 'La requête doit être envoyée en multipart/form-data.' }) },
+};
+
+/** Turns every thrown error into the API's error body; a 5xx never shows its internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { error_code: error.code, message: error.message };
+      if (error.fieldErrors) body.errors = error.fieldErrors;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (errors[field] ??= []).push(issue.message ?? 'Valeur invalide.');
+      }
+      return reply.status(422).send({ error_code: 'validation_failed', message: errorMessages.validation_failed, errors });
+    }
+    const known = error.code ? clientErrors[error.code] : undefined;
+    if (known) return reply.status(known.status).send(known.body());
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ error_code: 'invalid_request', message: errorMessages.invalid_request });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(isDatabaseUnavailable(error) ? 503 : 500).send({ error_code: 'server_error', message: errorMessages.server_error });
+  });
+});
+
+/** Connection failures of pg (and PGlite being closed) mean "try again later", not a bug. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '')
+    || /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(String((error as Error)?.message));
+}

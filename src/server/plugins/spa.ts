@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorMessages } from '../../shared/errors';
+
+/**
+ * Serves the built SPA with history fallback: client routes get index.html, while an unknown
+ * `/api/...` path always answers a JSON 404, never the page.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir }: { webDistDir: string }) => {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints every asset, so they never change under the same name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const indexHtml = hasSpa ? fs.readFileSync(indexFile) : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (wantsPage && indexHtml) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).send({ error_code: 'not_found', message: errorMessages.not_found });
+  });
+});

@@ -1,0 +1,46 @@
+/** Business constants of spec section 9, in one place for server and client. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+
+export const CV_MAX_BYTES = 10 * 1024 * 1024;
+export const CV_EXTENSIONS = ['.pdf', '.docx', '.doc'] as const;
+
+export const COURSE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const COURSE_ATTACHMENT_MAX_BYTES = 200 * 1024 * 1024;
+
+export const LOGIN_SNACKBAR_MS = 6000;
+export const TOAST_MS = 3000;
+export const PENDING_LIST_TOAST_MS = 6000;
+export const COURSE_CREATED_MESSAGE_MS = 3000;
+export const REDIRECT_AFTER_CV_UPLOAD_MS = 1000;
+
+export const WAITING_PROGRESS_NO_MEETING = 20;
+export const WAITING_PROGRESS_WITH_MEETING = 40;
+export const USUAL_RESPONSE_DELAY = 'sous 48 heures';
+
+export const NAVBAR_HEIGHT_PX = 70;
+export const NAVBAR_HIDE_THRESHOLD_PX = 100;
+
+export const LANDING_STATS = { learners: '1500+', trainings: '20+', satisfaction: '95 %' } as const;
+
+export const COURSE_DESCRIPTION_PREVIEW_CHARS = 80;
+export const COURSE_FIXED_MODULES = 5;
+export const REFUND_GUARANTEE_DAYS = 30;
+
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const REMEMBER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const LOCKOUT_FAILURES = 5;
+export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+export const IP_FAILURES_PER_MINUTE = 20;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Contact details shown in the footer and on the waiting page. */
+export const CONTACT = {
+  email: 'contact@ecoforma.fr',
+  phone: '+33 1 23 45 67 89',
+  address: '12 rue des Tilleuls, 69007 Lyon, France',
+} as const;

@@ -1,0 +1,53 @@
+/** Every error body the API sends: `{ error_code, message, errors? }`. */
+export const errorCodes = [
+  'invalid_request',
+  'invalid_credentials',
+  'invalid_token',
+  'forbidden',
+  'not_found',
+  'email_taken',
+  'payload_too_large',
+  'file_too_large',
+  'unsupported_file_type',
+  'validation_failed',
+  'empty_fields',
+  'invalid_date',
+  'invalid_phone',
+  'account_locked',
+  'account_disabled',
+  'too_many_attempts',
+  'maintenance_mode',
+  'server_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Field name -> French messages, first one shown under the field. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface ApiErrorBody {
+  error_code: ErrorCode | string;
+  message: string;
+  errors?: FieldErrors;
+}
+
+/** The default French message of each code, used by the server and as the client's fallback. */
+export const errorMessages: Record<ErrorCode, string> = {
+  invalid_request: 'La requête est invalide.',
+  invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
+  invalid_token: 'Votre session a expiré. Veuillez vous reconnecter.',
+  forbidden: "Vous n'avez pas accès à cette ressource.",
+  not_found: 'Ressource introuvable.',
+  email_taken: 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.',
+  payload_too_large: 'La requête est trop volumineuse.',
+  file_too_large: 'Le fichier est trop volumineux.',
+  unsupported_file_type: "Ce type de fichier n'est pas accepté.",
+  validation_failed: 'Certaines informations sont invalides.',
+  empty_fields: 'Veuillez remplir tous les champs obligatoires.',
+  invalid_date: 'Date de naissance non valide.',
+  invalid_phone: 'Numéro de téléphone non valide.',
+  account_locked: 'Compte temporairement verrouillé après plusieurs tentatives. Réessayez dans 15 minutes.',
+  account_disabled: 'Votre compte a été désactivé. Veuillez contacter le support.',
+  too_many_attempts: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+  maintenance_mode: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',
+  server_error: "Une erreur serveur s'est produite. Veuillez réessayer ultérieurement.",
+};

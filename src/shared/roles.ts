@@ -1,0 +1,43 @@
+/** The roles a user can have. `admin` is never chosen at signup. */
+export const roles = ['membre', 'formateur', 'organisme', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+/** Roles a visitor may pick on the signup screen. */
+export const signupRoles = ['membre', 'formateur', 'organisme'] as const;
+export type SignupRole = (typeof signupRoles)[number];
+
+export const roleLabels: Record<Role, string> = {
+  membre: 'Membre',
+  formateur: 'Formateur',
+  organisme: 'Organisation',
+  admin: 'Administrateur',
+};
+
+/** The minimum a policy needs to know about who is calling. */
+export interface Actor {
+  id: number;
+  role: Role;
+  is_valid: boolean;
+}
+
+/** A trainer may publish once an administrator has approved them. */
+export function isApprovedTrainer(actor: Actor | null | undefined): boolean {
+  return actor?.role === 'formateur' && actor.is_valid;
+}
+
+/** Approved trainers and administrators author courses. */
+export function canAuthorCourses(actor: Actor | null | undefined): boolean {
+  return actor?.role === 'admin' || isApprovedTrainer(actor);
+}
+
+export function isAdmin(actor: Actor | null | undefined): boolean {
+  return actor?.role === 'admin';
+}
+
+/**
+ * A non-trainer account with is_valid false has been disabled by an administrator.
+ * For trainers, is_valid false only means "not approved yet": they may still sign in.
+ */
+export function isDisabledAccount(actor: Actor): boolean {
+  return !actor.is_valid && actor.role !== 'formateur' && actor.role !== 'admin';
+}

@@ -1,0 +1,5 @@
+import { Box } from '@mui/material';
+
+export function Footer() {
+  return <Box component="footer" />;
+}

@@ -1,0 +1,27 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Green, calm and readable; every text colour passes WCAG AA on its background. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#2e7d32', light: '#60ad5e', dark: '#1b5e20', contrastText: '#ffffff' },
+    secondary: { main: '#00695c', light: '#439889', dark: '#003d33', contrastText: '#ffffff' },
+    success: { main: '#2e7d32', contrastText: '#ffffff' },
+    warning: { main: '#b45309', contrastText: '#ffffff' },
+    error: { main: '#c62828', contrastText: '#ffffff' },
+    background: { default: '#f6faf5', paper: '#ffffff' },
+    text: { primary: '#1c2b1e', secondary: '#4a5a4c' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    // System fonts only: nothing is fetched from outside.
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    h1: { fontWeight: 800 },
+    h2: { fontWeight: 700 },
+    h3: { fontWeight: 700 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+  },
+});

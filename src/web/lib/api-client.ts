@@ -1,0 +1,139 @@
+import { errorMessages, type ApiErrorBody, type FieldErrors } from '../../shared/errors';
+import { sessionStore } from './session';
+
+/** An API failure parsed back from `{ error_code, message, errors? }`. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const SESSION_EXPIRED = errorMessages.invalid_token;
+
+function authHeaders(): Record<string, string> {
+  const token = sessionStore.getState().token;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Turns a non-2xx answer into an ApiError; a 401 invalid_token ends the local session. */
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = body as Partial<ApiErrorBody> | null;
+  const code = typeof parsed?.error_code === 'string' ? parsed.error_code : status >= 500 ? 'server_error' : 'unknown_error';
+  const message = typeof parsed?.message === 'string' ? parsed.message : errorMessages.server_error;
+  if (status === 401 && code === 'invalid_token' && sessionStore.getState().token) {
+    sessionStore.getState().clear(SESSION_EXPIRED);
+  }
+  return new ApiError(status, code, message, parsed?.errors);
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** JSON call to the API with the bearer token. Throws ApiError (code 'network_error' when offline). */
+export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'Impossible de joindre le serveur. Vérifiez votre connexion internet.');
+  }
+  const data = parseJson(await response.text());
+  if (!response.ok) throw toApiError(response.status, data);
+  return data as T;
+}
+
+/** Query string from defined, non-empty values. */
+export function toQuery(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Multipart upload with real progress from the browser's upload events (fetch has none).
+ * `onProgress` receives 0..100 as bytes leave the browser.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  { method = 'POST', onProgress }: { method?: 'POST' | 'PUT'; onProgress?: (percent: number) => void } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    for (const [key, value] of Object.entries(authHeaders())) xhr.setRequestHeader(key, value);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const data = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(toApiError(xhr.status, data));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'Impossible de joindre le serveur. Vérifiez votre connexion internet.'));
+    xhr.send(form);
+  });
+}
+
+/** Downloads a file through the authenticated API (no token in any URL) and saves it. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: authHeaders() });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Impossible de joindre le serveur. Vérifiez votre connexion internet.');
+  }
+  if (!response.ok) throw toApiError(response.status, parseJson(await response.text()));
+  const blob = await response.blob();
+  const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!);
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1]! : null;
+}
