@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // Lets the benchmark add up exactly which chunks the landing page loads.
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
   server: {

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * Gzipped bytes of JavaScript a first visit to `/` downloads: the entry chunk, the landing
+ * page's lazy chunk, and every chunk they import statically (read from Vite's manifest).
+ */
+export function landingJavaScriptBytes(distDir = 'dist/web'): { gzipBytes: number; files: string[] } {
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const landingKey = Object.keys(manifest).find((k) => k.endsWith('features/site/pages/LandingPage.tsx'));
+  if (!entryKey || !landingKey) throw new Error('manifest sans entrée ou sans page d’accueil');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]!.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  visit(landingKey);
+  const files = [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const gzipBytes = files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length, 0);
+  return { gzipBytes, files };
+}

@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { verifyPassword, hashPassword } from '../src/server/lib/passwords';
+import { createSession } from '../src/server/lib/sessions';
+import type { Database } from '../src/server/db/client';
+import { users } from '../src/server/db/schema';
+import { normalizeSearch } from '../src/shared/text';
+import { measureThroughput } from './lib';
+
+const CONNECTIONS = 8;
+
+/** Requests per second of a bare Fastify route answering a small JSON object: the floor of our stack. */
+export async function bareFastifyThroughput(seconds: number): Promise<number> {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ id: 1, firstname: 'Camille', lastname: 'Martin', email: 'camille@exemple.fr', is_valid: true }));
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = bare.server.address() as AddressInfo;
+  try {
+    return await measureThroughput({ url: `http://127.0.0.1:${port}/bare`, connections: CONNECTIONS, seconds });
+  } finally {
+    await bare.close();
+  }
+}
+
+/** argon2id verifications per second with the same concurrency: the cost a login cannot avoid. */
+export async function rawArgonVerifyThroughput(seconds: number): Promise<number> {
+  const hash = await hashPassword('Motdepasse1');
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        await verifyPassword(hash, 'Motdepasse1');
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+async function benchUser(database: Database, email: string) {
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword('Motdepasse1'),
+      firstname: 'Camille',
+      lastname: 'Martin',
+      role: 'membre',
+      isValid: true,
+      gender: 'female',
+      birthdate: '1990-05-17',
+      searchText: normalizeSearch(`Camille Martin ${email}`),
+    })
+    .returning();
+  return user!;
+}
+
+export async function loginThroughput(database: Database, url: string, seconds: number): Promise<number> {
+  const email = `login-bench-${Date.now()}@exemple.fr`;
+  await benchUser(database, email);
+  return measureThroughput({
+    url: `${url}/api/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Motdepasse1', remember: false }),
+    connections: CONNECTIONS,
+    seconds,
+  });
+}
+
+export async function profileThroughput(database: Database, url: string, seconds: number): Promise<number> {
+  const user = await benchUser(database, `profile-bench-${Date.now()}@exemple.fr`);
+  const token = await createSession(database.db, user.id);
+  return measureThroughput({
+    url: `${url}/api/user/profile`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: CONNECTIONS,
+    seconds,
+  });
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { testConfig } from '../src/server/config';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { seedReferenceData } from '../src/server/db/seed';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** One line of the report: a figure, its budget, and what it was compared with in the same run. */
+export interface BenchResult {
+  name: string;
+  engine: Engine | '-';
+  figure: number;
+  unit: string;
+  budget: string;
+  baseline?: { name: string; figure: number; unit: string };
+  ratio?: number;
+  pass: boolean;
+}
+
+/** A fresh, migrated database: PGlite in memory, or a throwaway database on the PostgreSQL server. */
+export async function openBenchDatabase(engine: Engine, databaseUrl?: string): Promise<Database> {
+  if (engine === 'pglite') {
+    const database = await openPglite();
+    await database.migrate();
+    await seedReferenceData(database.db);
+    return database;
+  }
+  const name = `ecoforma_bench_${randomBytes(5).toString('hex')}`;
+  const adminUrl = new URL(databaseUrl!);
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  adminUrl.pathname = `/${name}`;
+  const database = await openPostgres(adminUrl.toString());
+  await database.migrate();
+  await seedReferenceData(database.db);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: databaseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function startBenchApp(database: Database): Promise<{ app: FastifyInstance; url: string }> {
+  const dataDir = `.tmp/bench-${randomBytes(4).toString('hex')}`;
+  const config = testConfig({ dataDir, uploadsDir: `${dataDir}/uploads`, webDistDir: `${dataDir}/no-web` });
+  const app = await buildApp(config, database.db);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}` };
+}
+
+/** Requests per second that a route sustains over real HTTP, with `connections` in flight. */
+export async function measureThroughput(options: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  seconds?: number;
+}): Promise<number> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections ?? 10,
+    duration: options.seconds ?? 5,
+  });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0) throw new Error(`${options.url}: ${failures} réponses en échec pendant la mesure`);
+  return result.requests.average;
+}
+
+/** Latency percentiles of `count` sequential calls of `call`, after a short warm-up. */
+export async function measureLatency(count: number, call: (i: number) => Promise<void>): Promise<{ p50Ms: number; p95Ms: number; samples: number }> {
+  for (let i = 0; i < Math.min(20, count); i++) await call(i);
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = process.hrtime.bigint();
+    await call(i);
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { p50Ms: round(at(0.5)), p95Ms: round(at(0.95)), samples: samples.length };
+}
+
+export function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
