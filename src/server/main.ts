@@ -1,9 +1,10 @@
-import { isNotNull } from 'drizzle-orm';
+import { isNotNull, lt } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
-import { courses, users } from './db/schema';
+import { courses, loginFailures, users } from './db/schema';
 import { seedReferenceData } from './db/seed';
+import { deleteExpiredSessions } from './lib/sessions';
 import { removeOrphanFiles } from './lib/storage';
 import { ensureAdminAccount } from './modules/auth/admin-account';
 import { seedDemoCatalogue } from './modules/courses/demo-seed';
@@ -27,6 +28,9 @@ async function start(config: Config): Promise<void> {
   const app = await buildApp(config, db);
   await ensureAdminAccount(db, config, app.log);
   if (config.seedDemo) await seedDemoCatalogue(db, config);
+  // Housekeeping: expired sessions and login failures older than any window that counts them.
+  await deleteExpiredSessions(db);
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000)));
   const removed = await removeOrphanFiles(config.uploadsDir, await referencedUploads(db));
   if (removed > 0) app.log.info(`${removed} fichier(s) orphelin(s) supprimé(s) du dossier des envois`);
 
