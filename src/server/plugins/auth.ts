@@ -17,12 +17,22 @@ export type Policy = (actor: Actor) => boolean;
  */
 export type Access = 'public' | 'authenticated' | Policy;
 
+/** One API route and who may call it, as collected at registration (the access matrix test reads it). */
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
     user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    apiRoutes: ApiRouteInfo[];
   }
 }
 
@@ -41,6 +51,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.decorateRequest('user', null);
+  const apiRoutes: ApiRouteInfo[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   // A route that forgets to say who may call it would be open to all: refuse to start instead.
   app.addHook('onRoute', (route) => {
@@ -54,6 +66,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     if (!route.config?.access) {
       throw new Error(`La route ${String(route.method)} ${route.url} ne déclare pas config.access`);
     }
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access: route.config.access });
   });
 
   app.addHook('preHandler', async (request) => {
