@@ -101,9 +101,16 @@ export function sanitizeFileName(name: string, fallback: string): string {
     .normalize('NFC')
     .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
     .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 150);
-  return cleaned || fallback;
+    .trim();
+  return keepWithin(cleaned, 150) || fallback;
+}
+
+/** Cuts a long name but keeps its extension, which downloads and type checks rely on. */
+function keepWithin(name: string, max: number): string {
+  const chars = Array.from(name);
+  if (chars.length <= max) return name;
+  const ext = Array.from(path.extname(name)).slice(0, 16);
+  return chars.slice(0, max - ext.length).join('').trimEnd() + ext.join('');
 }
 
 /** RFC 6266 header with an ASCII fallback and the UTF-8 name. */

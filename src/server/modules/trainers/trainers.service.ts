@@ -1,0 +1,145 @@
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { CV_MAX_BYTES } from '../../../shared/constants';
+import { isAdmin } from '../../../shared/roles';
+import { cvExtension, cvMessages, type CvExtension, type CvInfo, type TrainerStatus } from '../../../shared/trainers';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ModuleDeps } from '../../lib/deps';
+import { latestMeeting } from '../../lib/meetings';
+import type { AuthUser } from '../../lib/sessions';
+import {
+  detectFileType,
+  discardUpload,
+  keepUpload,
+  receiveUpload,
+  removeStoredFile,
+  sanitizeFileName,
+  type ReceivedFile,
+} from '../../lib/storage';
+
+/** For each accepted extension: the type the content must have, and what we store and serve. */
+const acceptedTypes: Record<CvExtension, { detected: string; ext: string; mime: string }> = {
+  '.pdf': { detected: 'pdf', ext: 'pdf', mime: 'application/pdf' },
+  '.docx': { detected: 'docx', ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  // file-type names every OLE2 compound file 'cfb'; with a .doc name that is a Word 97-2003 document.
+  '.doc': { detected: 'cfb', ext: 'doc', mime: 'application/msword' },
+};
+
+export interface IncomingCv {
+  fileName: string;
+  stream: Readable;
+}
+
+function cvInfo(row: { cvOriginalName: string | null; cvSize: number | null; cvUploadedAt: Date | null }): CvInfo | null {
+  if (!row.cvOriginalName || row.cvSize === null || !row.cvUploadedAt) return null;
+  return { name: row.cvOriginalName, size: row.cvSize, uploaded_at: row.cvUploadedAt.toISOString() };
+}
+
+async function receiveCv(uploadsDir: string, stream: Readable): Promise<ReceivedFile> {
+  try {
+    return await receiveUpload(uploadsDir, stream, CV_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'file_too_large') throw new AppError('file_too_large', 413, cvMessages.tooLarge);
+    throw error;
+  }
+}
+
+/**
+ * Stores a trainer's CV. The file streams to a temporary name (a refused or interrupted upload
+ * leaves nothing), its content must match its extension, then it gets its permanent random name
+ * and the row points to it. The previous CV is deleted only once the row no longer references
+ * it; a crash in between leaves an unreferenced file, which the start-up sweep removes.
+ */
+export async function storeCv({ config, db }: ModuleDeps, userId: number, incoming: IncomingCv): Promise<CvInfo> {
+  const received = await receiveCv(config.uploadsDir, incoming.stream);
+  let storedName: string;
+  let accepted: (typeof acceptedTypes)[CvExtension];
+  try {
+    if (received.size === 0) throw AppError.validation({ cv: [cvMessages.empty] }, cvMessages.empty);
+    const extension = cvExtension(incoming.fileName);
+    const detected = await detectFileType(received.tempPath);
+    if (!extension || detected?.ext !== acceptedTypes[extension].detected) {
+      throw new AppError('unsupported_file_type', 415, cvMessages.unsupported);
+    }
+    accepted = acceptedTypes[extension];
+    storedName = await keepUpload(config.uploadsDir, received, accepted.ext);
+  } catch (error) {
+    await discardUpload(received);
+    throw error;
+  }
+
+  const originalName = sanitizeFileName(incoming.fileName, `cv.${accepted.ext}`);
+  const uploadedAt = new Date();
+  let previous: string | null;
+  try {
+    previous = await db.transaction(async (tx) => {
+      // The row lock orders two uploads by the same trainer: each one replaces what the other stored.
+      const [current] = await tx.select({ cvPath: users.cvPath }).from(users).where(eq(users.id, userId)).for('update');
+      if (!current) throw AppError.notFound();
+      await tx
+        .update(users)
+        .set({
+          cvPath: storedName,
+          cvOriginalName: originalName,
+          cvMimeType: accepted.mime,
+          cvSize: received.size,
+          cvUploadedAt: uploadedAt,
+          // A new CV after a refusal is a new application.
+          rejectedAt: null,
+          rejectionReason: null,
+          updatedAt: uploadedAt,
+        })
+        .where(eq(users.id, userId));
+      return current.cvPath;
+    });
+  } catch (error) {
+    await removeStoredFile(config.uploadsDir, storedName);
+    throw error;
+  }
+  if (previous && previous !== storedName) await removeStoredFile(config.uploadsDir, previous);
+  return { name: originalName, size: received.size, uploaded_at: uploadedAt.toISOString() };
+}
+
+/**
+ * A trainer's application as the trainer themself or an administrator may read it. Anyone else
+ * gets 403 whether the id exists or not, so ids cannot be probed.
+ */
+export async function trainerStatus(db: Db, caller: AuthUser, trainerId: number): Promise<TrainerStatus> {
+  if (!isAdmin(caller) && caller.id !== trainerId) throw AppError.forbidden();
+  const [row] = await db
+    .select({
+      role: users.role,
+      isValid: users.isValid,
+      cvPath: users.cvPath,
+      cvOriginalName: users.cvOriginalName,
+      cvSize: users.cvSize,
+      cvUploadedAt: users.cvUploadedAt,
+      rejectedAt: users.rejectedAt,
+      rejectionReason: users.rejectionReason,
+    })
+    .from(users)
+    .where(eq(users.id, trainerId))
+    .limit(1);
+  if (!row || row.role !== 'formateur') throw AppError.notFound('Formateur introuvable.');
+
+  const meeting = await latestMeeting(db, trainerId);
+  const state: TrainerStatus['state'] = row.isValid
+    ? 'approved'
+    : row.rejectedAt
+      ? 'refused'
+      : meeting
+        ? 'interview_scheduled'
+        : row.cvPath
+          ? 'cv_received'
+          : 'no_cv';
+  return {
+    isApproved: row.isValid,
+    ...(meeting ? { meeting: { date: meeting.date, url: meeting.url } } : {}),
+    state,
+    rejectionReason: state === 'refused' ? (row.rejectionReason ?? null) : null,
+    cv: row.cvPath ? cvInfo(row) : null,
+  };
+}
+
