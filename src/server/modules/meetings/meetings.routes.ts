@@ -1,4 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userIdParamsSchema } from '../../../shared/admin';
+import { meetingBodySchema, meetingIdParamsSchema } from '../../../shared/meetings';
+import { isAdmin } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
+import { currentUser } from '../../plugins/auth';
+import { createMeeting, getMeeting } from './meetings.service';
 
-export const meetingsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+/** Video interviews: only administrators schedule, open and join them. */
+export const meetingsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db }) => {
+  const adminOnly = { access: isAdmin };
+
+  app.post(
+    '/api/admin/users/:id/meeting',
+    { config: adminOnly, schema: { params: userIdParamsSchema, body: meetingBodySchema } },
+    async (request, reply) => {
+      const created = await createMeeting(db, config, currentUser(request), request.params.id, request.body?.meeting_date);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get('/api/admin/meetings/:meetingId', { config: adminOnly, schema: { params: meetingIdParamsSchema } }, async (request) =>
+    getMeeting(db, config, request.params.meetingId),
+  );
+};

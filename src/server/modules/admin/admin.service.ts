@@ -1,0 +1,430 @@
+import { randomInt } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  AUDIT_ENTRIES_SHOWN,
+  adminMessages,
+  type AdminCounters,
+  type AdminUser,
+  type AdminUserCreateBody,
+  type AdminUserCreatedResponse,
+  type AdminUserDetail,
+  type AdminUsersQuery,
+  type AdminUsersResponse,
+  type AdminUserUpdateBody,
+  type AuditAction,
+} from '../../../shared/admin';
+import { escapeLike, normalizeSearch } from '../../../shared/text';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { auditLog, courses, meetings, sessions, users, type UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import type { AuthUser } from '../../lib/sessions';
+import { removeStoredFile, storedFilePath } from '../../lib/storage';
+
+/** The drizzle handle inside `db.transaction`, which offers the same query API as `Db`. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+/** The columns every administration screen needs, plus the latest meeting joined per user. */
+const userColumns = {
+  id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  role: users.role,
+  speciality: users.speciality,
+  isValid: users.isValid,
+  cvPath: users.cvPath,
+  profilPicture: users.profilPicture,
+  phoneNumber: users.phoneNumber,
+  country: users.country,
+  gender: users.gender,
+  birthdate: users.birthdate,
+  createdAt: users.createdAt,
+  rejectedAt: users.rejectedAt,
+};
+
+type UserListRow = Pick<
+  UserRow,
+  | 'id'
+  | 'firstname'
+  | 'lastname'
+  | 'email'
+  | 'role'
+  | 'speciality'
+  | 'isValid'
+  | 'cvPath'
+  | 'profilPicture'
+  | 'phoneNumber'
+  | 'country'
+  | 'gender'
+  | 'birthdate'
+  | 'createdAt'
+  | 'rejectedAt'
+>;
+
+function toAdminUser(row: UserListRow, meeting: { scheduledAt: Date; url: string } | null): AdminUser {
+  return {
+    id: row.id,
+    name: `${row.firstname} ${row.lastname}`,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    role: row.role,
+    speciality: row.speciality,
+    is_valid: row.isValid,
+    meeting_date: meeting ? meeting.scheduledAt.toISOString() : null,
+    meeting_url: meeting ? meeting.url : null,
+    cv: row.cvPath !== null,
+    profil_picture: row.profilPicture,
+    phone_number: row.phoneNumber,
+    country: row.country,
+    gender: row.gender,
+    birthdate: row.birthdate,
+    created_at: row.createdAt.toISOString(),
+    rejected: row.rejectedAt !== null,
+  };
+}
+
+function searchCondition(q: string | undefined): SQL | undefined {
+  const needle = q ? normalizeSearch(q) : '';
+  // The stored search_text is normalised the same way, and its trigram index serves this LIKE.
+  return needle ? sql`${users.searchText} like ${`%${escapeLike(needle)}%`}` : undefined;
+}
+
+function listConditions(query: AdminUsersQuery): SQL[] {
+  const conditions: SQL[] = [];
+  const search = searchCondition(query.q);
+  if (search) conditions.push(search);
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.status) conditions.push(eq(users.isValid, query.status === 'approved'));
+  if (query.rejected !== undefined) conditions.push(query.rejected ? isNotNull(users.rejectedAt) : isNull(users.rejectedAt));
+  return conditions;
+}
+
+/**
+ * The dashboard's four counters over the whole user base, in one scan by the database; with
+ * `filtered` it also counts the rows matching the screen's cheap filters (role, status), saving a query.
+ */
+async function countUsers(db: Db, filtered?: SQL): Promise<AdminCounters & { filtered: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where not ${users.isValid}))::int`,
+      approved: sql<number>`(count(*) filter (where ${users.isValid}))::int`,
+      // Every meeting row belongs to an existing user (cascade), so distinct owners = users with a meeting.
+      meetings: sql<number>`(select count(distinct ${meetings.userId}) from ${meetings})::int`,
+      filtered: filtered ? sql<number>`(count(*) filter (where ${filtered}))::int` : sql<number>`count(*)::int`,
+    })
+    .from(users);
+  return row!;
+}
+
+/** One page of users, searched and filtered in SQL, with the total and the dashboard counters. */
+export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUsersResponse> {
+  const conditions = listConditions(query);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const offset = (query.page - 1) * query.pageSize;
+
+  // Only the page's users are read; their latest meeting is joined after the LIMIT, per user.
+  const pageUsers = db
+    .select(userColumns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.pageSize)
+    .offset(offset)
+    .as('page_users');
+  const latest = db
+    .select({ scheduledAt: meetings.scheduledAt, url: meetings.url })
+    .from(meetings)
+    .where(eq(meetings.userId, pageUsers.id))
+    .orderBy(desc(meetings.createdAt), desc(meetings.id))
+    .limit(1)
+    .as('latest_meeting');
+  const pageQuery = db
+    .select({
+      id: pageUsers.id,
+      firstname: pageUsers.firstname,
+      lastname: pageUsers.lastname,
+      email: pageUsers.email,
+      role: pageUsers.role,
+      speciality: pageUsers.speciality,
+      isValid: pageUsers.isValid,
+      cvPath: pageUsers.cvPath,
+      profilPicture: pageUsers.profilPicture,
+      phoneNumber: pageUsers.phoneNumber,
+      country: pageUsers.country,
+      gender: pageUsers.gender,
+      birthdate: pageUsers.birthdate,
+      createdAt: pageUsers.createdAt,
+      rejectedAt: pageUsers.rejectedAt,
+      meetingDate: latest.scheduledAt,
+      meetingUrl: latest.url,
+    })
+    .from(pageUsers)
+    .leftJoinLateral(latest, sql`true`)
+    .orderBy(desc(pageUsers.createdAt), desc(pageUsers.id));
+
+  // A text search counts through the trigram index; the cheap filters ride along the counters' scan.
+  const search = searchCondition(query.q);
+  const countersQuery = countUsers(db, search ? undefined : where);
+  const searchTotalQuery = search
+    ? db.select({ total: count() }).from(users).where(where).then(([row]) => row!.total)
+    : Promise.resolve(null);
+
+  const [rows, counters, searchTotal] = await Promise.all([pageQuery, countersQuery, searchTotalQuery]);
+  const { filtered, ...dashboardCounters } = counters;
+  return {
+    users: rows.map(({ meetingDate, meetingUrl, ...user }) =>
+      toAdminUser(user, meetingDate && meetingUrl ? { scheduledAt: meetingDate, url: meetingUrl } : null),
+    ),
+    total: searchTotal ?? filtered,
+    page: query.page,
+    pageSize: query.pageSize,
+    counters: dashboardCounters,
+  };
+}
+
+async function findUser(db: Executor, id: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw AppError.notFound(adminMessages.userNotFound);
+  return user;
+}
+
+async function latestMeetingOf(db: Executor, userId: number): Promise<{ scheduledAt: Date; url: string } | null> {
+  const [row] = await db
+    .select({ scheduledAt: meetings.scheduledAt, url: meetings.url })
+    .from(meetings)
+    .where(eq(meetings.userId, userId))
+    .orderBy(desc(meetings.createdAt), desc(meetings.id))
+    .limit(1);
+  return row ?? null;
+}
+
+interface AuditInput {
+  actor: Pick<AuthUser, 'id'>;
+  target: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'email'>;
+  action: AuditAction;
+  details?: Record<string, unknown>;
+  /** Deleted targets keep only their label. */
+  keepTargetId?: boolean;
+}
+
+async function recordAudit(db: Executor, { actor, target, action, details, keepTargetId = true }: AuditInput): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    targetId: keepTargetId ? target.id : null,
+    targetLabel: `${target.firstname} ${target.lastname} <${target.email}>`,
+    action,
+    details: details ?? null,
+  });
+}
+
+/** The full record of one user, with the history of what administrators did to them. */
+export async function getUserDetail(db: Db, id: number): Promise<AdminUserDetail> {
+  const user = await findUser(db, id);
+  const [meeting, audit] = await Promise.all([
+    latestMeetingOf(db, id),
+    db
+      .select({
+        action: auditLog.action,
+        createdAt: auditLog.createdAt,
+        details: auditLog.details,
+        actorFirstname: users.firstname,
+        actorLastname: users.lastname,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(eq(auditLog.targetId, id))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_ENTRIES_SHOWN),
+  ]);
+  return {
+    ...toAdminUser(user, meeting),
+    cv_original_name: user.cvPath ? user.cvOriginalName : null,
+    rejection_reason: user.rejectionReason,
+    rejected_at: user.rejectedAt ? user.rejectedAt.toISOString() : null,
+    audit: audit.map((a) => ({
+      action: a.action,
+      actor_name: a.actorFirstname !== null ? `${a.actorFirstname} ${a.actorLastname}` : null,
+      created_at: a.createdAt.toISOString(),
+      details: a.details ?? null,
+    })),
+  };
+}
+
+/** Approves (true) or revokes (false) an account; a revoked user is signed out everywhere. */
+export async function setUserStatus(db: Db, actor: AuthUser, id: number, isValid: boolean): Promise<AdminUser> {
+  if (!isValid && actor.id === id) throw new AppError('validation_failed', 422, adminMessages.cannotRevokeSelf);
+  return db.transaction(async (tx) => {
+    const target = await findUser(tx, id);
+    const [updated] = await tx
+      .update(users)
+      .set(isValid ? { isValid: true, rejectedAt: null, rejectionReason: null, updatedAt: new Date() } : { isValid: false, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!isValid) await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit(tx, { actor, target, action: isValid ? 'approve' : 'revoke' });
+    return toAdminUser(updated!, await latestMeetingOf(tx, id));
+  });
+}
+
+/** Refuses a trainer's application; the reason is shown to them on their waiting page. */
+export async function rejectTrainer(db: Db, actor: AuthUser, id: number, reason: string | undefined): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const target = await findUser(tx, id);
+    if (target.role !== 'formateur') throw new AppError('validation_failed', 422, adminMessages.onlyTrainersRejected);
+    const rejectionReason = reason ? reason : null;
+    const [updated] = await tx
+      .update(users)
+      .set({ isValid: false, rejectedAt: new Date(), rejectionReason, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    await recordAudit(tx, { actor, target, action: 'reject', details: rejectionReason ? { reason: rejectionReason } : undefined });
+    return toAdminUser(updated!, await latestMeetingOf(tx, id));
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+async function assertEmailFree(db: Executor, email: string, exceptId?: number): Promise<void> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId === undefined ? eq(users.email, email) : and(eq(users.email, email), ne(users.id, exceptId)))
+    .limit(1);
+  if (taken) throw new AppError('email_taken', 409, undefined, { email: ['Cette adresse email est déjà utilisée.'] });
+}
+
+/** Corrects a user's personal information; the search column follows the new names and email. */
+export async function updateUser(db: Db, actor: AuthUser, id: number, body: AdminUserUpdateBody): Promise<AdminUser> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await findUser(tx, id);
+      await assertEmailFree(tx, body.email, id);
+      const changes = {
+        firstname: body.firstname,
+        lastname: body.lastname,
+        email: body.email,
+        phoneNumber: body.phone_number,
+        gender: body.gender,
+        birthdate: body.birthdate,
+        country: body.country,
+        speciality: body.speciality,
+      };
+      const [updated] = await tx
+        .update(users)
+        .set({ ...changes, searchText: normalizeSearch(`${body.firstname} ${body.lastname} ${body.email}`), updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((key) => before[key] !== changes[key]);
+      await recordAudit(tx, { actor, target: updated!, action: 'update', details: { fields: changed } });
+      return toAdminUser(updated!, await latestMeetingOf(tx, id));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('email_taken', 409, undefined, { email: ['Cette adresse email est déjà utilisée.'] });
+    throw error;
+  }
+}
+
+const PASSWORD_ALPHABETS = {
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  lower: 'abcdefghijkmnopqrstuvwxyz',
+  digit: '23456789',
+};
+const TEMPORARY_PASSWORD_LENGTH = 14;
+
+/**
+ * A random password meeting the signup rule (upper, lower, digit), without look-alike
+ * characters (0/O, 1/l/I) since an administrator reads it out or copies it by hand.
+ */
+export function generateTemporaryPassword(): string {
+  const all = PASSWORD_ALPHABETS.upper + PASSWORD_ALPHABETS.lower + PASSWORD_ALPHABETS.digit;
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
+  const chars = [pick(PASSWORD_ALPHABETS.upper), pick(PASSWORD_ALPHABETS.lower), pick(PASSWORD_ALPHABETS.digit)];
+  while (chars.length < TEMPORARY_PASSWORD_LENGTH) chars.push(pick(all));
+  // Fisher-Yates, so the guaranteed characters are not always in front.
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/** Creates an account for someone; the temporary password is returned once and only its hash kept. */
+export async function createUserAccount(db: Db, actor: AuthUser, body: AdminUserCreateBody): Promise<AdminUserCreatedResponse> {
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  try {
+    const user = await db.transaction(async (tx) => {
+      await assertEmailFree(tx, body.email);
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: body.email,
+          passwordHash,
+          firstname: body.firstname,
+          lastname: body.lastname,
+          role: body.role,
+          // As at signup: a trainer still goes through CV, interview and approval.
+          isValid: body.role !== 'formateur',
+          searchText: normalizeSearch(`${body.firstname} ${body.lastname} ${body.email}`),
+        })
+        .returning();
+      await recordAudit(tx, { actor, target: created!, action: 'create', details: { role: body.role } });
+      return created!;
+    });
+    return { user: toAdminUser(user, null), temporary_password: temporaryPassword };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('email_taken', 409, undefined, { email: ['Cette adresse email est déjà utilisée.'] });
+    throw error;
+  }
+}
+
+/**
+ * Deletes a user with their sessions, meetings and courses (database cascades), then their
+ * files. Files go only after the commit: a rolled-back deletion must not lose a CV.
+ */
+export async function deleteUser(db: Db, config: Config, actor: AuthUser, id: number): Promise<void> {
+  if (actor.id === id) throw new AppError('validation_failed', 422, adminMessages.cannotDeleteSelf);
+  const files = await db.transaction(async (tx) => {
+    const target = await findUser(tx, id);
+    const authored = await tx
+      .select({ imagePath: courses.imagePath, attachmentPath: courses.attachmentPath })
+      .from(courses)
+      .where(eq(courses.authorId, id));
+    await recordAudit(tx, { actor, target, action: 'delete', keepTargetId: false, details: { user_id: id, role: target.role } });
+    await tx.delete(users).where(eq(users.id, id));
+    return [target.cvPath, ...authored.flatMap((c) => [c.imagePath, c.attachmentPath])].filter((f): f is string => Boolean(f));
+  });
+  await Promise.all(files.map((file) => removeStoredFile(config.uploadsDir, file)));
+}
+
+export interface CvFile {
+  filePath: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
+/** Where a user's CV is on disk, recording who downloaded it. */
+export async function getCvForDownload(db: Db, config: Config, actor: AuthUser, id: number): Promise<CvFile> {
+  const user = await findUser(db, id);
+  if (!user.cvPath) throw AppError.notFound(adminMessages.cvNotFound);
+  const filePath = storedFilePath(config.uploadsDir, user.cvPath);
+  const stat = await fs.stat(filePath).catch(() => null);
+  if (!stat?.isFile()) throw AppError.notFound(adminMessages.cvNotFound);
+  await recordAudit(db, { actor, target: user, action: 'cv_download', details: { file: user.cvOriginalName } });
+  return {
+    filePath,
+    fileName: user.cvOriginalName || 'cv.pdf',
+    mimeType: user.cvMimeType || 'application/octet-stream',
+    size: stat.size,
+  };
+}

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, NAME_MAX_LENGTH } from './constants';
+import { roles, type Role } from './roles';
+
+/** Longest search text accepted; longer input is a mistake or an attack, not a name. */
+export const SEARCH_MAX_LENGTH = 100;
+export const REJECTION_REASON_MAX_LENGTH = 1000;
+export const AUDIT_ENTRIES_SHOWN = 50;
+
+export const userStatusFilters = ['approved', 'pending'] as const;
+export type UserStatusFilter = (typeof userStatusFilters)[number];
+
+/** A query-string value left empty (`?role=`) means "no filter". */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `GET /api/admin/dashboard` and `GET /api/users`: search, filters and paging, all done in SQL. */
+export const adminUsersQuerySchema = z.object({
+  q: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().max(SEARCH_MAX_LENGTH, `La recherche ne peut pas dépasser ${SEARCH_MAX_LENGTH} caractères.`).optional(),
+  ),
+  role: z.preprocess(emptyAsUndefined, z.enum(roles, { message: 'Rôle inconnu.' }).optional()),
+  status: z.preprocess(emptyAsUndefined, z.enum(userStatusFilters, { message: 'Statut inconnu.' }).optional()),
+  /** `false` leaves out refused applications (the pending-trainers screen), `true` keeps only them. */
+  rejected: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { message: 'Le filtre « rejeté » doit valoir true ou false.' })
+      .transform((value) => value === 'true')
+      .optional(),
+  ),
+  page: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'La page doit être un nombre.' })
+      .int('La page doit être un nombre entier.')
+      .min(1, 'La page doit être supérieure ou égale à 1.')
+      .max(100_000, 'Numéro de page trop grand.')
+      .default(1),
+  ),
+  pageSize: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'La taille de page doit être un nombre.' })
+      .int('La taille de page doit être un nombre entier.')
+      .min(1, 'La taille de page doit être comprise entre 1 et 100.')
+      .max(MAX_PAGE_SIZE, `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.`)
+      .default(DEFAULT_PAGE_SIZE),
+  ),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+/** What the screens send: every field optional, as the query string carries it. */
+export type AdminUsersFilters = z.input<typeof adminUsersQuerySchema>;
+
+/** A user as the administration screens see them (spec section 3, "User (admin view)"). */
+export interface AdminUser {
+  id: number;
+  name: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  role: Role;
+  speciality: string | null;
+  is_valid: boolean;
+  /** The latest meeting (ISO 8601, UTC), or null. */
+  meeting_date: string | null;
+  meeting_url: string | null;
+  /** Whether a CV was uploaded; the file itself comes from `GET /api/admin/users/{id}/cv`. */
+  cv: boolean;
+  profil_picture: string | null;
+  phone_number: string | null;
+  country: string | null;
+  gender: 'female' | 'male' | null;
+  /** YYYY-MM-DD. */
+  birthdate: string | null;
+  created_at: string;
+  /** An administrator refused this trainer's application. */
+  rejected: boolean;
+}
+
+/** The dashboard's four counters, over the whole user base. */
+export interface AdminCounters {
+  total: number;
+  pending: number;
+  approved: number;
+  /** Users with at least one meeting. */
+  meetings: number;
+}
+
+export interface AdminUsersResponse {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+  counters: AdminCounters;
+}
+
+export const auditActions = ['approve', 'revoke', 'reject', 'delete', 'cv_download', 'create', 'update', 'meeting'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  approve: 'Compte approuvé',
+  revoke: 'Approbation révoquée',
+  reject: 'Candidature rejetée',
+  delete: 'Compte supprimé',
+  cv_download: 'CV téléchargé',
+  create: 'Compte créé',
+  update: 'Informations modifiées',
+  meeting: 'Réunion planifiée',
+};
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** The administrator's name at read time; null when their account no longer exists. */
+  actor_name: string | null;
+  created_at: string;
+  details: Record<string, unknown> | null;
+}
+
+export interface AdminUserDetail extends AdminUser {
+  cv_original_name: string | null;
+  rejection_reason: string | null;
+  rejected_at: string | null;
+  /** Newest first, at most AUDIT_ENTRIES_SHOWN. */
+  audit: AuditEntry[];
+}
+
+export const userIdParamsSchema = z.object({
+  id: z.coerce.number({ message: 'Identifiant invalide.' }).int('Identifiant invalide.').positive('Identifiant invalide.').max(2_147_483_647, 'Identifiant invalide.'),
+});
+
+/** `PUT /api/admin/users/{id}/status`: approve (true) or revoke (false). */
+export const userStatusBodySchema = z.object({
+  is_valid: z.boolean({ message: 'Le statut doit être vrai ou faux.' }),
+});
+export type UserStatusBody = z.infer<typeof userStatusBodySchema>;
+
+/** `POST /api/admin/users/{id}/reject`: the reason is shown to the trainer. */
+export const rejectBodySchema = z.object({
+  reason: z
+    .string({ message: 'Le motif doit être un texte.' })
+    .trim()
+    .max(REJECTION_REASON_MAX_LENGTH, `Le motif ne peut pas dépasser ${REJECTION_REASON_MAX_LENGTH} caractères.`)
+    .optional(),
+});
+export type RejectBody = z.infer<typeof rejectBodySchema>;
+
+/* Field rules, with the signup screen's messages (spec section 5, accents restored). */
+
+const firstnameField = z
+  .string({ message: 'Le prénom est obligatoire.' })
+  .trim()
+  .min(1, 'Le prénom est obligatoire.')
+  .max(NAME_MAX_LENGTH, `Le prénom ne peut pas dépasser ${NAME_MAX_LENGTH} caractères.`);
+const lastnameField = z
+  .string({ message: 'Le nom est obligatoire.' })
+  .trim()
+  .min(1, 'Le nom est obligatoire.')
+  .max(NAME_MAX_LENGTH, `Le nom ne peut pas dépasser ${NAME_MAX_LENGTH} caractères.`);
+const emailField = z
+  .string({ message: "L'adresse email est obligatoire." })
+  .trim()
+  .min(1, { message: "L'adresse email est obligatoire.", abort: true })
+  .max(254, "L'adresse email est trop longue.")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Format d'adresse email invalide.")
+  .transform((email) => email.toLowerCase());
+
+/** Optional free text: an empty field is stored as null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} doit être un texte.` })
+    .trim()
+    .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A French or international number: digits, spaces, dots, dashes, parentheses, an optional leading '+'. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 .\-()]{6,18}[0-9]$/;
+
+const phoneField = z
+  .string({ message: 'Numéro de téléphone non valide.' })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || (PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 8 && value.replace(/\D/g, '').length <= 15), {
+    message: 'Numéro de téléphone non valide.',
+  });
+
+/** A real calendar day, in the past, not absurdly old. */
+export function isValidBirthdate(value: string, today: Date = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  return year >= 1900 && date.getTime() < today.getTime();
+}
+
+const birthdateField = z
+  .string({ message: 'Date de naissance non valide.' })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || isValidBirthdate(value), { message: 'Date de naissance non valide.' });
+
+const genderField = z
+  .preprocess(emptyAsUndefined, z.enum(['female', 'male'], { message: 'Le genre est invalide.' }).nullish())
+  .transform((value) => value ?? null);
+
+/** `PUT /api/admin/users/{id}`: the personal information an administrator may correct. */
+export const adminUserUpdateBodySchema = z.object({
+  firstname: firstnameField,
+  lastname: lastnameField,
+  email: emailField,
+  phone_number: phoneField,
+  gender: genderField,
+  birthdate: birthdateField,
+  country: optionalText('Le pays', NAME_MAX_LENGTH),
+  speciality: optionalText('La spécialité', 200),
+});
+export type AdminUserUpdateBody = z.output<typeof adminUserUpdateBodySchema>;
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;
+
+/** `POST /api/admin/users`: the administrator chooses the role; the password is generated. */
+export const adminUserCreateBodySchema = z.object({
+  firstname: firstnameField,
+  lastname: lastnameField,
+  email: emailField,
+  role: z.enum(roles, { message: 'Veuillez choisir un rôle.' }),
+});
+export type AdminUserCreateBody = z.output<typeof adminUserCreateBodySchema>;
+export type AdminUserCreateInput = z.input<typeof adminUserCreateBodySchema>;
+
+export interface AdminUserCreatedResponse {
+  user: AdminUser;
+  /** Shown once to the administrator, never stored in clear. */
+  temporary_password: string;
+}
+
+/** French messages of the administration rules, shared by the server and the screens. */
+export const adminMessages = {
+  cannotRevokeSelf: 'Vous ne pouvez pas révoquer votre propre compte.',
+  cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte.',
+  onlyTrainersRejected: "Seule la candidature d'un formateur peut être rejetée.",
+  userNotFound: 'Utilisateur introuvable',
+  cvNotFound: "Cet utilisateur n'a pas déposé de CV.",
+} as const;
