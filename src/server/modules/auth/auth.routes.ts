@@ -1,4 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBodySchema, signupBodySchema } from '../../../shared/auth';
 import type { ModuleDeps } from '../../lib/deps';
+import { revokeSession } from '../../lib/sessions';
+import { validationCodes } from '../../lib/validation-codes';
+import { currentUser } from '../../plugins/auth';
+import { login, signup } from './auth.service';
 
-export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  app.post(
+    '/api/signup',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['comptes'], summary: 'Créer un compte (membre, formateur ou organisme)', body: signupBodySchema },
+      // A wrong birth date alone answers invalid_date, a wrong phone alone invalid_phone.
+      errorHandler: validationCodes(),
+    },
+    async (request, reply) => reply.status(201).send(await signup(db, request.body)),
+  );
+
+  app.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['comptes'], summary: 'Se connecter', body: loginBodySchema },
+      errorHandler: validationCodes({ prefer: 'empty_fields' }),
+    },
+    async (request) => login(db, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/logout',
+    { config: { access: 'authenticated' }, schema: { tags: ['comptes'], summary: 'Se déconnecter (révoque le jeton)' } },
+    async (request, reply) => {
+      await revokeSession(db, currentUser(request).sessionId);
+      return reply.status(204).send();
+    },
+  );
+};

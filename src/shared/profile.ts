@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  birthdateSchema,
+  emailSchema,
+  firstnameSchema,
+  genderSchema,
+  lastnameSchema,
+  phoneSchema,
+  type Gender,
+} from './auth';
+import type { Role } from './roles';
+
+/** `GET /api/user/profile` and the answer of `PUT /api/user/profile` (spec sections 3 and 7). */
+export interface Profile {
+  id: number;
+  role: Role;
+  firstname: string;
+  lastname: string;
+  phone_number: string | null;
+  email: string;
+  /** YYYY-MM-DD. */
+  birthdate: string | null;
+  gender: Gender | null;
+  /** The latest interview, ISO 8601 in UTC, or null. */
+  meeting_date: string | null;
+  meeting_url: string | null;
+  is_valid: boolean;
+}
+
+/** The fields of the profile form, validated exactly as at signup. */
+export const profileFormSchema = z.object({
+  firstName: firstnameSchema,
+  lastName: lastnameSchema,
+  phoneNumber: phoneSchema,
+  email: emailSchema,
+  birthDate: birthdateSchema,
+  gender: genderSchema,
+});
+/** The form's values, as its inputs hold them. */
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
+
+/**
+ * `PUT /api/user/profile`: the spec's payload. `is_valid`, `meeting_date` and `meeting_url`
+ * are accepted and ignored, whatever their value: nobody approves themselves.
+ */
+export const profileUpdateBodySchema = profileFormSchema.extend({
+  meeting_date: z.unknown().optional(),
+  meeting_url: z.unknown().optional(),
+  is_valid: z.unknown().optional(),
+});
+export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
