@@ -69,7 +69,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access: route.config.access });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller who may not use the route learns nothing from it, not even its rules.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = bearerToken(request);
