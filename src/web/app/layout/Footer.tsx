@@ -1,5 +1,136 @@
-import { Box } from '@mui/material';
+import FacebookIcon from '@mui/icons-material/Facebook';
+import InstagramIcon from '@mui/icons-material/Instagram';
+import LinkedInIcon from '@mui/icons-material/LinkedIn';
+import YouTubeIcon from '@mui/icons-material/YouTube';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { categories } from '../../../shared/categories';
+import { CONTACT } from '../../../shared/constants';
+import { paths } from '../paths';
 
+interface FooterLink {
+  label: string;
+  to: string;
+}
+
+const siteLinks: FooterLink[] = [
+  { label: 'Accueil', to: paths.home },
+  { label: 'À propos', to: paths.about },
+  { label: 'Nos formations', to: paths.publicCourses },
+  { label: 'Connexion', to: paths.login },
+  { label: "S'inscrire", to: paths.signup },
+];
+
+/** The five themes the footer lists (spec section 2); éco-construction is reached from the catalogue. */
+const footerCategorySlugs = ['rse', 'ecologie', 'biodiversite', 'ecoagriculture', 'dechets'] as const;
+const categoryLinks: FooterLink[] = footerCategorySlugs.map((slug) => ({
+  label: categories.find((c) => c.slug === slug)?.name ?? slug,
+  to: paths.publicCategory(slug),
+}));
+
+const legalLinks: FooterLink[] = [
+  { label: 'Politique de confidentialité', to: paths.privacy },
+  { label: "Conditions d'utilisation", to: paths.terms },
+  { label: 'Cookies', to: paths.cookies },
+  { label: 'Accessibilité : partiellement conforme', to: paths.accessibility },
+];
+
+const socialLinks = [
+  { label: 'EcoForma sur LinkedIn', href: 'https://www.linkedin.com/company/ecoforma', icon: <LinkedInIcon /> },
+  { label: 'EcoForma sur Facebook', href: 'https://www.facebook.com/ecoforma', icon: <FacebookIcon /> },
+  { label: 'EcoForma sur Instagram', href: 'https://www.instagram.com/ecoforma', icon: <InstagramIcon /> },
+  { label: 'EcoForma sur YouTube', href: 'https://www.youtube.com/@ecoforma', icon: <YouTubeIcon /> },
+];
+
+const linkSx = { color: 'inherit', display: 'inline-block', py: 0.5 } as const;
+
+function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
+  return (
+    <Box component="nav" aria-label={title}>
+      <ColumnTitle>{title}</ColumnTitle>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link component={RouterLink} to={link.to} sx={linkSx}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function ColumnTitle({ children }: { children: ReactNode }) {
+  return (
+    <Typography component="h2" sx={{ fontWeight: 700, fontSize: 16, mb: 1.5, color: '#ffffff' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** The footer of every page: site map, themes, legal pages, contact details and social networks. */
 export function Footer() {
-  return <Box component="footer" />;
+  const phoneHref = `tel:${CONTACT.phone.replace(/\s+/g, '')}`;
+  return (
+    <Box component="footer" sx={{ bgcolor: '#1b3a1f', color: '#e8f5e9', mt: 'auto', pt: 6, pb: 3 }}>
+      <Container>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 4,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: '1.4fr repeat(4, 1fr)' },
+          }}
+        >
+          <Box>
+            <Typography component="p" sx={{ fontWeight: 800, fontSize: 22, color: '#ffffff', mb: 1 }}>
+              EcoForma
+            </Typography>
+            <Typography variant="body2" sx={{ mb: 2, maxWidth: 320 }}>
+              La plateforme française de formation en ligne au développement durable : RSE, écologie, biodiversité,
+              éco-agriculture, gestion des déchets et éco-construction.
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 0.5, ml: -1 }}>
+              {socialLinks.map((social) => (
+                <IconButton
+                  key={social.href}
+                  component="a"
+                  href={social.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${social.label} (nouvel onglet)`}
+                  sx={{ color: '#e8f5e9' }}
+                >
+                  {social.icon}
+                </IconButton>
+              ))}
+            </Box>
+          </Box>
+          <LinkColumn title="Navigation" links={siteLinks} />
+          <LinkColumn title="Formations" links={categoryLinks} />
+          <LinkColumn title="Informations légales" links={legalLinks} />
+          <Box>
+            <ColumnTitle>Contact</ColumnTitle>
+            <Box component="address" sx={{ fontStyle: 'normal', display: 'grid', gap: 1 }}>
+              <Typography variant="body2">{CONTACT.address}</Typography>
+              <Link href={`mailto:${CONTACT.email}`} sx={linkSx}>
+                {CONTACT.email}
+              </Link>
+              <Link href={phoneHref} sx={linkSx}>
+                {CONTACT.phone}
+              </Link>
+            </Box>
+          </Box>
+        </Box>
+        <Typography variant="body2" sx={{ mt: 5, pt: 3, borderTop: '1px solid rgba(232, 245, 233, 0.25)', textAlign: 'center' }}>
+          © {new Date().getFullYear()} EcoForma. Tous droits réservés.
+        </Typography>
+      </Container>
+    </Box>
+  );
 }

@@ -1,0 +1,40 @@
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { Link as RouterLink } from 'react-router';
+import { isActive, type NavEntry } from './navigation';
+
+export interface MobileMenuPopupProps {
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  entries: NavEntry[];
+  pathname: string;
+  menuId: string;
+  buttonId: string;
+}
+
+/**
+ * The hamburger's menu: arrow keys move between entries, Escape and Tab close it and focus returns
+ * to the button. Loaded on first use (default export for React.lazy) to keep the landing page light.
+ */
+export default function MobileMenuPopup({ anchor, onClose, entries, pathname, menuId, buttonId }: MobileMenuPopupProps) {
+  return (
+    <Menu
+      id={menuId}
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ list: { 'aria-labelledby': buttonId }, paper: { sx: { minWidth: 220 } } }}
+    >
+      {entries.map((entry) => {
+        const active = isActive(entry, pathname);
+        return (
+          <MenuItem key={entry.to} component={RouterLink} to={entry.to} onClick={onClose} selected={active} aria-current={active ? 'page' : undefined}>
+            {entry.label}
+          </MenuItem>
+        );
+      })}
+    </Menu>
+  );
+}

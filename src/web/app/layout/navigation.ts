@@ -1,0 +1,54 @@
+import type { SessionUser } from '../../lib/session';
+import { paths } from '../paths';
+
+/** One entry of the navigation bar or of its hamburger menu. */
+export interface NavEntry {
+  label: string;
+  to: string;
+}
+
+const home: NavEntry = { label: 'Accueil', to: paths.home };
+const about: NavEntry = { label: 'À propos', to: paths.about };
+
+/** The visitor's two buttons, shown beside the links on wide screens and inside the menu on narrow ones. */
+export const visitorActions = {
+  login: { label: 'Connexion', to: paths.login },
+  signup: { label: "S'inscrire", to: paths.signup },
+} as const satisfies Record<string, NavEntry>;
+
+export function isUnapprovedTrainer(user: SessionUser | null): boolean {
+  return user?.role === 'formateur' && !user.isApproved;
+}
+
+export function isApprovedTrainerUser(user: SessionUser | null): boolean {
+  return user?.role === 'formateur' && user.isApproved;
+}
+
+/** The main links of spec section 2 "Top navigation bar", per role, on wide screens. */
+export function desktopLinks(user: SessionUser | null): NavEntry[] {
+  if (!user) return [home, about];
+  switch (user.role) {
+    case 'membre':
+    case 'organisme':
+      return [home, { label: 'Cours', to: paths.catalogue }, about];
+    case 'formateur':
+      return user.isApproved
+        ? [home, { label: 'Mes Cours', to: paths.trainerCourses }, { label: 'Ajouter Cours', to: paths.addCourse }, about]
+        : [];
+    case 'admin':
+      return [];
+  }
+}
+
+/** The hamburger menu's entries below the medium breakpoint: the same links, plus the visitor's buttons. */
+export function mobileLinks(user: SessionUser | null): NavEntry[] {
+  if (!user) return [...desktopLinks(null), visitorActions.login, visitorActions.signup];
+  // An unapproved trainer has nothing on wide screens, but the menu keeps a way to their status.
+  if (isUnapprovedTrainer(user)) return [{ label: 'Statut', to: paths.waitingApproval }];
+  return desktopLinks(user);
+}
+
+/** Whether an entry is the current page (or a page under it), for aria-current and the highlight. */
+export function isActive(entry: NavEntry, pathname: string): boolean {
+  return entry.to === paths.home ? pathname === paths.home : pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+}
