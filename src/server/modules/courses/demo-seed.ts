@@ -1,5 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count, eq, sql } from 'drizzle-orm';
+import type { CategorySlug } from '../../../shared/categories';
+import { normalizeSearch } from '../../../shared/text';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { courses, users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { removeStoredFile } from '../../lib/storage';
+import { courseSearchText } from './courses.service';
 
-/** Fills an empty catalogue with the demo courses (SEED_DEMO). */
-export async function seedDemoCatalogue(_db: Db, _config: Config): Promise<void> {}
+/** The shipped illustrations, one per theme (SVG is accepted here only, never from users). */
+export const demoImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/demo');
+
+export const DEMO_TRAINER_EMAIL = 'formatrice.demo@ecoforma.fr';
+
+interface DemoCourse {
+  title: string;
+  description: string;
+  category: CategorySlug;
+  duration: string;
+  price: number;
+  discountPrice?: number;
+}
+
+/** Newest first: the first course is the first card of the catalogue. */
+export const demoCourses: DemoCourse[] = [
+  {
+    title: 'Bilan carbone : mesurer et réduire les émissions de votre organisation',
+    description:
+      "Apprenez à réaliser le bilan des émissions de gaz à effet de serre de votre organisation (scopes 1, 2 et 3), à collecter les bonnes données et à bâtir un plan de réduction chiffré, suivi dans le temps et partagé avec vos équipes.",
+    category: 'rse',
+    duration: '3 mois',
+    price: 95,
+    discountPrice: 85,
+  },
+  {
+    title: 'Reconnaître et protéger la biodiversité locale',
+    description:
+      "Identifiez les espèces communes de votre territoire (oiseaux, insectes pollinisateurs, plantes sauvages), comprenez les continuités écologiques et découvrez les gestes concrets qui protègent les habitats près de chez vous.",
+    category: 'biodiversite',
+    duration: '2 mois',
+    price: 79,
+  },
+  {
+    title: 'Permaculture et agroécologie : concevoir un système nourricier',
+    description:
+      "Des principes de la permaculture à la conception d'un potager ou d'une ferme résiliente : observation du terrain, associations de cultures, gestion de l'eau et agroforesterie, pour produire plus avec moins d'intrants.",
+    category: 'ecoagriculture',
+    duration: '3 mois',
+    price: 85,
+    discountPrice: 75,
+  },
+  {
+    title: 'Zéro déchet en entreprise',
+    description:
+      "Diagnostiquez les flux de déchets de votre structure, mettez en place le tri à la source et les filières de valorisation, réduisez les emballages et embarquez vos collègues dans une démarche zéro déchet durable.",
+    category: 'dechets',
+    duration: '2 mois',
+    price: 80,
+  },
+  {
+    title: 'Rénovation énergétique des bâtiments',
+    description:
+      "Comprenez le diagnostic de performance énergétique, hiérarchisez les travaux (isolation, ventilation, chauffage), évitez les erreurs courantes et mobilisez les aides publiques pour une rénovation performante.",
+    category: 'ecoconstruction',
+    duration: '3 mois',
+    price: 95,
+    discountPrice: 82,
+  },
+  {
+    title: "Piloter une démarche RSE selon l'ISO 26000",
+    description:
+      "Structurez la responsabilité sociétale de votre organisation autour des sept questions centrales de l'ISO 26000 : dialogue avec les parties prenantes, choix des priorités, indicateurs et communication transparente.",
+    category: 'rse',
+    duration: '2 mois',
+    price: 89,
+    discountPrice: 79,
+  },
+  {
+    title: 'Fresque du climat : comprendre le dérèglement climatique',
+    description:
+      "Un atelier collaboratif pour comprendre les causes et les conséquences du dérèglement climatique à partir des travaux du GIEC, puis animer vous-même des fresques dans votre entreprise ou votre association.",
+    category: 'ecologie',
+    duration: '1 mois',
+    price: 70,
+  },
+  {
+    title: 'Écologie et sobriété énergétique au quotidien',
+    description:
+      "Chauffage, mobilité, alimentation, numérique : mesurez l'impact de vos habitudes et adoptez des gestes de sobriété simples et efficaces, chez vous comme au bureau, sans renoncer à votre confort.",
+    category: 'ecologie',
+    duration: '1 mois',
+    price: 75,
+    discountPrice: 65,
+  },
+  {
+    title: 'Créer un jardin refuge pour la faune sauvage',
+    description:
+      "Haies champêtres, mares, nichoirs, prairies fleuries : aménagez un jardin ou un espace vert d'entreprise qui accueille oiseaux, hérissons et pollinisateurs, et suivez son évolution avec les sciences participatives.",
+    category: 'biodiversite',
+    duration: '1 mois',
+    price: 72,
+  },
+  {
+    title: 'Sols vivants : compostage et fertilité naturelle',
+    description:
+      "Découvrez la vie du sol et apprenez à la nourrir : compostage, paillage, engrais verts et rotation des cultures, pour des sols fertiles qui stockent du carbone et retiennent mieux l'eau.",
+    category: 'ecoagriculture',
+    duration: '1 mois',
+    price: 74,
+  },
+  {
+    title: 'Économie circulaire : réemploi, réparation et recyclage',
+    description:
+      "Passez d'une économie linéaire à une économie circulaire : écoconception, réemploi, réparation, recyclage et nouveaux modèles d'affaires, illustrés par des retours d'expérience de collectivités et d'entreprises.",
+    category: 'dechets',
+    duration: '2 mois',
+    price: 88,
+    discountPrice: 78,
+  },
+  {
+    title: 'Construire en matériaux biosourcés : bois, paille et chanvre',
+    description:
+      "Les atouts et les limites des matériaux biosourcés, les règles de mise en œuvre, le confort d'été et l'empreinte carbone d'un bâtiment, pour concevoir des constructions saines et sobres.",
+    category: 'ecoconstruction',
+    duration: '3 mois',
+    price: 92,
+  },
+  {
+    title: 'Rédiger son rapport de durabilité (CSRD)',
+    description:
+      "Maîtrisez la directive CSRD et les normes ESRS : analyse de double matérialité, collecte des indicateurs, organisation du projet et rédaction d'un rapport de durabilité clair et vérifiable.",
+    category: 'rse',
+    duration: '2 mois',
+    price: 90,
+  },
+  {
+    title: 'Adaptation au changement climatique des territoires',
+    description:
+      "Vagues de chaleur, sécheresses, inondations : évaluez la vulnérabilité d'un territoire et construisez un plan d'adaptation fondé sur la nature, avec les élus, les habitants et les acteurs économiques.",
+    category: 'ecologie',
+    duration: '3 mois',
+    price: 86,
+  },
+];
+
+/** The demo trainer, approved, whose password is random and never shown: nobody can sign in as her. */
+async function ensureDemoTrainer(db: Db): Promise<number> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_TRAINER_EMAIL)).limit(1);
+  if (existing) return existing.id;
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: DEMO_TRAINER_EMAIL,
+      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      firstname: 'Claire',
+      lastname: 'Dubois',
+      role: 'formateur',
+      isValid: true,
+      gender: 'female',
+      speciality: 'Développement durable et RSE',
+      country: 'France',
+      searchText: normalizeSearch(`Claire Dubois ${DEMO_TRAINER_EMAIL}`),
+    })
+    .returning({ id: users.id });
+  return created!.id;
+}
+
+/** A copy of the theme's illustration under a random name, as an uploaded image would be stored. */
+async function copyDemoImage(uploadsDir: string, category: CategorySlug): Promise<string> {
+  const storedName = `${randomBytes(16).toString('hex')}.svg`;
+  await fs.copyFile(path.join(demoImagesDir, `${category}.svg`), path.join(uploadsDir, storedName));
+  return storedName;
+}
+
+/** Fills an empty catalogue with the demo courses (SEED_DEMO); does nothing when any course exists. */
+export async function seedDemoCatalogue(db: Db, config: Config): Promise<{ created: number }> {
+  const [existing] = await db.select({ total: count() }).from(courses);
+  if ((existing?.total ?? 0) > 0) return { created: 0 };
+
+  await fs.mkdir(config.uploadsDir, { recursive: true });
+  const copied: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      // Two processes starting together on one PostgreSQL must not both seed.
+      await tx.execute(sql`lock table ${courses} in share row exclusive mode`);
+      const [again] = await tx.select({ total: count() }).from(courses);
+      if ((again?.total ?? 0) > 0) return { created: 0 };
+      const authorId = await ensureDemoTrainer(tx as unknown as Db);
+      const now = Date.now();
+      const rows = [];
+      for (const [index, course] of demoCourses.entries()) {
+        const imagePath = await copyDemoImage(config.uploadsDir, course.category);
+        copied.push(imagePath);
+        const createdAt = new Date(now - index * 60 * 60 * 1000);
+        rows.push({
+          title: course.title,
+          description: course.description,
+          categorySlug: course.category,
+          duration: course.duration,
+          priceCents: course.price * 100,
+          discountPriceCents: course.discountPrice === undefined ? null : course.discountPrice * 100,
+          imagePath,
+          imageMimeType: 'image/svg+xml',
+          status: 'published' as const,
+          authorId,
+          searchText: courseSearchText(course.title, course.description, course.category),
+          createdAt,
+          updatedAt: createdAt,
+        });
+      }
+      await tx.insert(courses).values(rows);
+      return { created: rows.length };
+    });
+  } catch (error) {
+    await Promise.all(copied.map((name) => removeStoredFile(config.uploadsDir, name)));
+    throw error;
+  }
+}

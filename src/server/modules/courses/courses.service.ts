@@ -1,0 +1,409 @@
+import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { categoryName } from '../../../shared/categories';
+import {
+  canEditCourse,
+  canViewCourse,
+  centsToEuros,
+  courseCreateFieldsSchema,
+  courseMessages,
+  courseUpdateFieldsSchema,
+  type CategoryCount,
+  type CourseDetail,
+  type CourseItem,
+  type CourseListQuery,
+  type CoursePage,
+  type CourseStatus,
+  type MyCourses,
+} from '../../../shared/courses';
+import type { FieldErrors } from '../../../shared/errors';
+import type { Actor } from '../../../shared/roles';
+import { escapeLike, normalizeSearch } from '../../../shared/text';
+import type { Db } from '../../db/client';
+import { categories, courses, enrolments, savedCourses, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { keepUpload, removeStoredFile, sanitizeFileName } from '../../lib/storage';
+import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
+
+/** What lists and the detail read, author included, in one select. */
+const courseColumns = {
+  id: courses.id,
+  title: courses.title,
+  description: courses.description,
+  categorySlug: courses.categorySlug,
+  duration: courses.duration,
+  priceCents: courses.priceCents,
+  discountPriceCents: courses.discountPriceCents,
+  imagePath: courses.imagePath,
+  status: courses.status,
+  authorId: courses.authorId,
+  authorFirstname: users.firstname,
+  authorLastname: users.lastname,
+  createdAt: courses.createdAt,
+  updatedAt: courses.updatedAt,
+  attachmentPath: courses.attachmentPath,
+  attachmentOriginalName: courses.attachmentOriginalName,
+  attachmentMimeType: courses.attachmentMimeType,
+  attachmentSize: courses.attachmentSize,
+};
+
+/** The row's search column: title, description and the category name without accents or case. */
+export function courseSearchText(title: string, description: string, categorySlug: string): string {
+  return normalizeSearch(`${title} ${description} ${categoryName(categorySlug)}`);
+}
+
+/**
+ * The image address; `v` changes with the stored file, so a replaced image is fetched again
+ * despite the long cache of the old one.
+ */
+function imageUrl(id: number, imagePath: string | null): string | null {
+  return imagePath ? `/api/courses/${id}/image?v=${imagePath.slice(0, 8)}` : null;
+}
+
+function toItem(row: CourseSelectRow): CourseItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: { slug: row.categorySlug, name: categoryName(row.categorySlug) },
+    duration: row.duration,
+    price: centsToEuros(row.priceCents),
+    discountPrice: row.discountPriceCents === null ? null : centsToEuros(row.discountPriceCents),
+    image: imageUrl(row.id, row.imagePath),
+    user: { id: row.authorId, name: `${row.authorFirstname} ${row.authorLastname}`.trim(), avatar: null },
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function selectCourses(db: Db) {
+  return db.select(courseColumns).from(courses).innerJoin(users, eq(users.id, courses.authorId));
+}
+
+type CourseSelectRow = Awaited<ReturnType<typeof selectCourses>>[number];
+
+/** Each word of the query must appear (in any order) in the course's search text. */
+function searchConditions(q: string | undefined): SQL[] {
+  const words = normalizeSearch(q ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.map((word) => like(courses.searchText, `%${escapeLike(word)}%`));
+}
+
+/** The public catalogue: published courses, filtered and paged in SQL, newest first. */
+export async function listCatalogue(db: Db, query: CourseListQuery): Promise<CoursePage> {
+  const conditions: SQL[] = [eq(courses.status, 'published'), ...searchConditions(query.q)];
+  const category = query.category?.trim();
+  if (category) conditions.push(eq(courses.categorySlug, category));
+  const where = and(...conditions);
+  const offset = (query.page - 1) * query.pageSize;
+
+  const rows = await selectCourses(db)
+    .where(where)
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  // A page that is neither empty nor full is the last one: it tells the total without counting.
+  const total =
+    (rows.length > 0 || offset === 0) && rows.length < query.pageSize
+      ? offset + rows.length
+      : ((await db.select({ total: count() }).from(courses).where(where))[0]?.total ?? 0);
+  return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** The six themes with their number of published courses, in one grouped query. */
+export async function listCategoryCounts(db: Db): Promise<CategoryCount[]> {
+  return db
+    .select({ slug: categories.slug, name: categories.name, count: sql<number>`cast(count(${courses.id}) as integer)` })
+    .from(categories)
+    .leftJoin(courses, and(eq(courses.categorySlug, categories.slug), eq(courses.status, 'published')))
+    .groupBy(categories.slug, categories.name, categories.position)
+    .orderBy(categories.position);
+}
+
+async function findCourseRow(db: Db, id: number): Promise<CourseSelectRow | null> {
+  const [row] = await selectCourses(db).where(eq(courses.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The course if this caller may see it; 404 otherwise, so a draft's existence is not revealed. */
+export async function findVisibleCourse(db: Db, id: number | null, actor: Actor | null): Promise<CourseSelectRow> {
+  const row = id === null ? null : await findCourseRow(db, id);
+  if (!row || !canViewCourse(actor, { authorId: row.authorId, status: row.status })) {
+    throw AppError.notFound("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.");
+  }
+  return row;
+}
+
+async function hasRow(db: Db, table: typeof enrolments | typeof savedCourses, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(table)
+    .where(and(eq(table.userId, userId), eq(table.courseId, courseId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function isEnrolled(db: Db, userId: number, courseId: number): Promise<boolean> {
+  return hasRow(db, enrolments, userId, courseId);
+}
+
+export async function getCourseDetail(db: Db, id: number | null, actor: Actor | null): Promise<CourseDetail> {
+  const row = await findVisibleCourse(db, id, actor);
+  const [enrolled, saved] = actor
+    ? [await hasRow(db, enrolments, actor.id, row.id), await hasRow(db, savedCourses, actor.id, row.id)]
+    : [false, false];
+  return {
+    ...toItem(row),
+    updated_at: row.updatedAt.toISOString(),
+    enrolled,
+    saved,
+    attachment:
+      row.attachmentPath && row.attachmentOriginalName && row.attachmentMimeType && row.attachmentSize !== null
+        ? { name: row.attachmentOriginalName, size: row.attachmentSize, mime: row.attachmentMimeType }
+        : null,
+  };
+}
+
+/** A trainer's (or admin's) own courses, drafts included, newest first. */
+export async function listAuthorCourses(db: Db, authorId: number): Promise<{ items: CourseItem[]; total: number }> {
+  const rows = await selectCourses(db).where(eq(courses.authorId, authorId)).orderBy(desc(courses.createdAt), desc(courses.id));
+  return { items: rows.map(toItem), total: rows.length };
+}
+
+/** The course the caller wants to change: 404 when they cannot see it, 403 when they may not edit it. */
+export async function findEditableCourse(db: Db, id: number | null, actor: Actor): Promise<CourseSelectRow> {
+  const row = await findVisibleCourse(db, id, actor);
+  if (!canEditCourse(actor, { authorId: row.authorId })) {
+    throw AppError.forbidden("Seuls l'auteur du cours et les administrateurs peuvent le modifier ou le supprimer.");
+  }
+  return row;
+}
+
+function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
+  return errors;
+}
+
+interface KeptFile {
+  storedName: string;
+  mime: string;
+  originalName: string;
+  size: number;
+}
+
+/** Gives the checked files their permanent names; the caller removes them if the row is not written. */
+async function keepFiles(uploadsDir: string, files: { image?: { file: CourseForm['image']; ext: string; mime: string }; attachment?: { file: CourseForm['attachment']; ext: string; mime: string } }) {
+  const kept: { image?: KeptFile; attachment?: KeptFile } = {};
+  try {
+    for (const key of ['image', 'attachment'] as const) {
+      const entry = files[key];
+      if (!entry?.file) continue;
+      const storedName = await keepUpload(uploadsDir, entry.file, entry.ext);
+      kept[key] = {
+        storedName,
+        mime: entry.mime,
+        originalName: sanitizeFileName(entry.file.originalName, `piece-jointe.${entry.ext}`),
+        size: entry.file.size,
+      };
+    }
+  } catch (error) {
+    await removeKept(uploadsDir, kept);
+    throw error;
+  }
+  return kept;
+}
+
+async function removeKept(uploadsDir: string, kept: { image?: KeptFile; attachment?: KeptFile }): Promise<void> {
+  await Promise.all([removeStoredFile(uploadsDir, kept.image?.storedName), removeStoredFile(uploadsDir, kept.attachment?.storedName)]);
+}
+
+/** Checks the files' real types (415) before anything is kept. */
+async function checkFiles(form: CourseForm) {
+  const image = form.image ? await checkImageType(form.image) : null;
+  const attachment = form.attachment ? await checkAttachmentType(form.attachment) : null;
+  return {
+    image: form.image && image ? { file: form.image, ...image } : undefined,
+    attachment: form.attachment && attachment ? { file: form.attachment, ...attachment } : undefined,
+  };
+}
+
+/**
+ * A new course from a received form: file types (415), then fields (422), then the files are
+ * kept and the row written; if the insert fails the kept files are removed, so nothing remains.
+ */
+export async function createCourse(db: Db, uploadsDir: string, actor: Actor, form: CourseForm): Promise<CourseDetail> {
+  const files = await checkFiles(form);
+  const parsed = courseCreateFieldsSchema.safeParse(form.fields);
+  const errors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
+  if (!form.image) errors.image = [courseMessages.imageRequired];
+  if (!parsed.success || Object.keys(errors).length > 0) throw AppError.validation(errors);
+  const v = parsed.data;
+
+  const kept = await keepFiles(uploadsDir, files);
+  let id: number;
+  try {
+    const [row] = await db
+      .insert(courses)
+      .values({
+        title: v.title,
+        description: v.description,
+        categorySlug: v.category,
+        duration: v.duration,
+        priceCents: v.price,
+        discountPriceCents: v.discountPrice ?? null,
+        status: v.status,
+        authorId: actor.id,
+        imagePath: kept.image?.storedName ?? null,
+        imageMimeType: kept.image?.mime ?? null,
+        attachmentPath: kept.attachment?.storedName ?? null,
+        attachmentOriginalName: kept.attachment?.originalName ?? null,
+        attachmentMimeType: kept.attachment?.mime ?? null,
+        attachmentSize: kept.attachment?.size ?? null,
+        searchText: courseSearchText(v.title, v.description, v.category),
+      })
+      .returning({ id: courses.id });
+    id = row!.id;
+  } catch (error) {
+    await removeKept(uploadsDir, kept);
+    throw error;
+  }
+  return getCourseDetail(db, id, actor);
+}
+
+/**
+ * Changes the fields sent and replaces the files sent. The old files are removed only once the
+ * row points to the new ones; if the update fails, the new files are removed instead.
+ */
+export async function updateCourse(db: Db, uploadsDir: string, actor: Actor, course: CourseSelectRow, form: CourseForm): Promise<CourseDetail> {
+  const files = await checkFiles(form);
+  const parsed = courseUpdateFieldsSchema.safeParse(form.fields);
+  if (!parsed.success) throw AppError.validation(fieldErrorsOf(parsed.error.issues));
+  const v = parsed.data;
+
+  const title = v.title ?? course.title;
+  const description = v.description ?? course.description;
+  const category = v.category ?? course.categorySlug;
+  const priceCents = v.price ?? course.priceCents;
+  const discountPriceCents = v.discountPrice === undefined ? course.discountPriceCents : v.discountPrice;
+  if (discountPriceCents !== null && discountPriceCents >= priceCents) {
+    throw AppError.validation({ discountPrice: [courseMessages.discountNotLower] });
+  }
+
+  const kept = await keepFiles(uploadsDir, files);
+  let replaced: { image: string | null; attachment: string | null };
+  try {
+    replaced = await db.transaction(async (tx) => {
+      // Locked, so two concurrent updates cannot both think they replace the same old file.
+      const [current] = await tx
+        .select({ imagePath: courses.imagePath, attachmentPath: courses.attachmentPath })
+        .from(courses)
+        .where(eq(courses.id, course.id))
+        .for('update');
+      if (!current) throw AppError.notFound();
+      const removeAttachment = Boolean(kept.attachment) || v.removeAttachment === 'true';
+      await tx
+        .update(courses)
+        .set({
+          title,
+          description,
+          categorySlug: category,
+          duration: v.duration ?? course.duration,
+          priceCents,
+          discountPriceCents,
+          status: (v.status ?? course.status) as CourseStatus,
+          searchText: courseSearchText(title, description, category),
+          updatedAt: new Date(),
+          ...(kept.image ? { imagePath: kept.image.storedName, imageMimeType: kept.image.mime } : {}),
+          ...(removeAttachment
+            ? {
+                attachmentPath: kept.attachment?.storedName ?? null,
+                attachmentOriginalName: kept.attachment?.originalName ?? null,
+                attachmentMimeType: kept.attachment?.mime ?? null,
+                attachmentSize: kept.attachment?.size ?? null,
+              }
+            : {}),
+        })
+        .where(eq(courses.id, course.id));
+      return { image: kept.image ? current.imagePath : null, attachment: removeAttachment ? current.attachmentPath : null };
+    });
+  } catch (error) {
+    await removeKept(uploadsDir, kept);
+    throw error;
+  }
+  await Promise.all([removeStoredFile(uploadsDir, replaced.image), removeStoredFile(uploadsDir, replaced.attachment)]);
+  return getCourseDetail(db, course.id, actor);
+}
+
+/** Removes the course (enrolments and saves go with it), then its files. */
+export async function deleteCourse(db: Db, uploadsDir: string, courseId: number): Promise<void> {
+  const [row] = await db
+    .delete(courses)
+    .where(eq(courses.id, courseId))
+    .returning({ imagePath: courses.imagePath, attachmentPath: courses.attachmentPath });
+  if (!row) throw AppError.notFound();
+  await Promise.all([removeStoredFile(uploadsDir, row.imagePath), removeStoredFile(uploadsDir, row.attachmentPath)]);
+}
+
+/** Only published courses can be joined or saved; enrolling twice changes nothing. */
+async function findPublishedCourseId(db: Db, id: number | null): Promise<number> {
+  const [row] =
+    id === null
+      ? []
+      : await db
+          .select({ id: courses.id })
+          .from(courses)
+          .where(and(eq(courses.id, id), eq(courses.status, 'published')))
+          .limit(1);
+  if (!row) throw AppError.notFound("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.");
+  return row.id;
+}
+
+export async function setEnrolment(db: Db, userId: number, id: number | null, enrolled: boolean): Promise<{ enrolled: boolean }> {
+  const courseId = await findPublishedCourseId(db, id);
+  if (enrolled) await db.insert(enrolments).values({ userId, courseId }).onConflictDoNothing();
+  else await db.delete(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+  return { enrolled };
+}
+
+export async function setSaved(db: Db, userId: number, id: number | null, saved: boolean): Promise<{ saved: boolean }> {
+  const courseId = await findPublishedCourseId(db, id);
+  if (saved) await db.insert(savedCourses).values({ userId, courseId }).onConflictDoNothing();
+  else await db.delete(savedCourses).where(and(eq(savedCourses.userId, userId), eq(savedCourses.courseId, courseId)));
+  return { saved };
+}
+
+/** The caller's enrolled and saved published courses, most recent first. */
+export async function listMyCourses(db: Db, userId: number): Promise<MyCourses> {
+  const enrolledRows = await selectCourses(db)
+    .innerJoin(enrolments, and(eq(enrolments.courseId, courses.id), eq(enrolments.userId, userId)))
+    .where(eq(courses.status, 'published'))
+    .orderBy(desc(enrolments.createdAt), desc(courses.id));
+  const savedRows = await selectCourses(db)
+    .innerJoin(savedCourses, and(eq(savedCourses.courseId, courses.id), eq(savedCourses.userId, userId)))
+    .where(eq(courses.status, 'published'))
+    .orderBy(desc(savedCourses.createdAt), desc(courses.id));
+  return { enrolled: enrolledRows.map(toItem), saved: savedRows.map(toItem) };
+}
+
+/** What the file routes need to decide and serve. */
+export async function findCourseFiles(db: Db, id: number | null) {
+  if (id === null) return null;
+  const [row] = await db
+    .select({
+      id: courses.id,
+      status: courses.status,
+      authorId: courses.authorId,
+      imagePath: courses.imagePath,
+      imageMimeType: courses.imageMimeType,
+      attachmentPath: courses.attachmentPath,
+      attachmentOriginalName: courses.attachmentOriginalName,
+      attachmentMimeType: courses.attachmentMimeType,
+      attachmentSize: courses.attachmentSize,
+    })
+    .from(courses)
+    .where(eq(courses.id, id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { categorySlugs, type CategorySlug } from './categories';
+import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { isAdmin, isApprovedTrainer, type Actor } from './roles';
+
+/** A draft is seen only by its author and administrators; a published course by everyone. */
+export const courseStatuses = ['draft', 'published'] as const;
+export type CourseStatus = (typeof courseStatuses)[number];
+export const courseStatusLabels: Record<CourseStatus, string> = { draft: 'Brouillon', published: 'Publié' };
+
+export const COURSE_TITLE_MIN = 3;
+export const COURSE_TITLE_MAX = 200;
+export const COURSE_DESCRIPTION_MIN = 10;
+export const COURSE_DESCRIPTION_MAX = 5000;
+export const COURSE_DURATION_MAX = 50;
+/** The highest price a course may have, in euros. */
+export const COURSE_PRICE_MAX_EUROS = 10_000;
+
+/** Image types accepted from users, checked by content on the server (SVG is only for the shipped demo images). */
+export const COURSE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Attachment types: videos, PDF and Word documents. */
+export const COURSE_ATTACHMENT_TYPES = [
+  'video/mp4',
+  'video/x-m4v',
+  'video/webm',
+  'video/quicktime',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+/** What the file pickers offer (the server still checks the content). */
+export const COURSE_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
+export const COURSE_ATTACHMENT_ACCEPT = 'video/*,.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** French messages shared by the form and the API, so both say exactly the same thing. */
+export const courseMessages = {
+  titleRequired: 'Le titre est obligatoire.',
+  titleTooShort: `Le titre doit contenir au moins ${COURSE_TITLE_MIN} caractères.`,
+  titleTooLong: `Le titre ne doit pas dépasser ${COURSE_TITLE_MAX} caractères.`,
+  descriptionRequired: 'La description est obligatoire.',
+  descriptionTooShort: `La description doit contenir au moins ${COURSE_DESCRIPTION_MIN} caractères.`,
+  descriptionTooLong: `La description ne doit pas dépasser ${COURSE_DESCRIPTION_MAX} caractères.`,
+  categoryRequired: 'Veuillez choisir une catégorie.',
+  priceRequired: 'Le prix est obligatoire.',
+  priceInvalid: 'Le prix doit être un nombre positif.',
+  priceDecimals: 'Le prix ne peut pas avoir plus de deux décimales.',
+  priceTooHigh: 'Le prix ne doit pas dépasser 10 000 €.',
+  discountInvalid: 'Le prix remisé doit être un nombre positif.',
+  discountDecimals: 'Le prix remisé ne peut pas avoir plus de deux décimales.',
+  discountNotLower: 'Le prix remisé doit être inférieur au prix.',
+  durationRequired: 'La durée est obligatoire.',
+  durationTooLong: `La durée ne doit pas dépasser ${COURSE_DURATION_MAX} caractères.`,
+  statusInvalid: 'Le statut doit être « Publié » ou « Brouillon ».',
+  imageRequired: "L'image du cours est obligatoire.",
+  imageType: "L'image doit être au format JPEG, PNG ou WebP.",
+  imageTooLarge: "L'image ne doit pas dépasser 5 Mo.",
+  attachmentType: 'La pièce jointe doit être une vidéo (MP4, WebM, MOV), un PDF ou un document Word.',
+  attachmentTooLarge: 'La pièce jointe ne doit pas dépasser 200 Mo.',
+} as const;
+
+/**
+ * '79', '79.9' or '79,90' (the French decimal comma) as cents; 'decimals' when there are more
+ * than two decimals, null when the text is not a number.
+ */
+export function eurosToCents(text: string): number | 'decimals' | null {
+  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const decimals = match[2] ?? '';
+  if (decimals.length > 2) return 'decimals';
+  return Number(match[1]) * 100 + Number(decimals.padEnd(2, '0'));
+}
+
+export function centsToEuros(cents: number): number {
+  return cents / 100;
+}
+
+interface AmountMessages {
+  invalid: string;
+  decimals: string;
+}
+
+/** Cents from a non-empty amount, or an issue (and z.NEVER) when it is not a valid price. */
+function parseAmount(text: string, m: AmountMessages, ctx: z.RefinementCtx): number {
+  const cents = eurosToCents(text);
+  if (cents === 'decimals') {
+    ctx.addIssue({ code: 'custom', message: m.decimals });
+    return z.NEVER;
+  }
+  if (cents === null || cents <= 0) {
+    ctx.addIssue({ code: 'custom', message: m.invalid });
+    return z.NEVER;
+  }
+  if (cents > COURSE_PRICE_MAX_EUROS * 100) {
+    ctx.addIssue({ code: 'custom', message: courseMessages.priceTooHigh });
+    return z.NEVER;
+  }
+  return cents;
+}
+
+function requiredAmount(required: string, m: AmountMessages) {
+  return z.string({ error: required }).transform((text, ctx): number => {
+    if (!text.trim()) {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    return parseAmount(text.trim(), m, ctx);
+  });
+}
+
+/** An empty optional amount means "none" (null). */
+function optionalAmount(m: AmountMessages) {
+  return z.string({ error: m.invalid }).transform((text, ctx): number | null => (text.trim() ? parseAmount(text.trim(), m, ctx) : null));
+}
+
+/** One message per problem, the first one that applies, in the order a person fixes them. */
+function boundedText(required: string, min: number, tooShort: string, max: number, tooLong: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (!value) ctx.addIssue({ code: 'custom', message: required });
+      else if (value.length < min) ctx.addIssue({ code: 'custom', message: tooShort });
+      else if (value.length > max) ctx.addIssue({ code: 'custom', message: tooLong });
+    });
+}
+
+const priceField = requiredAmount(courseMessages.priceRequired, { invalid: courseMessages.priceInvalid, decimals: courseMessages.priceDecimals });
+
+/** The course form's fields, as text (what a form and a multipart request carry); prices come out in cents. */
+export const courseFieldsShape = {
+  title: boundedText(courseMessages.titleRequired, COURSE_TITLE_MIN, courseMessages.titleTooShort, COURSE_TITLE_MAX, courseMessages.titleTooLong),
+  description: boundedText(
+    courseMessages.descriptionRequired,
+    COURSE_DESCRIPTION_MIN,
+    courseMessages.descriptionTooShort,
+    COURSE_DESCRIPTION_MAX,
+    courseMessages.descriptionTooLong,
+  ),
+  category: z.enum(categorySlugs, { error: courseMessages.categoryRequired }),
+  price: priceField,
+  /** Empty: no discount (on update: remove the discount). */
+  discountPrice: optionalAmount({ invalid: courseMessages.discountInvalid, decimals: courseMessages.discountDecimals }).optional(),
+  duration: boundedText(courseMessages.durationRequired, 1, courseMessages.durationRequired, COURSE_DURATION_MAX, courseMessages.durationTooLong),
+  status: z.enum(courseStatuses, { error: courseMessages.statusInvalid }).default('published'),
+};
+
+/** Fields of `POST /api/courses` and of the creation form. */
+export const courseCreateFieldsSchema = z.object(courseFieldsShape).refine(
+  (v) => v.discountPrice === null || v.discountPrice === undefined || v.discountPrice < v.price,
+  {
+    error: courseMessages.discountNotLower,
+    path: ['discountPrice'],
+    // Checked as soon as both amounts are valid, even while other fields are still wrong.
+    when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'price' || i.path?.[0] === 'discountPrice'),
+  },
+);
+export type CourseFormInput = z.input<typeof courseCreateFieldsSchema>;
+export type CourseFormOutput = z.output<typeof courseCreateFieldsSchema>;
+
+/**
+ * Fields of `PUT /api/courses/:id`: each one optional, an absent field stays as it is. The
+ * discount is compared with the price the course will have once updated, by the server.
+ */
+export const courseUpdateFieldsSchema = z.object({
+  ...courseFieldsShape,
+  status: z.enum(courseStatuses, { error: courseMessages.statusInvalid }).optional(),
+  /** 'true' removes the current attachment (a new one replaces it anyway). */
+  removeAttachment: z.enum(['true', 'false']).optional(),
+}).partial();
+export type CourseUpdateFields = z.output<typeof courseUpdateFieldsSchema>;
+
+/** `?q=&category=&page=&pageSize=` of the catalogue. */
+export const courseListQuerySchema = z.object({
+  q: z.string().max(200, { error: 'La recherche ne doit pas dépasser 200 caractères.' }).optional(),
+  /** A category slug; an unknown one simply matches nothing. */
+  category: z.string().max(50, { error: 'Catégorie invalide.' }).optional(),
+  page: z.coerce.number({ error: 'La page doit être un nombre entier positif.' }).int({ error: 'La page doit être un nombre entier positif.' }).min(1, { error: 'La page doit être un nombre entier positif.' }).max(100_000, { error: 'La page demandée est trop grande.' }).default(1),
+  pageSize: z.coerce
+    .number({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
+    .int({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
+    .min(1, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
+    .max(MAX_PAGE_SIZE, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type CourseListQuery = z.output<typeof courseListQuerySchema>;
+
+/** A course id from an address; anything but a positive integer is a course that does not exist. */
+export function parseCourseId(raw: string | number | undefined): number | null {
+  const text = String(raw ?? '');
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
+/** A course in lists (catalogue, trainer's courses, profile activity). Amounts in euros. */
+export interface CourseItem {
+  id: number;
+  title: string;
+  description: string;
+  category: { slug: CategorySlug | string; name: string };
+  duration: string;
+  price: number;
+  discountPrice: number | null;
+  /** Relative URL of the image, or null. */
+  image: string | null;
+  user: { id: number; name: string; avatar: string | null };
+  status: CourseStatus;
+  created_at: string;
+}
+
+/** A course as its detail page shows it. */
+export interface CourseDetail extends CourseItem {
+  updated_at: string;
+  /** The caller is enrolled / saved it for later (false for visitors). */
+  enrolled: boolean;
+  saved: boolean;
+  attachment: { name: string; size: number; mime: string } | null;
+}
+
+export interface CoursePage {
+  items: CourseItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface CategoryCount {
+  slug: string;
+  name: string;
+  count: number;
+}
+
+export interface MyCourses {
+  enrolled: CourseItem[];
+  saved: CourseItem[];
+}
+
+interface CourseOwnership {
+  authorId: number;
+  status?: CourseStatus;
+}
+
+/** The author (while still an approved trainer) and administrators change or delete a course. */
+export function canEditCourse(actor: Actor | null | undefined, course: CourseOwnership): boolean {
+  if (!actor) return false;
+  return isAdmin(actor) || (isApprovedTrainer(actor) && actor.id === course.authorId);
+}
+
+/** Published courses are public; a draft is seen by its author and administrators only. */
+export function canViewCourse(actor: Actor | null | undefined, course: Required<CourseOwnership>): boolean {
+  return course.status === 'published' || isAdmin(actor) || (actor?.id !== undefined && actor.id === course.authorId);
+}
+
+/** The attachment is for enrolled learners, the author and administrators. */
+export function canDownloadAttachment(actor: Actor | null | undefined, course: CourseOwnership, enrolled: boolean): boolean {
+  if (!actor) return false;
+  return enrolled || isAdmin(actor) || actor.id === course.authorId;
+}
+
+/** Text cut to `max` characters plus '...', as the catalogue cards show descriptions. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export const courseFileLimits = { image: COURSE_IMAGE_MAX_BYTES, attachment: COURSE_ATTACHMENT_MAX_BYTES } as const;
