@@ -8,6 +8,7 @@ import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { NAVBAR_HEIGHT_PX, NAVBAR_HIDE_THRESHOLD_PX } from '../../../shared/constants';
+import { useTrainerStatusSync } from '../../features/trainers/hooks/useTrainerStatusSync';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import { desktopLinks, isActive, mobileLinks, visitorActions, type NavEntry } from './navigation';
@@ -127,6 +128,8 @@ function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: stri
 export function NavBar() {
   const user = useSession((state) => state.user);
   const { pathname } = useLocation();
+  // Spec section 4: a trainer's status is rechecked on each route change.
+  useTrainerStatusSync();
   // True while scrolling down beyond the threshold, false as soon as the reader scrolls up.
   const hidden = useScrollTrigger({ threshold: NAVBAR_HIDE_THRESHOLD_PX });
   const links = desktopLinks(user);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { trainerStatusSchema, type TrainerStatus } from '../../../../shared/trainers';
+import type { TrainerStatus } from '../../../../shared/trainers';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Query keys of the trainers feature; invalidating `all` refreshes every status shown. */
@@ -8,9 +8,12 @@ export const trainerKeys = {
   status: (id: number) => ['trainers', id, 'status'] as const,
 };
 
-/** `GET /api/formateur/{id}/status`, checked against the shared contract. */
-export async function getTrainerStatus(id: number, signal?: AbortSignal): Promise<TrainerStatus> {
-  return trainerStatusSchema.parse(await apiFetch<unknown>(`/api/formateur/${id}/status`, { signal }));
+/**
+ * `GET /api/formateur/{id}/status`. Typed, not parsed: the navigation bar calls it on every page,
+ * and zod would weigh on the first page's JavaScript (the server already checks its answer).
+ */
+export function getTrainerStatus(id: number, signal?: AbortSignal): Promise<TrainerStatus> {
+  return apiFetch<TrainerStatus>(`/api/formateur/${id}/status`, { signal });
 }
 
 export function trainerStatusQueryOptions(id: number) {

@@ -128,7 +128,7 @@ function Pending({ user, status, failed }: { user: SessionUser; status: TrainerS
         </Typography>
         <Typography sx={{ mb: 2 }}>
           Nous vous répondrons à l'adresse <strong>{user.email}</strong>, habituellement <strong>{USUAL_RESPONSE_DELAY}</strong>.
-          Une question ? Écrivez-nous à <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>.
+          Une question ? Écrivez-nous à <Link href={`mailto:${CONTACT.email}`} underline="always">{CONTACT.email}</Link>.
         </Typography>
 
         <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 2 }}>
@@ -176,7 +176,7 @@ function Refused({ user, reason }: { user: SessionUser; reason: string | null })
       </Alert>
       <Typography sx={{ mb: 2 }}>
         Vous pouvez postuler de nouveau en envoyant un CV mis à jour : votre candidature sera alors réexaminée. Pour toute question,
-        écrivez-nous à <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>.
+        écrivez-nous à <Link href={`mailto:${CONTACT.email}`} underline="always">{CONTACT.email}</Link>.
       </Typography>
       <Button component={RouterLink} to={paths.uploadCv} variant="contained">
         Envoyer un nouveau CV
