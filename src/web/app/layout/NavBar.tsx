@@ -1,7 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
@@ -11,6 +10,7 @@ import { NAVBAR_HEIGHT_PX, NAVBAR_HIDE_THRESHOLD_PX } from '../../../shared/cons
 import { useTrainerStatusSync } from '../../features/trainers/hooks/useTrainerStatusSync';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
+import { LinkButton } from './LinkButton';
 import { desktopLinks, isActive, mobileLinks, visitorActions, type NavEntry } from './navigation';
 import { visuallyHidden } from './visually-hidden';
 
@@ -162,11 +162,9 @@ export function NavBar() {
               {links.map((entry) => {
                 const active = isActive(entry, pathname);
                 return (
-                  <Button
+                  <LinkButton
                     key={entry.to}
-                    component={RouterLink}
                     to={entry.to}
-                    color="inherit"
                     aria-current={active ? 'page' : undefined}
                     sx={{
                       px: 1.5,
@@ -176,7 +174,7 @@ export function NavBar() {
                     }}
                   >
                     {entry.label}
-                  </Button>
+                  </LinkButton>
                 );
               })}
             </Box>
@@ -184,12 +182,12 @@ export function NavBar() {
           <Box sx={{ flexGrow: 1 }} />
           {!user && (
             <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
-              <Button component={RouterLink} to={visitorActions.login.to} variant="outlined">
+              <LinkButton to={visitorActions.login.to} variant="outlined">
                 {visitorActions.login.label}
-              </Button>
-              <Button component={RouterLink} to={visitorActions.signup.to} variant="contained">
+              </LinkButton>
+              <LinkButton to={visitorActions.signup.to} variant="contained">
                 {visitorActions.signup.label}
-              </Button>
+              </LinkButton>
             </Box>
           )}
           {user && (

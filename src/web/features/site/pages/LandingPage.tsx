@@ -1,34 +1,16 @@
-import AgricultureIcon from '@mui/icons-material/Agriculture';
-import ApartmentIcon from '@mui/icons-material/Apartment';
-import BusinessIcon from '@mui/icons-material/Business';
-import ForestIcon from '@mui/icons-material/Forest';
-import PublicIcon from '@mui/icons-material/Public';
-import RecyclingIcon from '@mui/icons-material/Recycling';
-import SchoolIcon from '@mui/icons-material/School';
-import SpaIcon from '@mui/icons-material/Spa';
-import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { categories } from '../../../../shared/categories';
 import { LANDING_STATS } from '../../../../shared/constants';
+import { LinkButton } from '../../../app/layout/LinkButton';
 import { visuallyHidden } from '../../../app/layout/visually-hidden';
 import { paths } from '../../../app/paths';
 import { FadeIn } from '../components/FadeIn';
+import { SpriteIcon } from '../components/SpriteIcon';
 import { usePageTitle } from '../use-page-title';
-
-const themeIcons: Record<string, ReactNode> = {
-  rse: <PublicIcon />,
-  ecologie: <ForestIcon />,
-  biodiversite: <SpaIcon />,
-  ecoagriculture: <AgricultureIcon />,
-  dechets: <RecyclingIcon />,
-  ecoconstruction: <ApartmentIcon />,
-};
 
 const stats = [
   { value: LANDING_STATS.learners, label: 'apprenants' },
@@ -39,21 +21,21 @@ const stats = [
 const audiences = [
   {
     title: 'Membres et apprenants',
-    icon: <SchoolIcon fontSize="large" />,
+    icon: 'membres',
     text: 'Salariés, étudiants, élus ou citoyens engagés : suivez des formations concrètes pour comprendre les enjeux environnementaux et agir dans votre quotidien comme dans votre métier.',
     action: "S'inscrire comme membre",
     to: paths.signupAs('membre'),
   },
   {
     title: 'Formateurs',
-    icon: <SupportAgentIcon fontSize="large" />,
+    icon: 'formateurs',
     text: 'Experts de la transition écologique, partagez votre savoir-faire : après validation de votre CV et un entretien avec notre équipe, publiez vos propres cours.',
     action: 'Devenir formateur',
     to: paths.signupAs('formateur'),
   },
   {
     title: 'Organisations',
-    icon: <BusinessIcon fontSize="large" />,
+    icon: 'organisations',
     text: 'Entreprises, collectivités et associations : formez vos équipes à la RSE et aux pratiques durables pour conduire votre transformation et répondre à vos obligations.',
     action: 'Inscrire mon organisation',
     to: paths.signupAs('organisme'),
@@ -109,12 +91,12 @@ export default function LandingPage() {
               personnalisé et une communauté engagée pour la transition écologique.
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-              <Button component={RouterLink} to={paths.signup} variant="contained" size="large">
+              <LinkButton to={paths.signup} variant="contained" size="large">
                 Commencer maintenant
-              </Button>
-              <Button component={RouterLink} to={paths.about} variant="outlined" size="large">
+              </LinkButton>
+              <LinkButton to={paths.about} variant="outlined" size="large">
                 En savoir plus
-              </Button>
+              </LinkButton>
             </Box>
           </FadeIn>
           <FadeIn delay={150}>
@@ -175,9 +157,9 @@ export default function LandingPage() {
               Chaque formateur est sélectionné après l'étude de son parcours et un entretien avec notre équipe, afin de
               garantir des contenus rigoureux, à jour et directement applicables sur le terrain.
             </Typography>
-            <Button component={RouterLink} to={paths.about} variant="outlined">
+            <LinkButton to={paths.about} variant="outlined">
               Découvrir notre mission
-            </Button>
+            </LinkButton>
           </Box>
         </Box>
       </Section>
@@ -189,8 +171,8 @@ export default function LandingPage() {
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
               {categories.map((category) => (
                 <Box component="li" key={category.slug} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                  <Box component="span" aria-hidden="true" sx={{ color: 'primary.main', display: 'flex' }}>
-                    {themeIcons[category.slug]}
+                  <Box component="span" sx={{ color: 'primary.main', display: 'flex' }}>
+                    <SpriteIcon name={category.slug} />
                   </Box>
                   {category.name === 'RSE' ? 'RSE (responsabilité sociétale des entreprises)' : category.name}
                 </Box>
@@ -226,16 +208,16 @@ export default function LandingPage() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
           {audiences.map((audience) => (
             <Paper key={audience.title} variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
-              <Box aria-hidden="true" sx={{ color: 'primary.main', display: 'flex' }}>
-                {audience.icon}
+              <Box sx={{ color: 'primary.main', display: 'flex' }}>
+                <SpriteIcon name={audience.icon} size={36} />
               </Box>
               <Typography variant="h3" sx={{ fontSize: 22 }}>
                 {audience.title}
               </Typography>
               <Typography sx={{ flexGrow: 1 }}>{audience.text}</Typography>
-              <Button component={RouterLink} to={audience.to} variant="contained" sx={{ alignSelf: 'flex-start' }}>
+              <LinkButton to={audience.to} variant="contained" sx={{ alignSelf: 'flex-start' }}>
                 {audience.action}
-              </Button>
+              </LinkButton>
             </Paper>
           ))}
         </Box>
@@ -250,9 +232,9 @@ export default function LandingPage() {
             Plus de {LANDING_STATS.learners.replace('+', '')} apprenants développent déjà leurs compétences avec EcoForma.
             À vous de jouer pour une société plus durable.
           </Typography>
-          <Button component={RouterLink} to={paths.signup} variant="contained" size="large" sx={{ bgcolor: '#ffffff', color: 'secondary.dark', '&:hover': { bgcolor: '#e0f2f1' } }}>
+          <LinkButton to={paths.signup} variant="contained" size="large" sx={{ bgcolor: '#ffffff', color: 'secondary.dark', '&:hover': { bgcolor: '#e0f2f1' } }}>
             Créer mon compte
-          </Button>
+          </LinkButton>
         </Container>
       </Box>
     </>

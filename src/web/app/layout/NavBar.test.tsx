@@ -1,0 +1,235 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { useSession, type SessionUser } from '../../lib/session';
+import { AppProviders } from '../providers';
+import { NavBar } from './NavBar';
+import { desktopLinks, mobileLinks } from './navigation';
+
+const baseUser: SessionUser = {
+  id: 7,
+  email: 'camille@exemple.fr',
+  role: 'membre',
+  firstname: 'Camille',
+  lastname: 'Durand',
+  isApproved: true,
+  hasMeeting: false,
+};
+
+function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
+  const user = { ...baseUser, ...overrides };
+  useSession.getState().setSession('jeton-de-test', user);
+  return user;
+}
+
+function renderNavBar(client = new QueryClient(), initialPath = '/') {
+  render(
+    <AppProviders client={client}>
+      <MemoryRouter initialEntries={[initialPath]}>
+        <NavBar />
+        <Routes>
+          <Route path="/" element={<p>Page d'accueil</p>} />
+          <Route path="/login" element={<p>Page de connexion</p>} />
+          <Route path="*" element={<p>Autre page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return client;
+}
+
+/** The status check the bar makes for trainers (useTrainerStatusSync) answers what the test set up. */
+function answerTrainerStatus(isApproved: boolean) {
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(JSON.stringify({ isApproved, meeting: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
+
+afterEach(() => {
+  useSession.getState().clear();
+  vi.restoreAllMocks();
+});
+
+describe('navigation entries per role (spec section 2, top navigation bar)', () => {
+  it('gives visitors Accueil and À propos, plus Connexion and S’inscrire in the hamburger', () => {
+    expect(labels(desktopLinks(null))).toEqual(['Accueil', 'À propos']);
+    expect(labels(mobileLinks(null))).toEqual(['Accueil', 'À propos', 'Connexion', "S'inscrire"]);
+  });
+
+  it('gives members and organisations Accueil, Cours (the catalogue) and À propos', () => {
+    for (const role of ['membre', 'organisme'] as const) {
+      const entries = desktopLinks({ ...baseUser, role });
+      expect(labels(entries)).toEqual(['Accueil', 'Cours', 'À propos']);
+      expect(entries[1]!.to).toBe('/user/courses');
+      expect(mobileLinks({ ...baseUser, role })).toEqual(entries);
+    }
+  });
+
+  it('gives approved trainers Mes Cours and Ajouter Cours', () => {
+    const entries = desktopLinks({ ...baseUser, role: 'formateur', isApproved: true });
+    expect(entries.map((e) => [e.label, e.to])).toEqual([
+      ['Accueil', '/'],
+      ['Mes Cours', '/formateur/courses'],
+      ['Ajouter Cours', '/formateur/add-course'],
+      ['À propos', '/about'],
+    ]);
+  });
+
+  it('gives unapproved trainers no links on wide screens and only Statut in the hamburger', () => {
+    const trainer = { ...baseUser, role: 'formateur' as const, isApproved: false };
+    expect(desktopLinks(trainer)).toEqual([]);
+    expect(mobileLinks(trainer)).toEqual([{ label: 'Statut', to: '/formateur/waiting-approval' }]);
+  });
+
+  it('gives admins no main links at all', () => {
+    expect(desktopLinks({ ...baseUser, role: 'admin' })).toEqual([]);
+    expect(mobileLinks({ ...baseUser, role: 'admin' })).toEqual([]);
+  });
+});
+
+describe('NavBar', () => {
+  it('shows a visitor the logo, the links and the Connexion and S’inscrire buttons, but no account menu', () => {
+    renderNavBar();
+    expect(screen.getByRole('link', { name: 'EcoForma – Accueil' })).toHaveAttribute('href', '/');
+    // Wide-screen entries sit in a container hidden by a media query that jsdom does not evaluate.
+    expect(screen.getByRole('link', { name: 'Connexion', hidden: true })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: "S'inscrire", hidden: true })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'À propos', hidden: true })).toHaveAttribute('href', '/about');
+    expect(screen.queryByRole('button', { name: /Menu du compte/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the hamburger menu with the visitor entries and closes it with Escape', async () => {
+    const user = userEvent.setup();
+    renderNavBar();
+    const burger = screen.getByRole('button', { name: 'Ouvrir le menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(burger);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Accueil',
+      'À propos',
+      'Connexion',
+      "S'inscrire",
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Connexion' })).toHaveAttribute('href', '/login');
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(burger).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('gives a member an account menu with name, role, Mon Profil, Mes Rendez-vous and Déconnexion', async () => {
+    const user = userEvent.setup();
+    signIn();
+    renderNavBar();
+    await user.click(await screen.findByRole('button', { name: 'Menu du compte de Camille' }));
+    const menu = await screen.findByRole('menu');
+    expect(screen.getByText('Camille Durand')).toBeInTheDocument();
+    expect(screen.getByText('Membre')).toBeInTheDocument();
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mon Profil', 'Mes Rendez-vous', 'Déconnexion']);
+    expect(within(menu).getByRole('menuitem', { name: 'Mon Profil' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Mes Rendez-vous' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByText('En attente')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cours', hidden: true })).toHaveAttribute('href', '/user/courses');
+  });
+
+  it('gives an admin the Tableau de Bord Admin entry and no main links', async () => {
+    const user = userEvent.setup();
+    signIn({ role: 'admin', firstname: 'Alix' });
+    renderNavBar();
+    expect(screen.queryByRole('navigation', { name: 'Navigation principale', hidden: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ouvrir le menu' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Menu du compte de Alix' }));
+    const menu = await screen.findByRole('menu');
+    expect(screen.getByText('Administrateur')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Tableau de Bord Admin' })).toHaveAttribute('href', '/admin/dashboard');
+    expect(within(menu).queryByRole('menuitem', { name: 'Ajouter un Cours' })).not.toBeInTheDocument();
+  });
+
+  it('gives an approved trainer Ajouter un Cours and the course links', async () => {
+    const user = userEvent.setup();
+    answerTrainerStatus(true);
+    signIn({ role: 'formateur', isApproved: true });
+    renderNavBar();
+    expect(screen.getByRole('link', { name: 'Mes Cours', hidden: true })).toHaveAttribute('href', '/formateur/courses');
+    expect(screen.getByRole('link', { name: 'Ajouter Cours', hidden: true })).toHaveAttribute('href', '/formateur/add-course');
+    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Ajouter un Cours' })).toHaveAttribute('href', '/formateur/add-course');
+    expect(within(menu).queryByRole('menuitem', { name: "Statut d'Approbation" })).not.toBeInTheDocument();
+    expect(screen.queryByText('En attente')).not.toBeInTheDocument();
+  });
+
+  it('gives an unapproved trainer the En attente chip, Statut d’Approbation, and only Statut in the hamburger', async () => {
+    const user = userEvent.setup();
+    answerTrainerStatus(false);
+    signIn({ role: 'formateur', isApproved: false });
+    renderNavBar();
+    expect(screen.queryByRole('link', { name: 'Mes Cours', hidden: true })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const burgerMenu = await screen.findByRole('menu');
+    expect(within(burgerMenu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Statut']);
+    expect(within(burgerMenu).getByRole('menuitem', { name: 'Statut' })).toHaveAttribute('href', '/formateur/waiting-approval');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+
+    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    const menu = await screen.findByRole('menu');
+    expect(screen.getByText('En attente')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: "Statut d'Approbation" })).toHaveAttribute('href', '/formateur/waiting-approval');
+    expect(within(menu).queryByRole('menuitem', { name: 'Ajouter un Cours' })).not.toBeInTheDocument();
+  });
+
+  it('shows the green dot on Mes Rendez-vous only when a meeting exists', async () => {
+    const user = userEvent.setup();
+    signIn({ hasMeeting: true });
+    renderNavBar();
+    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    const item = await screen.findByRole('menuitem', { name: /Mes Rendez-vous/ });
+    expect(within(item).getByTestId('meeting-dot')).toBeInTheDocument();
+    expect(item).toHaveTextContent('(un rendez-vous est programmé)');
+
+    await user.keyboard('{Escape}');
+    useSession.getState().updateUser({ hasMeeting: false });
+    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    const plain = await screen.findByRole('menuitem', { name: 'Mes Rendez-vous' });
+    expect(within(plain).queryByTestId('meeting-dot')).not.toBeInTheDocument();
+  });
+
+  it('logs out: calls POST /api/logout with the token, clears the session and the query cache, opens /login', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+    signIn();
+    const client = new QueryClient();
+    client.setQueryData(['profil'], { secret: 'donnée privée' });
+    renderNavBar(client);
+    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
+
+    expect(await screen.findByText('Page de connexion')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/logout');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer jeton-de-test');
+    expect(useSession.getState().user).toBeNull();
+    expect(useSession.getState().token).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(client.getQueryData(['profil'])).toBeUndefined();
+    expect(screen.queryByRole('button', { name: /Menu du compte/ })).not.toBeInTheDocument();
+  });
+
+  it('still logs out locally when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    signIn();
+    renderNavBar();
+    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
+    expect(await screen.findByText('Page de connexion')).toBeInTheDocument();
+    expect(useSession.getState().isAuthenticated).toBe(false);
+  });
+});
