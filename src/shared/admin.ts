@@ -6,6 +6,8 @@ import { roles, type Role } from './roles';
 export const SEARCH_MAX_LENGTH = 100;
 export const REJECTION_REASON_MAX_LENGTH = 1000;
 export const AUDIT_ENTRIES_SHOWN = 50;
+/** A search counts its matches up to this many; beyond, the screens say "plus de 1 000". */
+export const SEARCH_COUNT_CAP = 1000;
 
 export const userStatusFilters = ['approved', 'pending'] as const;
 export type UserStatusFilter = (typeof userStatusFilters)[number];
@@ -89,7 +91,10 @@ export interface AdminCounters {
 
 export interface AdminUsersResponse {
   users: AdminUser[];
+  /** Users matching the filters; for a text search, at most SEARCH_COUNT_CAP (see totalCapped). */
   total: number;
+  /** True when more than `total` users match a search. */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   counters: AdminCounters;

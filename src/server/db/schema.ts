@@ -52,10 +52,38 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    index('users_role_valid_idx').on(t.role, t.isValid),
-    index('users_created_at_idx').on(t.createdAt),
+    // The administration list pages newest first (`order by created_at desc, id desc`, read
+    // backwards), unfiltered or filtered by role and/or validity: each filter has its ordered index.
+    index('users_created_id_idx').on(t.createdAt, t.id),
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_valid_created_idx').on(t.isValid, t.createdAt, t.id),
+    index('users_role_valid_created_idx').on(t.role, t.isValid, t.createdAt, t.id),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many users have each role and validity, kept exact by statement triggers on `users`
+ * (migration 0003), so the dashboard counters never count 100,000 rows per request.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: text('role', { enum: ['membre', 'formateur', 'organisme', 'admin'] }).notNull(),
+    isValid: boolean('is_valid').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.isValid] })],
+);
+
+/** How many users have at least one meeting: a single row kept by triggers on `meetings` (migration 0003). */
+export const meetingUserCount = pgTable(
+  'meeting_user_count',
+  {
+    id: boolean('id').primaryKey().default(true),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [check('meeting_user_count_single_row', sql`${t.id}`)],
 );
 
 export const sessions = pgTable(

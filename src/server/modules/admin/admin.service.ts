@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_ENTRIES_SHOWN,
+  SEARCH_COUNT_CAP,
   adminMessages,
   type AdminCounters,
   type AdminUser,
@@ -17,7 +18,7 @@ import {
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditLog, courses, meetings, sessions, users, type UserRow } from '../../db/schema';
+import { auditLog, courses, meetingUserCount, meetings, sessions, userCounts, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../lib/sessions';
@@ -94,94 +95,89 @@ function searchCondition(q: string | undefined): SQL | undefined {
   return needle ? sql`${users.searchText} like ${`%${escapeLike(needle)}%`}` : undefined;
 }
 
-function listConditions(query: AdminUsersQuery): SQL[] {
+/** Role and validity: the filters the per-bucket counts can answer without reading users. */
+function bucketConditions(query: AdminUsersQuery, table: { role: typeof users.role; isValid: typeof users.isValid } | typeof userCounts): SQL[] {
   const conditions: SQL[] = [];
-  const search = searchCondition(query.q);
-  if (search) conditions.push(search);
-  if (query.role) conditions.push(eq(users.role, query.role));
-  if (query.status) conditions.push(eq(users.isValid, query.status === 'approved'));
-  if (query.rejected !== undefined) conditions.push(query.rejected ? isNotNull(users.rejectedAt) : isNull(users.rejectedAt));
+  if (query.role) conditions.push(eq(table.role, query.role));
+  if (query.status) conditions.push(eq(table.isValid, query.status === 'approved'));
   return conditions;
 }
 
 /**
- * The dashboard's four counters over the whole user base, in one scan by the database; with
- * `filtered` it also counts the rows matching the screen's cheap filters (role, status), saving a query.
+ * The dashboard's four counters in one query, from the counts the database keeps exact with
+ * triggers (migration 0003), so 100,000 users are not counted on every request. With
+ * `filtered`, it also sums the buckets matching the role/status filters.
  */
-async function countUsers(db: Db, filtered?: SQL): Promise<AdminCounters & { filtered: number }> {
+async function readCounters(db: Db, filtered: SQL | undefined): Promise<AdminCounters & { filtered: number }> {
   const [row] = await db
     .select({
-      total: sql<number>`count(*)::int`,
-      pending: sql<number>`(count(*) filter (where not ${users.isValid}))::int`,
-      approved: sql<number>`(count(*) filter (where ${users.isValid}))::int`,
-      // Every meeting row belongs to an existing user (cascade), so distinct owners = users with a meeting.
-      meetings: sql<number>`(select count(distinct ${meetings.userId}) from ${meetings})::int`,
-      filtered: filtered ? sql<number>`(count(*) filter (where ${filtered}))::int` : sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${userCounts.n}), 0)::int`,
+      pending: sql<number>`coalesce(sum(${userCounts.n}) filter (where not ${userCounts.isValid}), 0)::int`,
+      approved: sql<number>`coalesce(sum(${userCounts.n}) filter (where ${userCounts.isValid}), 0)::int`,
+      meetings: sql<number>`coalesce((select ${meetingUserCount.n} from ${meetingUserCount}), 0)::int`,
+      filtered: filtered ? sql<number>`coalesce(sum(${userCounts.n}) filter (where ${filtered}), 0)::int` : sql<number>`coalesce(sum(${userCounts.n}), 0)::int`,
     })
-    .from(users);
+    .from(userCounts);
   return row!;
+}
+
+/**
+ * How many users match a search, counting at most SEARCH_COUNT_CAP + 1 of them: a search that
+ * matches nearly everyone ('@exemple.fr') would otherwise read every row to say "100,000".
+ */
+async function countSearch(db: Db, where: SQL | undefined): Promise<{ total: number; capped: boolean }> {
+  const matches = db.select({ one: sql`1` }).from(users).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row!.n;
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
 /** One page of users, searched and filtered in SQL, with the total and the dashboard counters. */
 export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUsersResponse> {
-  const conditions = listConditions(query);
+  const search = searchCondition(query.q);
+  const buckets = bucketConditions(query, users);
+  const conditions = [...(search ? [search] : []), ...buckets];
+  if (query.rejected !== undefined) conditions.push(query.rejected ? isNotNull(users.rejectedAt) : isNull(users.rejectedAt));
   const where = conditions.length ? and(...conditions) : undefined;
-  const offset = (query.page - 1) * query.pageSize;
 
-  // Only the page's users are read; their latest meeting is joined after the LIMIT, per user.
-  const pageUsers = db
-    .select(userColumns)
+  // The page's ids first (an index-only walk for the role/status filters), then their rows, then
+  // each one's latest meeting: nothing beyond the page is read.
+  const pageIds = db
+    .select({ id: users.id, createdAt: users.createdAt })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.pageSize)
-    .offset(offset)
-    .as('page_users');
+    .offset((query.page - 1) * query.pageSize)
+    .as('page_ids');
   const latest = db
     .select({ scheduledAt: meetings.scheduledAt, url: meetings.url })
     .from(meetings)
-    .where(eq(meetings.userId, pageUsers.id))
+    .where(eq(meetings.userId, pageIds.id))
     .orderBy(desc(meetings.createdAt), desc(meetings.id))
     .limit(1)
     .as('latest_meeting');
   const pageQuery = db
-    .select({
-      id: pageUsers.id,
-      firstname: pageUsers.firstname,
-      lastname: pageUsers.lastname,
-      email: pageUsers.email,
-      role: pageUsers.role,
-      speciality: pageUsers.speciality,
-      isValid: pageUsers.isValid,
-      cvPath: pageUsers.cvPath,
-      profilPicture: pageUsers.profilPicture,
-      phoneNumber: pageUsers.phoneNumber,
-      country: pageUsers.country,
-      gender: pageUsers.gender,
-      birthdate: pageUsers.birthdate,
-      createdAt: pageUsers.createdAt,
-      rejectedAt: pageUsers.rejectedAt,
-      meetingDate: latest.scheduledAt,
-      meetingUrl: latest.url,
-    })
-    .from(pageUsers)
+    .select({ ...userColumns, meetingDate: latest.scheduledAt, meetingUrl: latest.url })
+    .from(pageIds)
+    .innerJoin(users, eq(users.id, pageIds.id))
     .leftJoinLateral(latest, sql`true`)
-    .orderBy(desc(pageUsers.createdAt), desc(pageUsers.id));
+    .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
 
-  // A text search counts through the trigram index; the cheap filters ride along the counters' scan.
-  const search = searchCondition(query.q);
-  const countersQuery = countUsers(db, search ? undefined : where);
-  const searchTotalQuery = search
-    ? db.select({ total: count() }).from(users).where(where).then(([row]) => row!.total)
-    : Promise.resolve(null);
-
-  const [rows, counters, searchTotal] = await Promise.all([pageQuery, countersQuery, searchTotalQuery]);
+  const countedByBuckets = conditions.length === buckets.length;
+  const bucketFilter = bucketConditions(query, userCounts);
+  const [rows, counters, searched] = await Promise.all([
+    pageQuery,
+    readCounters(db, countedByBuckets && bucketFilter.length ? and(...bucketFilter) : undefined),
+    countedByBuckets ? Promise.resolve(null) : countSearch(db, where),
+  ]);
   const { filtered, ...dashboardCounters } = counters;
   return {
     users: rows.map(({ meetingDate, meetingUrl, ...user }) =>
       toAdminUser(user, meetingDate && meetingUrl ? { scheduledAt: meetingDate, url: meetingUrl } : null),
     ),
-    total: searchTotal ?? filtered,
+    total: searched ? searched.total : filtered,
+    totalCapped: searched ? searched.capped : false,
     page: query.page,
     pageSize: query.pageSize,
     counters: dashboardCounters,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser, AdminUserDetail, AdminUsersResponse } from '../../../shared/admin';
 import { auditLog, courses, meetings, sessions, users, type UserRow } from '../../db/schema';
@@ -289,6 +289,90 @@ describe('GET /api/admin/dashboard and /api/users', () => {
     });
     const [expected] = await db.select({ total: count() }).from(users);
     expect(after.counters.total).toBe(expected!.total);
+  });
+
+  it('keeps the counters exact through bulk inserts, updates and deletes by any module', async () => {
+    const t = tag();
+    const expected = async () => {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          pending: sql<number>`(count(*) filter (where not ${users.isValid}))::int`,
+          approved: sql<number>`(count(*) filter (where ${users.isValid}))::int`,
+        })
+        .from(users);
+      const [withMeeting] = await db.select({ n: sql<number>`count(distinct ${meetings.userId})::int` }).from(meetings);
+      return { ...row!, meetings: withMeeting!.n };
+    };
+    await db.insert(users).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        email: `bulk${i}-${t}@exemple.fr`,
+        passwordHash: 'x',
+        firstname: 'Bulk',
+        lastname: t,
+        role: (['membre', 'formateur', 'organisme'] as const)[i % 3]!,
+        isValid: i % 2 === 0,
+        searchText: `bulk ${t}`,
+      })),
+    );
+    expect((await list('')).counters).toEqual(await expected());
+    await db.update(users).set({ isValid: true }).where(eq(users.lastname, t));
+    await db.update(users).set({ role: 'admin' }).where(and(eq(users.lastname, t), eq(users.role, 'organisme')));
+    await db.update(users).set({ country: 'France' }).where(eq(users.lastname, t));
+    expect((await list('')).counters).toEqual(await expected());
+    const [approvedAdmins] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.isValid, true)));
+    expect((await list('?role=admin&status=approved')).total).toBe(approvedAdmins!.n);
+    await db.delete(users).where(and(eq(users.lastname, t), eq(users.role, 'membre')));
+    expect((await list('')).counters).toEqual(await expected());
+
+    // Meetings: several at once, a second one for the same user, moved, and removed with their user.
+    const bulk = await db.select().from(users).where(eq(users.lastname, t));
+    const [a, b, c] = bulk;
+    await db.insert(meetings).values([a!, a!, b!].map((u, i) => ({ userId: u.id, roomName: `c-${t}-${i}`, url: 'https://meet.jit.si/c', scheduledAt: new Date() })));
+    expect((await list('')).counters).toEqual(await expected());
+    await db.insert(meetings).values({ userId: a!.id, roomName: `c-${t}-3`, url: 'https://meet.jit.si/c', scheduledAt: new Date() });
+    expect((await list('')).counters).toEqual(await expected());
+    await db.update(meetings).set({ userId: c!.id }).where(eq(meetings.userId, b!.id));
+    expect((await list('')).counters).toEqual(await expected());
+    await db.delete(users).where(eq(users.id, a!.id));
+    expect((await list('')).counters).toEqual(await expected());
+    await db.delete(meetings).where(eq(meetings.userId, c!.id));
+    expect((await list('')).counters).toEqual(await expected());
+  });
+
+  it('counts a user once when two administrators schedule their first meeting at the same time', async () => {
+    const before = (await list('')).counters.meetings;
+    const trainer = await createUser(db, { role: 'formateur' });
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const results = await Promise.all(
+      [adminAuth, await authHeader(db, await createUser(db, { role: 'admin' }))].map((headers) =>
+        app.inject({ method: 'POST', url: `/api/admin/users/${trainer.id}/meeting`, headers, payload: { meeting_date: future } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect((await list('')).counters.meetings).toBe(before + 1);
+  });
+
+  it('counts the matches of a search up to 1000, then says there are more', async () => {
+    const t = tag();
+    const many = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        email: `${prefix}${i}-${t}@exemple.fr`,
+        passwordHash: 'x',
+        firstname: prefix,
+        lastname: t,
+        role: 'membre' as const,
+        isValid: true,
+        searchText: `${prefix} ${t} ${prefix}${i}-${t}@exemple.fr`,
+      }));
+    await db.insert(users).values(many(1001, 'nombreux'));
+    await db.insert(users).values(many(1000, 'pile'));
+    const over = await list(`?q=${encodeURIComponent(`nombreux ${t}`)}`);
+    expect(over).toMatchObject({ total: 1000, totalCapped: true });
+    expect(over.users).toHaveLength(20);
+    expect(await list(`?q=${encodeURIComponent(`pile ${t}`)}&pageSize=1`)).toMatchObject({ total: 1000, totalCapped: false });
+    expect(await list('?role=membre')).toMatchObject({ totalCapped: false });
+    expect((await list('?role=membre')).total).toBeGreaterThan(2001);
   });
 
   it("shows each user's latest meeting", async () => {
