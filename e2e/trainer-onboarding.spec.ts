@@ -74,8 +74,18 @@ test('a new trainer sends a CV with real progress and lands on the waiting page'
   const status = await request.get(`/api/formateur/${account.user.id}/status`, { headers: bearer(account) });
   expect(await status.json()).toMatchObject({ state: 'cv_received', cv: { name: 'cv-camille-durand.pdf', size: pdf.length } });
 
-  // Once an administrator approves the trainer, the next page change unlocks the trainer's links.
+  // An interview scheduled by an administrator appears on the waiting page, at 40 %.
   const admin = await adminAccount(request);
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+  const scheduled = await request.post(`/api/admin/users/${account.user.id}/meeting`, { headers: bearer(admin), data: { meeting_date: tomorrow } });
+  expect(scheduled.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeVisible();
+  await expect(page.getByText(/^Commence dans \d+h \d+m$/)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Avancement' })).toHaveAttribute('aria-valuenow', '40');
+  await expectNoAxeViolations(page);
+
+  // Once an administrator approves the trainer, the next page change unlocks the trainer's links.
   const approve = await request.put(`/api/admin/users/${account.user.id}/status`, { headers: bearer(admin), data: { is_valid: true } });
   expect(approve.ok()).toBe(true);
   await page.getByRole('link', { name: 'Voir mon profil' }).click();
