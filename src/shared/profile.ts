@@ -36,8 +36,15 @@ export const profileFormSchema = z.object({
   birthDate: birthdateSchema,
   gender: genderSchema,
 });
-/** The form's values, as its inputs hold them. */
-export type ProfileFormValues = z.input<typeof profileFormSchema>;
+/** The form's values, as its inputs hold them ('' for a gender not chosen yet). */
+export interface ProfileFormValues {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string;
+  birthDate: string;
+  gender: Gender | '';
+}
 
 /**
  * `PUT /api/user/profile`: the spec's payload. `is_valid`, `meeting_date` and `meeting_url`

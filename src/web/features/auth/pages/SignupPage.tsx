@@ -1,9 +1,244 @@
-import { Container, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { genderLabels, signupFormSchema, todayIso, toSignupBody, type SignupFormField, type SignupFormValues } from '../../../../shared/auth';
+import { roleLabels, signupRoles, type SignupRole } from '../../../../shared/roles';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../lib/session';
+import { useSignup } from '../api/signup';
+import { PasswordField } from '../components/PasswordField';
+import { homeAfterSignup, pageWhenSignedIn, toSessionUser } from '../redirects';
+import { signupErrorDisplay } from '../signup-errors';
 
+const promoPoints = [
+  'Des formations en ligne conçues par des experts du développement durable',
+  'Un accompagnement personnalisé tout au long de votre parcours',
+  'Un réseau de professionnels engagés pour la transition écologique',
+  'Une assistance disponible 24 h/24 et 7 j/7',
+];
+
+function roleFromQuery(value: string | null): SignupRole {
+  return (signupRoles as readonly string[]).includes(value ?? '') ? (value as SignupRole) : 'membre';
+}
+
+/** The signup screen (spec section 2, "Signup screen"). */
 export default function SignupPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signup = useSignup();
+  const [alerts, setAlerts] = useState<string[]>([]);
+  const genderLabelId = useId();
+  const genderHelpId = useId();
+
+  const form = useForm<SignupFormValues>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: {
+      firstname: '',
+      lastname: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      gender: '',
+      birthdate: '',
+      phone_number: '',
+      role: roleFromQuery(searchParams.get('role')),
+    },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    document.title = 'Inscription – EcoForma';
+    const { isAuthenticated, user } = useSession.getState();
+    if (isAuthenticated && user) navigate(pageWhenSignedIn(user.role), { replace: true });
+    // Only on arrival: after a successful signup, onSubmit chooses the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A link to /signup?role=… followed while already here changes the preselected role.
+  const roleParam = searchParams.get('role');
+  useEffect(() => {
+    form.setValue('role', roleFromQuery(roleParam));
+  }, [form, roleParam]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlerts([]);
+    try {
+      const { accessToken, user } = await signup.mutateAsync(toSignupBody(values));
+      useSession.getState().setSession(accessToken, toSessionUser(user));
+      navigate(homeAfterSignup(user.role), { replace: true });
+    } catch (caught) {
+      const display = signupErrorDisplay(caught);
+      const fields = Object.entries(display.fieldErrors) as Array<[SignupFormField, string]>;
+      fields.forEach(([field, message], index) => form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
+      setAlerts(display.alerts);
+    }
+  });
+
+  /** A registered text input: react-hook-form's ref goes to the <input>, not MUI's wrapper. */
+  function textField(name: Exclude<SignupFormField, 'gender' | 'role'>) {
+    const { ref, ...rest } = form.register(name);
+    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, fullWidth: true };
+  }
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">SignupPage</Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
+        <Box
+          sx={{
+            display: { xs: 'none', md: 'flex' },
+            flex: '0 0 40%',
+            flexDirection: 'column',
+            justifyContent: 'center',
+            p: 5,
+            borderRadius: '24px 0 0 24px',
+            bgcolor: 'primary.dark',
+            color: 'primary.contrastText',
+          }}
+        >
+          <Typography variant="h2" sx={{ fontSize: 30, mb: 2 }}>
+            Rejoignez la communauté EcoForma
+          </Typography>
+          <Typography sx={{ mb: 3 }}>
+            Formez-vous aux métiers du développement durable : RSE, écologie, biodiversité, éco-agriculture, gestion des déchets et
+            éco-construction.
+          </Typography>
+          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {promoPoints.map((point) => (
+              <Box component="li" key={point} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+                <CheckCircleOutline aria-hidden sx={{ mt: 0.25 }} />
+                <Typography component="span">{point}</Typography>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+
+        <Paper variant="outlined" sx={{ flex: 1, p: { xs: 3, sm: 5 }, borderRadius: { xs: 3, md: '0 24px 24px 0' } }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: 30, md: 36 }, mb: 1 }}>
+            Créer un compte
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Les champs marqués d'un astérisque (*) sont obligatoires.
+          </Typography>
+
+          {alerts.length > 0 && (
+            <Alert severity="error" sx={{ mb: 3 }}>
+              {alerts.length === 1 ? (
+                alerts[0]
+              ) : (
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {alerts.map((alert) => (
+                    <li key={alert}>{alert}</li>
+                  ))}
+                </Box>
+              )}
+            </Alert>
+          )}
+
+          <Box component="form" noValidate onSubmit={onSubmit} aria-label="Inscription">
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
+              <TextField {...textField('firstname')} label="Prénom" autoComplete="given-name" required />
+              <TextField {...textField('lastname')} label="Nom" autoComplete="family-name" required />
+              <TextField {...textField('email')} label="Adresse email" type="email" autoComplete="email" required sx={{ gridColumn: '1 / -1' }} />
+              <PasswordField
+                {...textField('password')}
+                helperText={errors.password?.message ?? '8 caractères minimum, dont une majuscule, une minuscule et un chiffre.'}
+                label="Mot de passe"
+                autoComplete="new-password"
+                required
+              />
+              <PasswordField {...textField('confirmPassword')} label="Confirmer le mot de passe" autoComplete="new-password" required />
+
+              <Controller
+                name="gender"
+                control={form.control}
+                render={({ field }) => (
+                  <FormControl error={Boolean(errors.gender)} required sx={{ gridColumn: '1 / -1' }}>
+                    <FormLabel id={genderLabelId}>Genre</FormLabel>
+                    <RadioGroup
+                      row
+                      aria-labelledby={genderLabelId}
+                      aria-describedby={errors.gender ? genderHelpId : undefined}
+                      name={field.name}
+                      value={field.value}
+                      onChange={(event) => field.onChange(event.target.value)}
+                      onBlur={field.onBlur}
+                    >
+                      <FormControlLabel value="female" control={<Radio slotProps={{ input: { ref: field.ref } }} />} label={genderLabels.female} />
+                      <FormControlLabel value="male" control={<Radio />} label={genderLabels.male} />
+                    </RadioGroup>
+                    {errors.gender && <FormHelperText id={genderHelpId}>{errors.gender.message}</FormHelperText>}
+                  </FormControl>
+                )}
+              />
+
+              <TextField
+                {...textField('birthdate')}
+                label="Date de naissance"
+                type="date"
+                autoComplete="bday"
+                required
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso() } }}
+              />
+              <TextField {...textField('phone_number')} label="Téléphone (facultatif)" type="tel" autoComplete="tel" />
+
+              <Controller
+                name="role"
+                control={form.control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Rôle"
+                    name={field.name}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={Boolean(errors.role)}
+                    helperText={errors.role?.message}
+                    fullWidth
+                    sx={{ gridColumn: '1 / -1' }}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  >
+                    {signupRoles.map((role) => (
+                      <option key={role} value={role}>
+                        {roleLabels[role]}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Box>
+
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={signup.isPending} sx={{ mt: 3 }}>
+              {signup.isPending ? 'Inscription en cours...' : "S'inscrire"}
+            </Button>
+          </Box>
+
+          <Typography sx={{ mt: 3, textAlign: 'center' }}>
+            Vous avez déjà un compte ?{' '}
+            <Link component={RouterLink} to={paths.login} sx={{ fontWeight: 600 }}>
+              Connectez-vous
+            </Link>
+          </Typography>
+        </Paper>
+      </Box>
     </Container>
   );
 }

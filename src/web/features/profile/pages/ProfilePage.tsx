@@ -1,9 +1,98 @@
-import { Container, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useEffect } from 'react';
+import { InterviewCard } from '../../../components/InterviewCard';
+import { useSession } from '../../../lib/session';
+import { useProfile } from '../api/get-profile';
+import { AccountStatus } from '../components/AccountStatus';
+import { PersonalInfo } from '../components/PersonalInfo';
+import { ProfileSummary } from '../components/ProfileSummary';
+import { profileErrorMessages, profileLoadError } from '../profile-errors';
 
+const PERSONAL_TAB_ID = 'profil-onglet-informations';
+const PERSONAL_PANEL_ID = 'profil-panneau-informations';
+
+/** The signed-in user's own profile (spec section 2, "Profile"). */
 export default function ProfilePage() {
+  const user = useSession((state) => state.user);
+  if (!user) {
+    // The guard normally prevents this; it can happen if the session ends while the page is open.
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Alert severity="warning">{profileErrorMessages.noToken}</Alert>
+      </Container>
+    );
+  }
+  return <ProfileContent userId={user.id} hasMeetingFlag={user.hasMeeting} />;
+}
+
+function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeetingFlag: boolean }) {
+  const profile = useProfile(userId);
+  const hasMeeting = Boolean(profile.data?.meeting_date && profile.data.meeting_url);
+  const loaded = Boolean(profile.data);
+
+  useEffect(() => {
+    document.title = 'Mon profil – EcoForma';
+  }, []);
+
+  // The account menu's 'Mes Rendez-vous' dot follows the interview the profile reports.
+  useEffect(() => {
+    if (loaded && hasMeeting !== hasMeetingFlag) useSession.getState().updateUser({ hasMeeting });
+  }, [loaded, hasMeeting, hasMeetingFlag]);
+
+  if (profile.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
+        <CircularProgress aria-label="Chargement du profil" />
+      </Box>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
+              Réessayer
+            </Button>
+          }
+        >
+          {profileLoadError(profile.error)}
+        </Alert>
+      </Container>
+    );
+  }
+
+  const data = profile.data;
+  const showInterview = !data.is_valid && data.meeting_date && data.meeting_url;
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">ProfilePage</Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, gap: 3, alignItems: 'start' }}>
+        <Stack spacing={3}>
+          <ProfileSummary profile={data} />
+          {showInterview && <InterviewCard meetingDate={data.meeting_date!} meetingUrl={data.meeting_url!} />}
+        </Stack>
+
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <Tabs value={0} aria-label="Sections du profil" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+            <Tab label="Informations personnelles" id={PERSONAL_TAB_ID} aria-controls={PERSONAL_PANEL_ID} />
+            <Tab label="Activité" disabled />
+            <Tab label="Paramètres" disabled />
+          </Tabs>
+          <Box role="tabpanel" id={PERSONAL_PANEL_ID} aria-labelledby={PERSONAL_TAB_ID} sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <PersonalInfo profile={data} />
+            <AccountStatus profile={data} />
+          </Box>
+        </Paper>
+      </Box>
     </Container>
   );
 }
