@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -235,6 +237,32 @@ describe('POST /api/upload-cv', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error_code: 'server_error', message: "Une erreur serveur s'est produite. Veuillez réessayer ultérieurement." });
     expect(await uploadsFolder()).toEqual(folder);
+    expect((await userRow(user.id)).cvPath).toBe(before.cvPath);
+  });
+
+  it('leaves no file and no change when the connection dies halfway through the upload', async () => {
+    const user = await trainer();
+    const pdf = await fixture('cv-camille-durand.pdf');
+    await uploadAs(user, [cvPart('cv.pdf', pdf)]);
+    const before = await userRow(user.id);
+    const folder = await uploadsFolder();
+
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const boundary = '----EcoFormaCoupure';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/upload-cv HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${(await authHeader(db, user)).authorization}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + 2 * 1024 * 1024}\r\n\r\n${head}`,
+    );
+    socket.write(Buffer.concat([pdf, Buffer.alloc(512 * 1024, 0x20)]));
+    // Wait until the server has started writing the temporary file, then cut the connection.
+    await vi.waitFor(async () => expect((await uploadsFolder()).some((name) => name.startsWith('.incoming-'))).toBe(true), { timeout: 5000 });
+    socket.destroy();
+
+    await vi.waitFor(async () => expect(await uploadsFolder()).toEqual(folder), { timeout: 5000 });
     expect((await userRow(user.id)).cvPath).toBe(before.cvPath);
   });
 
