@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, NAME_MAX_LENGTH } from './constants';
+import {
+  authMessages,
+  emailSchema,
+  EXTRA_FIELD_MAX_LENGTH,
+  firstnameSchema,
+  genders,
+  isPastBirthdate,
+  isRealDate,
+  lastnameSchema,
+  phoneSchema,
+} from './auth';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { roles, type Role } from './roles';
 
 /** Longest search text accepted; longer input is a mistake or an attack, not a name. */
@@ -150,87 +161,48 @@ export const rejectBodySchema = z.object({
 });
 export type RejectBody = z.infer<typeof rejectBodySchema>;
 
-/* Field rules, with the signup screen's messages (spec section 5, accents restored). */
+/* Field rules: the signup's own schemas and messages (shared/auth.ts), so both forms say the same. */
 
-const firstnameField = z
-  .string({ message: 'Le prénom est obligatoire.' })
-  .trim()
-  .min(1, 'Le prénom est obligatoire.')
-  .max(NAME_MAX_LENGTH, `Le prénom ne peut pas dépasser ${NAME_MAX_LENGTH} caractères.`);
-const lastnameField = z
-  .string({ message: 'Le nom est obligatoire.' })
-  .trim()
-  .min(1, 'Le nom est obligatoire.')
-  .max(NAME_MAX_LENGTH, `Le nom ne peut pas dépasser ${NAME_MAX_LENGTH} caractères.`);
-const emailField = z
-  .string({ message: "L'adresse email est obligatoire." })
-  .trim()
-  .min(1, { message: "L'adresse email est obligatoire.", abort: true })
-  .max(254, "L'adresse email est trop longue.")
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Format d'adresse email invalide.")
-  .transform((email) => email.toLowerCase());
-
-/** Optional free text: an empty field is stored as null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} doit être un texte.` })
-    .trim()
-    .max(max, `${label} ne peut pas dépasser ${max} caractères.`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-/** A French or international number: digits, spaces, dots, dashes, parentheses, an optional leading '+'. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 .\-()]{6,18}[0-9]$/;
-
-const phoneField = z
-  .string({ message: 'Numéro de téléphone non valide.' })
+/** Optional here (accounts an administrator creates have none), but a real past day when given. */
+const optionalBirthdate = z
+  .string({ error: authMessages.textExpected })
   .trim()
   .nullish()
   .transform((value) => (value ? value : null))
-  .refine((value) => value === null || (PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 8 && value.replace(/\D/g, '').length <= 15), {
-    message: 'Numéro de téléphone non valide.',
-  });
+  .refine((value) => value === null || isRealDate(value), { message: authMessages.birthdateInvalid, abort: true })
+  .refine((value) => value === null || isPastBirthdate(value), { message: authMessages.birthdateNotPast });
 
-/** A real calendar day, in the past, not absurdly old. */
-export function isValidBirthdate(value: string, today: Date = new Date()): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
-  return year >= 1900 && date.getTime() < today.getTime();
-}
-
-const birthdateField = z
-  .string({ message: 'Date de naissance non valide.' })
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || isValidBirthdate(value), { message: 'Date de naissance non valide.' });
-
-const genderField = z
-  .preprocess(emptyAsUndefined, z.enum(['female', 'male'], { message: 'Le genre est invalide.' }).nullish())
+const optionalGender = z
+  .preprocess(emptyAsUndefined, z.enum(genders, { error: authMessages.genderInvalid }).nullish())
   .transform((value) => value ?? null);
+
+/** Country and speciality: optional free text, empty stored as null. */
+const optionalExtra = z
+  .string({ error: authMessages.textExpected })
+  .trim()
+  .max(EXTRA_FIELD_MAX_LENGTH, authMessages.extraTooLong)
+  .nullish()
+  .transform((value) => (value ? value : null));
 
 /** `PUT /api/admin/users/{id}`: the personal information an administrator may correct. */
 export const adminUserUpdateBodySchema = z.object({
-  firstname: firstnameField,
-  lastname: lastnameField,
-  email: emailField,
-  phone_number: phoneField,
-  gender: genderField,
-  birthdate: birthdateField,
-  country: optionalText('Le pays', NAME_MAX_LENGTH),
-  speciality: optionalText('La spécialité', 200),
+  firstname: firstnameSchema,
+  lastname: lastnameSchema,
+  email: emailSchema,
+  phone_number: phoneSchema,
+  gender: optionalGender,
+  birthdate: optionalBirthdate,
+  country: optionalExtra,
+  speciality: optionalExtra,
 });
 export type AdminUserUpdateBody = z.output<typeof adminUserUpdateBodySchema>;
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;
 
 /** `POST /api/admin/users`: the administrator chooses the role; the password is generated. */
 export const adminUserCreateBodySchema = z.object({
-  firstname: firstnameField,
-  lastname: lastnameField,
-  email: emailField,
+  firstname: firstnameSchema,
+  lastname: lastnameSchema,
+  email: emailSchema,
   role: z.enum(roles, { message: 'Veuillez choisir un rôle.' }),
 });
 export type AdminUserCreateBody = z.output<typeof adminUserCreateBodySchema>;

@@ -589,9 +589,10 @@ describe('PUT /api/admin/users/:id', () => {
       [{ email: 'pas un email' }, 'email', "Format d'adresse email invalide."],
       [{ phone_number: '12ab' }, 'phone_number', 'Numéro de téléphone non valide.'],
       [{ birthdate: '2001-02-30' }, 'birthdate', 'Date de naissance non valide.'],
-      [{ birthdate: '2999-01-01' }, 'birthdate', 'Date de naissance non valide.'],
-      [{ gender: 'other' }, 'gender', 'Le genre est invalide.'],
-      [{ firstname: 'x'.repeat(101) }, 'firstname', 'Le prénom ne peut pas dépasser 100 caractères.'],
+      [{ birthdate: '2999-01-01' }, 'birthdate', 'La date de naissance doit être dans le passé.'],
+      [{ gender: 'other' }, 'gender', 'Le genre doit être Femme ou Homme.'],
+      [{ firstname: 'x'.repeat(101) }, 'firstname', 'Le prénom ne doit pas dépasser 100 caractères.'],
+      [{ country: 'x'.repeat(101) }, 'country', 'Ce champ ne doit pas dépasser 100 caractères.'],
     ];
     for (const [change, field, message] of cases) {
       const res = await app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}`, headers: adminAuth, payload: { ...validUpdate, ...change } });
