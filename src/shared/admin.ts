@@ -78,6 +78,8 @@ export interface AdminUser {
   /** The latest meeting (ISO 8601, UTC), or null. */
   meeting_date: string | null;
   meeting_url: string | null;
+  /** Its id, for the meeting page `/admin/meeting/{userId}/{meetingId}`. */
+  meeting_id: number | null;
   /** Whether a CV was uploaded; the file itself comes from `GET /api/admin/users/{id}/cv`. */
   cv: boolean;
   profil_picture: string | null;

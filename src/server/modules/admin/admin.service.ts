@@ -66,7 +66,13 @@ type UserListRow = Pick<
   | 'rejectedAt'
 >;
 
-function toAdminUser(row: UserListRow, meeting: { scheduledAt: Date; url: string } | null): AdminUser {
+interface LatestMeeting {
+  id: number;
+  scheduledAt: Date;
+  url: string;
+}
+
+function toAdminUser(row: UserListRow, meeting: LatestMeeting | null): AdminUser {
   return {
     id: row.id,
     name: `${row.firstname} ${row.lastname}`,
@@ -78,6 +84,7 @@ function toAdminUser(row: UserListRow, meeting: { scheduledAt: Date; url: string
     is_valid: row.isValid,
     meeting_date: meeting ? meeting.scheduledAt.toISOString() : null,
     meeting_url: meeting ? meeting.url : null,
+    meeting_id: meeting ? meeting.id : null,
     cv: row.cvPath !== null,
     profil_picture: row.profilPicture,
     phone_number: row.phoneNumber,
@@ -151,14 +158,14 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
     .offset((query.page - 1) * query.pageSize)
     .as('page_ids');
   const latest = db
-    .select({ scheduledAt: meetings.scheduledAt, url: meetings.url })
+    .select({ meetingId: meetings.id, scheduledAt: meetings.scheduledAt, url: meetings.url })
     .from(meetings)
     .where(eq(meetings.userId, pageIds.id))
     .orderBy(desc(meetings.createdAt), desc(meetings.id))
     .limit(1)
     .as('latest_meeting');
   const pageQuery = db
-    .select({ ...userColumns, meetingDate: latest.scheduledAt, meetingUrl: latest.url })
+    .select({ ...userColumns, meetingId: latest.meetingId, meetingDate: latest.scheduledAt, meetingUrl: latest.url })
     .from(pageIds)
     .innerJoin(users, eq(users.id, pageIds.id))
     .leftJoinLateral(latest, sql`true`)
@@ -173,8 +180,8 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
   ]);
   const { filtered, ...dashboardCounters } = counters;
   return {
-    users: rows.map(({ meetingDate, meetingUrl, ...user }) =>
-      toAdminUser(user, meetingDate && meetingUrl ? { scheduledAt: meetingDate, url: meetingUrl } : null),
+    users: rows.map(({ meetingId, meetingDate, meetingUrl, ...user }) =>
+      toAdminUser(user, meetingId !== null && meetingDate && meetingUrl ? { id: meetingId, scheduledAt: meetingDate, url: meetingUrl } : null),
     ),
     total: searched ? searched.total : filtered,
     totalCapped: searched ? searched.capped : false,
@@ -190,9 +197,9 @@ async function findUser(db: Executor, id: number): Promise<UserRow> {
   return user;
 }
 
-async function latestMeetingOf(db: Executor, userId: number): Promise<{ scheduledAt: Date; url: string } | null> {
+async function latestMeetingOf(db: Executor, userId: number): Promise<LatestMeeting | null> {
   const [row] = await db
-    .select({ scheduledAt: meetings.scheduledAt, url: meetings.url })
+    .select({ id: meetings.id, scheduledAt: meetings.scheduledAt, url: meetings.url })
     .from(meetings)
     .where(eq(meetings.userId, userId))
     .orderBy(desc(meetings.createdAt), desc(meetings.id))

@@ -145,6 +145,7 @@ describe('GET /api/admin/dashboard and /api/users', () => {
       is_valid: false,
       meeting_date: null,
       meeting_url: null,
+      meeting_id: null,
       cv: true,
       profil_picture: null,
       phone_number: '0601020304',

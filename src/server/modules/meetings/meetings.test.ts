@@ -95,9 +95,9 @@ describe('POST /api/admin/users/:id/meeting', () => {
     expect(await db.select().from(meetings).where(eq(meetings.userId, trainer.id))).toHaveLength(2);
     expect(await latestMeeting(db, trainer.id)).toEqual({ id: second.meeting_id, date: later, url: second.meeting_url });
     const detail: AdminUserDetail = (await app.inject({ method: 'GET', url: `/api/admin/users/${trainer.id}`, headers: adminAuth })).json();
-    expect(detail).toMatchObject({ meeting_date: later, meeting_url: second.meeting_url });
+    expect(detail).toMatchObject({ meeting_date: later, meeting_url: second.meeting_url, meeting_id: second.meeting_id });
     const listed: AdminUsersResponse = (await app.inject({ method: 'GET', url: `/api/admin/dashboard?q=${trainer.email}`, headers: adminAuth })).json();
-    expect(listed.users[0]).toMatchObject({ meeting_date: later, meeting_url: second.meeting_url });
+    expect(listed.users[0]).toMatchObject({ meeting_date: later, meeting_url: second.meeting_url, meeting_id: second.meeting_id });
   });
 
   it('counts the user in the dashboard meetings counter', async () => {
