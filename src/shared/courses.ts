@@ -257,6 +257,35 @@ export function canDownloadAttachment(actor: Actor | null | undefined, course: C
   return enrolled || isAdmin(actor) || actor.id === course.authorId;
 }
 
+/** What the client knows of a chosen file before sending it. */
+interface FileFacts {
+  name: string;
+  type: string;
+  size: number;
+}
+
+const ATTACHMENT_EXTENSIONS = /\.(pdf|docx?|mp4|m4v|webm|mov)$/i;
+
+/** The image problem the form shows before sending (the server checks the content again), or null. */
+export function checkCourseImage(file: FileFacts): string | null {
+  if (!(COURSE_IMAGE_TYPES as readonly string[]).includes(file.type)) return courseMessages.imageType;
+  if (file.size > COURSE_IMAGE_MAX_BYTES) return courseMessages.imageTooLarge;
+  return null;
+}
+
+/** The attachment problem the form shows before sending, or null. Some systems give Word files no type: the name decides. */
+export function checkCourseAttachment(file: FileFacts): string | null {
+  const typeOk = (COURSE_ATTACHMENT_TYPES as readonly string[]).includes(file.type);
+  if (!typeOk && !ATTACHMENT_EXTENSIONS.test(file.name)) return courseMessages.attachmentType;
+  if (file.size > COURSE_ATTACHMENT_MAX_BYTES) return courseMessages.attachmentTooLarge;
+  return null;
+}
+
+/** 79 -> '79', 69.9 -> '69,90': an amount as a French user types it in the form. */
+export function amountText(amount: number): string {
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace('.', ',');
+}
+
 /** Text cut to `max` characters plus '...', as the catalogue cards show descriptions. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;

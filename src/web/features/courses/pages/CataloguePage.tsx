@@ -1,9 +1,185 @@
-import { Container, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import Pagination from '@mui/material/Pagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { toQuery } from '../../../lib/api-client';
+import { useCategories } from '../api/get-categories';
+import { useCourses } from '../api/get-courses';
+import { CategoryChips } from '../components/CategoryChips';
+import { CourseCard } from '../components/CourseCard';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
+/** Four rows of three cards. */
+const CATALOGUE_PAGE_SIZE = 12;
+const SEARCH_DEBOUNCE_MS = 300;
+const EMPTY_TEXT = "Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.";
+
+interface CatalogueState {
+  q: string;
+  category: string | null;
+  page: number;
+}
+
+/**
+ * The search text, category and page live in the address, so back, reload and a shared link
+ * show the same results. On /courses/{slug} (visitors' links) the category is the path's slug;
+ * on /user/courses it is the `category` query parameter.
+ */
+function useCatalogueAddress() {
+  const { slug } = useParams<{ slug?: string }>();
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const isPublic = !pathname.startsWith(paths.catalogue);
+  const pageParam = Number(searchParams.get('page'));
+  const state: CatalogueState = {
+    q: searchParams.get('q') ?? '',
+    category: (isPublic ? slug : searchParams.get('category')) ?? null,
+    page: Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1,
+  };
+
+  function go(changes: Partial<CatalogueState>, { replace = false } = {}) {
+    const next = { ...state, page: 1, ...changes };
+    const query = toQuery({
+      q: next.q || undefined,
+      category: isPublic ? undefined : (next.category ?? undefined),
+      page: next.page > 1 ? next.page : undefined,
+    });
+    const base = isPublic ? (next.category ? paths.publicCategory(next.category) : paths.publicCourses) : paths.catalogue;
+    navigate(`${base}${query}`, { replace });
+  }
+
+  return { state, go };
+}
+
+/** Spec section 2 'Course catalogue', fed by the API: /user/courses, and /courses(/{slug}) for visitors. */
 export default function CataloguePage() {
+  useDocumentTitle('Explorez Nos Cours');
+  const { state, go } = useCatalogueAddress();
+  const categories = useCategories();
+  const courses = useCourses({ q: state.q.trim() || undefined, category: state.category ?? undefined, page: state.page, pageSize: CATALOGUE_PAGE_SIZE });
+
+  // What is typed shows at once; the address (and the search) follow 300 ms after the last key.
+  const [text, setText] = useState(state.q);
+  const [shownQ, setShownQ] = useState(state.q);
+  if (state.q !== shownQ) {
+    // The address changed on its own (back, forward, a link): the box follows it.
+    setShownQ(state.q);
+    setText(state.q);
+  }
+  useEffect(() => {
+    if (text.trim() === state.q.trim()) return;
+    const timer = setTimeout(() => go({ q: text.trim() }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // `go` is rebuilt on each render; the search only depends on what was typed and the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, state.q]);
+
+  const data = courses.data;
+  const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">CataloguePage</Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h3" component="h1" sx={{ color: 'primary.dark', mb: 1, fontSize: { xs: 32, md: 44 } }}>
+        Explorez Nos Cours
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
+        Des formations conçues par des experts pour agir en faveur du développement durable : RSE, écologie, biodiversité,
+        éco-agriculture, gestion des déchets et éco-construction.
+      </Typography>
+
+      <Box role="search" sx={{ mb: 2 }}>
+        <TextField
+          type="search"
+          fullWidth
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Rechercher des cours..."
+          slotProps={{
+            htmlInput: { 'aria-label': 'Rechercher des cours', maxLength: 200 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ bgcolor: 'background.paper', maxWidth: 720 }}
+        />
+      </Box>
+
+      {categories.data && (
+        <Box sx={{ mb: 4 }}>
+          <CategoryChips categories={categories.data} selected={state.category} onToggle={(category) => go({ category })} />
+        </Box>
+      )}
+
+      <Typography aria-live="polite" role="status" variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }}>
+        {data ? `${data.total} cours trouvé${data.total > 1 ? 's' : ''}` : ''}
+      </Typography>
+
+      {courses.isPending && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Chargement des cours" />
+        </Box>
+      )}
+      {courses.isError && !data && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {courses.error.message}
+        </Alert>
+      )}
+
+      {data && data.items.length === 0 && (
+        <Typography sx={{ py: 6, textAlign: 'center', fontSize: 18 }}>{EMPTY_TEXT}</Typography>
+      )}
+
+      {data && data.items.length > 0 && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+            opacity: courses.isPlaceholderData ? 0.6 : 1,
+            transition: 'opacity 150ms',
+          }}
+          aria-busy={courses.isFetching}
+        >
+          {data.items.map((course) => (
+            <CourseCard key={course.id} course={course} />
+          ))}
+        </Box>
+      )}
+
+      {pageCount > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 5 }}>
+          <Pagination
+            count={pageCount}
+            page={Math.min(state.page, pageCount)}
+            onChange={(_event, page) => {
+              go({ page });
+              window.scrollTo(0, 0);
+            }}
+            color="primary"
+            shape="rounded"
+            aria-label="Pages du catalogue"
+            getItemAriaLabel={(type, page, selected) => {
+              if (type === 'page') return selected ? `Page ${page}, page actuelle` : `Aller à la page ${page}`;
+              if (type === 'next') return 'Page suivante';
+              if (type === 'previous') return 'Page précédente';
+              return type === 'first' ? 'Première page' : 'Dernière page';
+            }}
+          />
+        </Box>
+      )}
     </Container>
   );
 }

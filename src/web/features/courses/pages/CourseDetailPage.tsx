@@ -1,9 +1,315 @@
-import { Container, Typography } from '@mui/material';
+import AllInclusiveIcon from '@mui/icons-material/AllInclusive';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
+import BookmarkRemoveIcon from '@mui/icons-material/BookmarkRemove';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DevicesIcon from '@mui/icons-material/Devices';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import FolderZipIcon from '@mui/icons-material/FolderZip';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutlined';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { COURSE_FIXED_MODULES, REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
+import { canDownloadAttachment, canEditCourse, parseCourseId, type CourseDetail } from '../../../../shared/courses';
+import { toActor } from '../../../app/guard';
+import { paths } from '../../../app/paths';
+import { ApiError, downloadFile, toQuery } from '../../../lib/api-client';
+import { formatFileSize } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { useCourse } from '../api/get-course';
+import { useSetEnrolment } from '../api/set-enrolment';
+import { useSetSaved } from '../api/set-saved';
+import { CourseImage } from '../components/CourseImage';
+import { CoursePrice } from '../components/CoursePrice';
+import { courseImageAlt, initials } from '../components/course-text';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
-export default function CourseDetailPage() {
+const features: { icon: ReactNode; label: string }[] = [
+  { icon: <AllInclusiveIcon />, label: 'Accès à vie' },
+  { icon: <DevicesIcon />, label: 'Accès sur mobile et TV' },
+  { icon: <WorkspacePremiumIcon />, label: 'Certificat de réussite' },
+  { icon: <FolderZipIcon />, label: 'Ressources téléchargeables' },
+  { icon: <VerifiedIcon />, label: `Garantie de remboursement de ${REFUND_GUARANTEE_DAYS} jours` },
+];
+
+/** The fixed five-module programme of the spec. */
+const syllabus = [
+  { title: 'Introduction et enjeux', length: '15 minutes' },
+  { title: 'Les notions clés', length: '45 minutes' },
+  { title: 'Méthodes et outils', length: '1 heure' },
+  { title: 'Études de cas pratiques', length: '1,5 heure' },
+  { title: "Passer à l'action", length: '2 heures' },
+];
+
+function BackButton() {
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">CourseDetailPage</Typography>
+    <Button component={RouterLink} to={paths.catalogue} startIcon={<ArrowBackIcon />} sx={{ mb: 3 }}>
+      Retour aux Cours
+    </Button>
+  );
+}
+
+function CourseNotFound() {
+  useDocumentTitle('Cours non trouvé');
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
+      <MenuBookIcon color="primary" sx={{ fontSize: 64 }} aria-hidden />
+      <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', my: 2 }}>
+        Cours Non Trouvé
+      </Typography>
+      <Typography sx={{ mb: 4 }}>Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.</Typography>
+      <Button component={RouterLink} to={paths.catalogue} variant="contained" size="large" startIcon={<ArrowBackIcon />}>
+        Retour aux Cours
+      </Button>
+    </Container>
+  );
+}
+
+/** Spec section 2 'Course detail', loaded from the API by id so a reload or a shared link works. */
+export default function CourseDetailPage() {
+  const { id: rawId } = useParams<{ id: string }>();
+  const id = parseCourseId(rawId);
+  const course = useCourse(id);
+
+  if (id === null || (course.isError && course.error instanceof ApiError && course.error.status === 404)) return <CourseNotFound />;
+  if (course.isError) {
+    return (
+      <Container maxWidth="md" sx={{ py: 6 }}>
+        <BackButton />
+        <Alert severity="error">{course.error.message}</Alert>
+      </Container>
+    );
+  }
+  if (!course.data) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
+        <CircularProgress aria-label="Chargement du cours" />
+      </Box>
+    );
+  }
+  return <CourseDetailView course={course.data} />;
+}
+
+function CourseDetailView({ course }: { course: CourseDetail }) {
+  useDocumentTitle(course.title);
+  const user = useSession((state) => state.user);
+  const actor = user ? toActor(user) : null;
+  const enrolment = useSetEnrolment();
+  const saving = useSetSaved();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const isDraft = course.status === 'draft';
+  const mayEdit = canEditCourse(actor, { authorId: course.user.id });
+  const mayDownload = canDownloadAttachment(actor, { authorId: course.user.id }, course.enrolled);
+  const actionError = enrolment.error ?? saving.error;
+
+  async function download() {
+    if (!course.attachment) return;
+    setDownloadError(null);
+    try {
+      await downloadFile(`/api/courses/${course.id}/attachment`, course.attachment.name);
+    } catch (error) {
+      setDownloadError((error as Error).message);
+    }
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <BackButton />
+      <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 380px' }, alignItems: 'start' }}>
+        <Box>
+          <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+            <Chip label={course.category.name} color="primary" sx={{ fontWeight: 600 }} />
+            {isDraft && <Chip label="Brouillon" color="warning" variant="outlined" />}
+          </Stack>
+          <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 28, md: 40 }, mb: 2, color: 'primary.dark' }}>
+            {course.title}
+          </Typography>
+          <Typography sx={{ fontSize: 18, mb: 3, whiteSpace: 'pre-line' }}>{course.description}</Typography>
+
+          <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 3, mb: 4 }}>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Avatar sx={{ bgcolor: 'secondary.main' }} aria-hidden>
+                {initials(course.user.name)}
+              </Avatar>
+              <Box>
+                <Typography variant="body2" color="text.secondary">
+                  Créé par
+                </Typography>
+                <Typography sx={{ fontWeight: 600 }}>{course.user.name}</Typography>
+              </Box>
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <ScheduleIcon color="primary" aria-hidden />
+              <Typography>
+                <Box component="span" sx={{ fontWeight: 600 }}>
+                  Durée :
+                </Box>{' '}
+                {course.duration}
+              </Typography>
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <MenuBookIcon color="primary" aria-hidden />
+              <Typography sx={{ fontWeight: 600 }}>{COURSE_FIXED_MODULES} Modules</Typography>
+            </Stack>
+          </Stack>
+
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}>
+            <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+              Ce que comprend ce cours
+            </Typography>
+            <List dense sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {features.map((feature) => (
+                <ListItem key={feature.label} disableGutters>
+                  <ListItemIcon sx={{ minWidth: 36, color: 'primary.main' }} aria-hidden>
+                    {feature.icon}
+                  </ListItemIcon>
+                  <ListItemText primary={feature.label} />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+
+          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+            Programme du cours
+          </Typography>
+          <Paper variant="outlined" component="ol" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4 }}>
+            {syllabus.map((module, index) => (
+              <Box component="li" key={module.title}>
+                {index > 0 && <Divider />}
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', px: { xs: 2, sm: 3 }, py: 2 }}>
+                  <PlayCircleOutlineIcon color="primary" aria-hidden />
+                  <Box sx={{ flex: 1 }}>
+                    <Typography sx={{ fontWeight: 600 }}>
+                      Module {index + 1} : {module.title}
+                    </Typography>
+                  </Box>
+                  <Typography color="text.secondary">{module.length}</Typography>
+                </Stack>
+              </Box>
+            ))}
+          </Paper>
+
+          <Paper variant="outlined" component="section" aria-labelledby="formateur-titre" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="formateur-titre" variant="h5" component="h2" sx={{ mb: 2 }}>
+              Votre formateur
+            </Typography>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Avatar sx={{ width: 64, height: 64, fontSize: 24, bgcolor: 'primary.main' }} aria-hidden>
+                {initials(course.user.name)}
+              </Avatar>
+              <Box>
+                <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{course.user.name}</Typography>
+                <Typography color="text.secondary">
+                  Membre de l'équipe pédagogique EcoForma, spécialiste « {course.category.name} ».
+                </Typography>
+              </Box>
+            </Stack>
+          </Paper>
+        </Box>
+
+        <Paper variant="outlined" component="aside" aria-label="Inscription au cours" sx={{ overflow: 'hidden', position: { md: 'sticky' }, top: { md: 90 } }}>
+          <CourseImage src={course.image} alt={courseImageAlt(course)} height={210} authenticated={isDraft} />
+          <Box sx={{ p: 3 }}>
+            <Box sx={{ mb: 2 }}>
+              <CoursePrice price={course.price} discountPrice={course.discountPrice} size="large" />
+            </Box>
+
+            {isDraft ? (
+              <Alert severity="info">Ce cours est un brouillon : seuls son auteur et les administrateurs peuvent le voir.</Alert>
+            ) : (
+              <Stack spacing={1.5}>
+                {course.enrolled ? (
+                  <>
+                    <Alert severity="success" icon={<CheckCircleIcon />} aria-live="polite">
+                      Vous êtes inscrit à ce cours.
+                    </Alert>
+                    <Button variant="outlined" color="primary" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ id: course.id, enrolled: false })}>
+                      Se désinscrire
+                    </Button>
+                  </>
+                ) : (
+                  <Button variant="contained" size="large" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ id: course.id, enrolled: true })}>
+                    S'inscrire Maintenant
+                  </Button>
+                )}
+                <Button
+                  variant="outlined"
+                  size="large"
+                  aria-pressed={course.saved}
+                  disabled={saving.isPending}
+                  startIcon={course.saved ? <BookmarkRemoveIcon /> : <BookmarkAddIcon />}
+                  onClick={() => saving.mutate({ id: course.id, saved: !course.saved })}
+                >
+                  {course.saved ? 'Retirer des favoris' : 'Sauvegarder pour Plus Tard'}
+                </Button>
+                {course.saved && (
+                  <Typography variant="body2" color="text.secondary" aria-live="polite">
+                    Ce cours est sauvegardé dans l'onglet « Activité » de votre profil.
+                  </Typography>
+                )}
+              </Stack>
+            )}
+            {actionError && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {actionError.message}
+              </Alert>
+            )}
+
+            {course.attachment && mayDownload && (
+              <Box sx={{ mt: 3 }}>
+                <Divider sx={{ mb: 2 }} />
+                <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+                  Ressource du cours
+                </Typography>
+                <Button variant="text" startIcon={<DownloadIcon />} onClick={download} sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}>
+                  Télécharger « {course.attachment.name} » ({formatFileSize(course.attachment.size)})
+                </Button>
+                {downloadError && (
+                  <Alert severity="error" sx={{ mt: 1 }}>
+                    {downloadError}
+                  </Alert>
+                )}
+              </Box>
+            )}
+            {course.attachment && !mayDownload && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                Une ressource téléchargeable est disponible après l'inscription.
+              </Typography>
+            )}
+
+            {mayEdit && (
+              <Button
+                component={RouterLink}
+                to={`${paths.addCourse}${toQuery({ edit: course.id })}`}
+                startIcon={<EditIcon />}
+                sx={{ mt: 2 }}
+              >
+                Modifier ce cours
+              </Button>
+            )}
+          </Box>
+        </Paper>
+      </Box>
     </Container>
   );
 }

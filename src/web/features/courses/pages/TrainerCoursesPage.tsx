@@ -1,9 +1,156 @@
-import { Container, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { TOAST_MS } from '../../../../shared/constants';
+import { courseStatusLabels, type CourseItem } from '../../../../shared/courses';
+import { paths } from '../../../app/paths';
+import { toQuery } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useDeleteCourse } from '../api/delete-course';
+import { useTrainerCourses } from '../api/get-trainer-courses';
+import { CourseImage } from '../components/CourseImage';
+import { CoursePrice } from '../components/CoursePrice';
+import { courseImageAlt } from '../components/course-text';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
+function editHref(id: number): string {
+  return `${paths.addCourse}${toQuery({ edit: id })}`;
+}
+
+/** /formateur/courses: the trainer's own courses, drafts included, with edit and delete. */
 export default function TrainerCoursesPage() {
+  useDocumentTitle('Mes Cours');
+  const courses = useTrainerCourses();
+  const removal = useDeleteCourse();
+  const [toDelete, setToDelete] = useState<CourseItem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const { id, title } = toDelete;
+    removal.mutate(id, {
+      onSuccess: () => {
+        setToDelete(null);
+        setNotice(`Le cours « ${title} » a été supprimé.`);
+      },
+    });
+  }
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">TrainerCoursesPage</Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 4 }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ color: 'primary.dark' }}>
+            Mes Cours
+          </Typography>
+          <Typography color="text.secondary">Vos formations publiées et vos brouillons.</Typography>
+        </Box>
+        <Button component={RouterLink} to={paths.addCourse} variant="contained" size="large" startIcon={<AddIcon />}>
+          Créer un cours
+        </Button>
+      </Stack>
+
+      {courses.isPending && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Chargement de vos cours" />
+        </Box>
+      )}
+      {courses.isError && <Alert severity="error">{courses.error.message}</Alert>}
+      {courses.data && courses.data.items.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography sx={{ mb: 2 }}>Vous n'avez pas encore créé de cours.</Typography>
+          <Button component={RouterLink} to={paths.addCourse} variant="outlined">
+            Créer mon premier cours
+          </Button>
+        </Paper>
+      )}
+
+      {courses.data && courses.data.items.length > 0 && (
+        <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {courses.data.items.map((course) => (
+            <Paper component="li" variant="outlined" key={course.id} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, overflow: 'hidden' }}>
+              <Box sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0 }}>
+                <CourseImage src={course.image} alt={courseImageAlt(course)} height={150} authenticated={course.status === 'draft'} />
+              </Box>
+              <Box sx={{ p: 2, flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  <Chip
+                    size="small"
+                    label={courseStatusLabels[course.status]}
+                    color={course.status === 'published' ? 'success' : 'warning'}
+                    variant={course.status === 'published' ? 'filled' : 'outlined'}
+                  />
+                  <Chip size="small" label={course.category.name} variant="outlined" />
+                </Stack>
+                <Typography component="h2" variant="h6">
+                  {course.title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {course.duration} · créé le {formatDate(course.created_at)}
+                </Typography>
+                <CoursePrice price={course.price} discountPrice={course.discountPrice} />
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
+                  <Button component={RouterLink} to={paths.courseDetail(course.id)} startIcon={<VisibilityIcon />} aria-label={`Voir le cours ${course.title}`}>
+                    Voir
+                  </Button>
+                  <Button component={RouterLink} to={editHref(course.id)} startIcon={<EditIcon />} aria-label={`Modifier le cours ${course.title}`}>
+                    Modifier
+                  </Button>
+                  <Button color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(course)} aria-label={`Supprimer le cours ${course.title}`}>
+                    Supprimer
+                  </Button>
+                </Stack>
+              </Box>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      <Dialog open={toDelete !== null} onClose={() => !removal.isPending && setToDelete(null)} aria-labelledby="suppression-titre" aria-describedby="suppression-texte">
+        <DialogTitle id="suppression-titre">Supprimer ce cours ?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="suppression-texte">
+            « {toDelete?.title} » sera définitivement supprimé, avec son image, sa pièce jointe et les inscriptions des apprenants.
+          </DialogContentText>
+          {removal.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {removal.error.message}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToDelete(null)} disabled={removal.isPending}>
+            Annuler
+          </Button>
+          <Button color="error" variant="contained" onClick={confirmDelete} disabled={removal.isPending}>
+            Supprimer
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Snackbar open={Boolean(notice)} autoHideDuration={TOAST_MS} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="success" variant="filled" onClose={() => setNotice(null)} closeText="Fermer">
+          {notice}
+        </Alert>
+      </Snackbar>
     </Container>
   );
 }

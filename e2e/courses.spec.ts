@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi } from './support/api';
+
+/** A real 24x16 PNG, built here so the test needs no fixture file. */
+function pngImage(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buffer: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buffer) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const [width, height] = [24, 16];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([46, 125, 50]))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('an approved trainer publishes a course that a member finds without accents, opens by its address, joins and sees in Activité', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 6);
+  const title = `Écologie des rivières et zones humides ${suffix}`;
+
+  // An approved trainer: signed up, then approved by the administrator.
+  const signedUp = await signupViaApi(request, 'formateur', { firstname: 'Élise', lastname: 'Fontaine' });
+  const admin = await adminAccount(request);
+  const approval = await request.put(`/api/admin/users/${signedUp.user.id}/status`, { data: { is_valid: true }, headers: bearer(admin) });
+  expect(approval.ok()).toBe(true);
+  const trainer = await loginViaApi(request, signedUp.email, signedUp.password);
+  expect(trainer.user.is_valid).toBe(true);
+
+  await signInBrowser(page, trainer);
+  await page.goto('/formateur/add-course');
+  await expect(page.getByRole('heading', { level: 1, name: 'Créer un nouveau cours' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The shared schema's messages show before anything is sent.
+  await page.getByRole('button', { name: 'Soumettre le cours' }).click();
+  await expect(page.getByText('Le titre est obligatoire.')).toBeVisible();
+  await expect(page.getByText("L'image du cours est obligatoire.")).toBeVisible();
+
+  await page.getByLabel('Titre du cours').fill(title);
+  await page.getByLabel('Description').fill('Comprendre le fonctionnement des rivières, restaurer les zones humides et suivre leur biodiversité.');
+  await page.getByLabel('Catégorie').selectOption('ecologie');
+  await page.getByLabel('Prix (en €)').fill('84,50');
+  await page.getByLabel('Prix remisé (en €, facultatif)').fill('90');
+  await page.getByLabel('Durée').fill('6 semaines');
+  await page.getByLabel('Image du cours').setInputFiles({ name: 'riviere.png', mimeType: 'image/png', buffer: pngImage() });
+  await expect(page.getByRole('img', { name: /Aperçu de l'image choisie : riviere\.png/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Soumettre le cours' }).click();
+  await expect(page.getByText('Le prix remisé doit être inférieur au prix.')).toBeVisible();
+  await page.getByLabel('Prix remisé (en €, facultatif)').fill('74,90');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Soumettre le cours' }).click();
+
+  await expect(page.getByText('Cours créé avec succès !')).toBeVisible();
+  await expect(page).toHaveURL(/\/formateur\/courses$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes Cours' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page.getByText('Publié').first()).toBeVisible();
+
+  // A member searches without accents.
+  const member = await signupViaApi(request, 'membre');
+  const context = await browser.newContext();
+  const memberPage = await context.newPage();
+  await signInBrowser(memberPage, member);
+  await memberPage.goto('/user/courses');
+  await expect(memberPage.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeVisible();
+  await expect(memberPage.getByRole('article').first()).toBeVisible();
+  await expectNoAxeViolations(memberPage);
+
+  await memberPage.getByRole('searchbox', { name: 'Rechercher des cours' }).fill(`ecologie des rivieres ${suffix}`);
+  await expect(memberPage).toHaveURL(new RegExp(`q=ecologie\\+des\\+rivieres\\+${suffix}`));
+  await expect(memberPage.getByRole('article')).toHaveCount(1);
+  const link = memberPage.getByRole('link', { name: title });
+  await expect(link).toBeVisible();
+  await expect(memberPage.getByRole('article').getByText('Élise Fontaine')).toBeVisible();
+  await expect(memberPage.getByRole('article').locator('del')).toContainText('84,50');
+
+  // The search survives a reload.
+  await memberPage.reload();
+  await expect(memberPage.getByRole('searchbox', { name: 'Rechercher des cours' })).toHaveValue(`ecologie des rivieres ${suffix}`);
+  await expect(memberPage.getByRole('link', { name: title })).toBeVisible();
+
+  // Opened by its address, as a shared link would be.
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/user\/courses\/\d+$/);
+  await memberPage.goto(href!);
+  await expect(memberPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(memberPage.getByText('5 Modules')).toBeVisible();
+  await expect(memberPage.getByText('Garantie de remboursement de 30 jours')).toBeVisible();
+  await expectNoAxeViolations(memberPage);
+
+  await memberPage.getByRole('button', { name: 'Sauvegarder pour Plus Tard' }).click();
+  await expect(memberPage.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute('aria-pressed', 'true');
+  await memberPage.getByRole('button', { name: "S'inscrire Maintenant" }).click();
+  await expect(memberPage.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
+  await expect(memberPage.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
+
+  // Still enrolled after a reload: it is stored, not remembered by the page.
+  await memberPage.reload();
+  await expect(memberPage.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
+
+  await memberPage.goto('/profile');
+  await memberPage.getByRole('tab', { name: 'Activité' }).click();
+  const enrolled = memberPage.getByRole('region', { name: 'Mes inscriptions' });
+  await expect(enrolled.getByRole('link', { name: title })).toBeVisible();
+  await expect(memberPage.getByRole('region', { name: 'Sauvegardés pour plus tard' }).getByRole('link', { name: title })).toBeVisible();
+  await context.close();
+});
+
+test('a visitor browses /courses/ecologie, deselects the theme, and is asked to sign in to open a course', async ({ page }) => {
+  await page.goto('/courses/ecologie');
+  await expect(page.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeVisible();
+  const chip = page.getByRole('button', { name: /^Écologie/ });
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card.getByText('Écologie', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await chip.click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(chip).toHaveAttribute('aria-pressed', 'false');
+
+  await page.getByRole('button', { name: /^Biodiversité/ }).click();
+  await expect(page).toHaveURL(/\/courses\/biodiversite$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/courses$/);
+
+  await page.getByRole('searchbox', { name: 'Rechercher des cours' }).fill('zzzz introuvable');
+  await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Rechercher des cours' }).fill('dechet');
+  const card = page.getByRole('link', { name: 'Zéro déchet en entreprise' });
+  await card.click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unknown course address shows the not-found screen', async ({ page, request }) => {
+  const member = await signupViaApi(request, 'membre');
+  await signInBrowser(page, member);
+  await page.goto('/user/courses/999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cours Non Trouvé' })).toBeVisible();
+  await expect(page.getByText("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.")).toBeVisible();
+  await page.getByRole('link', { name: 'Retour aux Cours' }).click();
+  await expect(page).toHaveURL(/\/user\/courses$/);
+});
+
+test('a member is turned away from the course creation form with a French explanation', async ({ page, request }) => {
+  const member = await signupViaApi(request, 'membre');
+  await signInBrowser(page, member);
+  await page.goto('/instructor/courses/create');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.')).toBeVisible();
+});
