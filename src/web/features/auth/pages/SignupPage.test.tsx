@@ -1,0 +1,185 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { mockApi, renderPage, sentBody } from '../test/harness';
+import SignupPage from './SignupPage';
+
+function renderSignup(entry = '/signup') {
+  return renderPage('/signup', <SignupPage />, entry);
+}
+
+async function fillValidForm(overrides: { password?: string; confirm?: string } = {}) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/^Prénom/), 'Zoé');
+  await user.type(screen.getByLabelText(/^Nom/), "O'Brien");
+  await user.type(screen.getByLabelText(/^Adresse email/), 'zoe@exemple.fr');
+  await user.type(screen.getByLabelText(/^Mot de passe/), overrides.password ?? 'Motdepasse1');
+  await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), overrides.confirm ?? 'Motdepasse1');
+  await user.click(screen.getByRole('radio', { name: 'Femme' }));
+  await user.type(screen.getByLabelText(/^Date de naissance/), '1990-05-17');
+  return user;
+}
+
+beforeEach(() => useSession.getState().clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SignupPage', () => {
+  it('labels every field and defaults the role to Membre', () => {
+    renderSignup();
+    for (const label of [/^Prénom/, /^Nom/, /^Adresse email/, /^Mot de passe/, /^Confirmer le mot de passe/, /^Date de naissance/, /^Téléphone/, /^Rôle/]) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('radiogroup', { name: /Genre/ })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Date de naissance/)).toHaveAttribute('type', 'date');
+    expect(screen.getByRole('combobox', { name: /Rôle/ })).toHaveValue('membre');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Membre', 'Formateur', 'Organisation']);
+    expect(screen.getByRole('link', { name: 'Connectez-vous' })).toHaveAttribute('href', '/login');
+  });
+
+  it('preselects the role given in ?role=, and ignores an unknown one', () => {
+    const { unmount } = renderSignup('/signup?role=formateur');
+    expect(screen.getByRole('combobox', { name: /Rôle/ })).toHaveValue('formateur');
+    unmount();
+    renderSignup('/signup?role=admin');
+    expect(screen.getByRole('combobox', { name: /Rôle/ })).toHaveValue('membre');
+  });
+
+  it('shows every client message of spec section 5 and sends nothing', async () => {
+    const fetchMock = mockApi({});
+    renderSignup();
+    await userEvent.setup().click(screen.getByRole('button', { name: "S'inscrire" }));
+    for (const message of [
+      'Le prénom est obligatoire.',
+      'Le nom est obligatoire.',
+      "L'adresse email est obligatoire.",
+      'Le mot de passe est obligatoire.',
+      'La date de naissance est obligatoire.',
+      'Le genre est obligatoire.',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('radiogroup', { name: /Genre/ })).toHaveAccessibleDescription('Le genre est obligatoire.');
+    expect(screen.getByLabelText(/^Prénom/)).toHaveAccessibleDescription('Le prénom est obligatoire.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks the email format and the password length', async () => {
+    renderSignup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Adresse email/), 'zoe@exemple');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'court');
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'court');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText("Format d'adresse email invalide.")).toBeInTheDocument();
+    expect(screen.getByText('Le mot de passe doit contenir au moins 8 caractères.')).toBeInTheDocument();
+  });
+
+  it('stops at the password mismatch: no birthdate or gender message', async () => {
+    renderSignup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1');
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'Motdepasse2');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Les mots de passe ne correspondent pas.')).toBeInTheDocument();
+    expect(screen.queryByText('La date de naissance est obligatoire.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Le genre est obligatoire.')).not.toBeInTheDocument();
+  });
+
+  it('sends the spec payload, stores the session and sends a trainer to the CV upload', async () => {
+    const fetchMock = mockApi({
+      'POST /api/signup': {
+        status: 201,
+        body: { accessToken: 'jeton', user: { id: 9, role: 'formateur', firstname: 'Zoé', lastname: "O'Brien", email: 'zoe@exemple.fr', is_valid: false } },
+      },
+    });
+    renderSignup('/signup?role=formateur');
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Arrivée : /formateur/upload-cv')).toBeInTheDocument();
+    expect(sentBody(fetchMock)).toEqual({
+      name: "Zoé O'Brien",
+      firstname: 'Zoé',
+      lastname: "O'Brien",
+      email: 'zoe@exemple.fr',
+      gender: 'female',
+      birthdate: '1990-05-17',
+      phone_number: '',
+      password: 'Motdepasse1',
+      is_valid: true,
+      role: 'formateur',
+      country: '',
+      speciality: '',
+      cin: '',
+      cv: '',
+      profil_picture: '',
+    });
+    expect(useSession.getState().user).toMatchObject({ id: 9, role: 'formateur', isApproved: false });
+  });
+
+  it('sends an organisation to the home page and a member to the catalogue', async () => {
+    for (const [role, target] of [['organisme', '/'], ['membre', '/user/courses']] as const) {
+      useSession.getState().clear();
+      mockApi({
+        'POST /api/signup': { status: 201, body: { accessToken: 'jeton', user: { id: 9, role, firstname: 'Zoé', lastname: 'B', email: 'zoe@exemple.fr', is_valid: true } } },
+      });
+      const { unmount } = renderSignup(`/signup?role=${role}`);
+      const user = await fillValidForm();
+      await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+      expect(await screen.findByText(`Arrivée : ${target}`)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('shows server field errors under their fields and other errors on top with French names', async () => {
+    mockApi({
+      'POST /api/signup': {
+        status: 422,
+        body: {
+          error_code: 'validation_failed',
+          message: 'Certaines informations sont invalides.',
+          errors: { password: ['Le mot de passe doit contenir au moins une majuscule, une minuscule et un chiffre.'], country: ['Ce champ ne doit pas dépasser 100 caractères.'] },
+        },
+      },
+    });
+    renderSignup();
+    const user = await fillValidForm({ password: 'motdepasse', confirm: 'motdepasse' });
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Le mot de passe doit contenir au moins une majuscule, une minuscule et un chiffre.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Pays : Ce champ ne doit pas dépasser 100 caractères.');
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveFocus();
+  });
+
+  it('shows a taken email under the email field', async () => {
+    const text = 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.';
+    mockApi({ 'POST /api/signup': { status: 409, body: { error_code: 'email_taken', message: text, errors: { email: [text] } } } });
+    renderSignup();
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Adresse email/)).toHaveAccessibleDescription(text);
+  });
+
+  it('says "Inscription en cours..." while waiting', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'POST /api/signup': async () => {
+        await gate;
+        return { status: 503, body: { error_code: 'maintenance_mode', message: 'x' } };
+      },
+    });
+    renderSignup();
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByRole('button', { name: 'Inscription en cours...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('La plateforme est en maintenance. Veuillez réessayer plus tard.');
+  });
+
+  it('sends a signed-in user away on arrival', async () => {
+    useSession.getState().setSession('jeton', { id: 2, role: 'membre', email: 'm@e.fr', firstname: 'M', lastname: 'B', isApproved: true, hasMeeting: false });
+    renderSignup();
+    expect(await screen.findByText('Arrivée : /profile')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../../../../shared/profile';
+import { useSession } from '../../../lib/session';
+import { mockApi, renderPage, sentBody } from '../../auth/test/harness';
+import ProfilePage from './ProfilePage';
+
+const base: Profile = {
+  id: 5,
+  role: 'membre',
+  firstname: 'Zoé',
+  lastname: 'Lefèvre',
+  phone_number: '06 12 34 56 78',
+  email: 'zoe@exemple.fr',
+  birthdate: '1990-05-17',
+  gender: 'female',
+  meeting_date: null,
+  meeting_url: null,
+  is_valid: true,
+};
+
+function signIn(profile: Profile) {
+  useSession.getState().setSession('jeton', {
+    id: profile.id,
+    role: profile.role,
+    email: profile.email,
+    firstname: profile.firstname,
+    lastname: profile.lastname,
+    isApproved: true,
+    hasMeeting: false,
+  });
+}
+
+function renderProfile(profile: Profile, extra: Parameters<typeof mockApi>[0] = {}) {
+  signIn(profile);
+  const fetchMock = mockApi({ 'GET /api/user/profile': { status: 200, body: profile }, ...extra });
+  renderPage('/profile', <ProfilePage />, '/profile');
+  return fetchMock;
+}
+
+beforeEach(() => useSession.getState().clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ProfilePage', () => {
+  it('shows the card, the tabs, the details in French and the account status', async () => {
+    renderProfile(base);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zoé Lefèvre' })).toBeInTheDocument();
+    expect(screen.getByText('ZL')).toBeInTheDocument();
+    expect(screen.getByText('Vérifié')).toBeInTheDocument();
+    expect(screen.getByText('Membre')).toBeInTheDocument();
+    expect(screen.getAllByText('zoe@exemple.fr').length).toBeGreaterThan(0);
+    expect(screen.getByRole('tab', { name: 'Informations personnelles' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Activité' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Paramètres' })).toBeDisabled();
+    expect(screen.getByText('17 mai 1990')).toBeInTheDocument();
+    expect(screen.getByText('Femme')).toBeInTheDocument();
+    expect(screen.getByText('Compte vérifié')).toBeInTheDocument();
+    expect(screen.queryByText("Entretien avec l'administrateur")).not.toBeInTheDocument();
+  });
+
+  it('says when there is no phone number and the account waits for verification', async () => {
+    renderProfile({ ...base, role: 'formateur', phone_number: null, is_valid: false });
+    expect(await screen.findByText('En attente')).toBeInTheDocument();
+    expect(screen.getAllByText('Pas de numéro de téléphone').length).toBeGreaterThan(0);
+    expect(screen.getByText('En attente de vérification')).toBeInTheDocument();
+    expect(screen.getByText('Formateur')).toBeInTheDocument();
+  });
+
+  it('shows the interview card to an unvalidated account with a meeting, and raises the meeting flag', async () => {
+    const meeting_date = new Date(Date.now() + 3 * 3600_000).toISOString();
+    renderProfile({ ...base, role: 'formateur', is_valid: false, meeting_date, meeting_url: 'https://meet.jit.si/EcoForma-5-abc' });
+    expect(await screen.findByText("Entretien avec l'administrateur")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rejoindre quand prêt' })).toHaveAttribute('href', 'https://meet.jit.si/EcoForma-5-abc');
+    await waitFor(() => expect(useSession.getState().user?.hasMeeting).toBe(true));
+    expect(localStorage.getItem('hasMeeting')).toBe('true');
+  });
+
+  it('hides the interview card once the account is validated', async () => {
+    renderProfile({ ...base, meeting_date: new Date().toISOString(), meeting_url: 'https://meet.jit.si/x' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText("Entretien avec l'administrateur")).not.toBeInTheDocument();
+  });
+
+  it('edits, saves, shows the new values and updates the session names', async () => {
+    const saved: Profile = { ...base, firstname: 'Jeanne', lastname: "D'Arc", email: 'jeanne@exemple.fr', gender: 'female' };
+    let current = base;
+    const fetchMock = renderProfile(base, {
+      'GET /api/user/profile': () => ({ status: 200, body: current }),
+      'PUT /api/user/profile': () => {
+        current = saved;
+        return { status: 200, body: saved };
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    const firstName = screen.getByLabelText(/^Prénom/);
+    expect(firstName).toHaveFocus();
+    expect(screen.getByLabelText(/^Date de naissance/)).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText(/^Date de naissance/)).toHaveValue('1990-05-17');
+    expect(within(screen.getByRole('radiogroup', { name: /Genre/ })).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['male', 'female']);
+    await user.clear(firstName);
+    await user.type(firstName, 'Jeanne');
+    await user.clear(screen.getByLabelText(/^Nom/));
+    await user.type(screen.getByLabelText(/^Nom/), "D'Arc");
+    await user.clear(screen.getByLabelText(/^Adresse email/));
+    await user.type(screen.getByLabelText(/^Adresse email/), 'Jeanne@Exemple.fr');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText('Vos informations ont été mises à jour.')).toBeInTheDocument();
+    const putIndex = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
+    expect(sentBody(fetchMock, putIndex)).toEqual({
+      firstName: 'Jeanne',
+      lastName: "D'Arc",
+      phoneNumber: '06 12 34 56 78',
+      email: 'jeanne@exemple.fr',
+      birthDate: '1990-05-17',
+      gender: 'female',
+    });
+    expect(screen.getByRole('heading', { level: 1, name: "Jeanne D'Arc" })).toBeInTheDocument();
+    expect(useSession.getState().user).toMatchObject({ firstname: 'Jeanne', lastname: "D'Arc", email: 'jeanne@exemple.fr' });
+    expect(localStorage.getItem('firstName')).toBe('Jeanne');
+    expect(screen.getByRole('button', { name: 'Modifier' })).toHaveFocus();
+  });
+
+  it('cancels without saving', async () => {
+    const fetchMock = renderProfile(base);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    await user.clear(screen.getByLabelText(/^Prénom/));
+    await user.type(screen.getByLabelText(/^Prénom/), 'Autre');
+    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Zoé Lefèvre' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Prénom/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('checks the fields before sending, with the signup messages', async () => {
+    const fetchMock = renderProfile(base);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    await user.clear(screen.getByLabelText(/^Prénom/));
+    await user.clear(screen.getByLabelText(/^Adresse email/));
+    await user.type(screen.getByLabelText(/^Adresse email/), 'pas-une-adresse');
+    await user.type(screen.getByLabelText(/^Téléphone/), '{selectall}12');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Le prénom est obligatoire.')).toBeInTheDocument();
+    expect(screen.getByText("Format d'adresse email invalide.")).toBeInTheDocument();
+    expect(screen.getByText('Numéro de téléphone non valide.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('shows a taken email under the email field', async () => {
+    const text = 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.';
+    renderProfile(base, { 'PUT /api/user/profile': { status: 409, body: { error_code: 'email_taken', message: text, errors: { email: [text] } } } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Adresse email/)).toHaveAccessibleDescription(text);
+  });
+
+  it('says when the profile cannot be loaded', async () => {
+    signIn(base);
+    mockApi({ 'GET /api/user/profile': { status: 500, body: { error_code: 'server_error', message: "Une erreur serveur s'est produite." } } });
+    renderPage('/profile', <ProfilePage />, '/profile');
+    expect(await screen.findByText(/Impossible de récupérer les données du profil/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+  });
+
+  it('renders names with HTML as inert text', async () => {
+    renderProfile({ ...base, firstname: '<img src=x onerror=alert(1)>', lastname: '🌱 "Ça"' });
+    expect(await screen.findByRole('heading', { level: 1, name: '<img src=x onerror=alert(1)> 🌱 "Ça"' })).toBeInTheDocument();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+});
