@@ -63,7 +63,14 @@ export const adminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 /** What the screens send: every field optional, as the query string carries it. */
-export type AdminUsersFilters = z.input<typeof adminUsersQuerySchema>;
+export interface AdminUsersFilters {
+  q?: string;
+  role?: Role;
+  status?: UserStatusFilter;
+  rejected?: 'true' | 'false';
+  page?: number;
+  pageSize?: number;
+}
 
 /** A user as the administration screens see them (spec section 3, "User (admin view)"). */
 export interface AdminUser {

@@ -1,9 +1,203 @@
-import { Container, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import VideoCallIcon from '@mui/icons-material/VideoCall';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { AdminUser } from '../../../../shared/admin';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../lib/session';
+import { adminText, failureText, fullName } from '../admin-text';
+import { useDeleteUser } from '../api/delete-user';
+import { useAdminUsers } from '../api/get-admin-users';
+import { ActionButton } from '../components/ActionButton';
+import { AdminNav } from '../components/AdminNav';
+import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { CreateUserDialog } from '../components/CreateUserDialog';
+import { EditUserDialog } from '../components/EditUserDialog';
+import { formatShortDate } from '../components/format';
+import { Toast, useToast } from '../components/Toast';
+import { RoleChip, StatusChip } from '../components/UserChips';
+import { UsersPagination } from '../components/UsersPagination';
+import { UsersToolbar } from '../components/UsersToolbar';
+import { useUserActions } from '../hooks/use-user-actions';
+import { useUsersFilters } from '../hooks/use-users-filters';
 
+/** The member list (spec: 'Admin member list'), with real creation, edition and deletion. */
 export default function MembersPage() {
+  const navigate = useNavigate();
+  const me = useSession((s) => s.user);
+  const { filters, update } = useUsersFilters();
+  const users = useAdminUsers(filters);
+  const { toast, show, close } = useToast();
+  const actions = useUserActions(show);
+  const remove = useDeleteUser();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+
+  useEffect(() => {
+    document.title = 'Liste des Membres – EcoForma';
+  }, []);
+
+  const data = users.data;
+  const rows = data?.users ?? [];
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    const name = fullName(deleting);
+    try {
+      await remove.mutateAsync(deleting.id);
+      setDeleting(null);
+      show(adminText.deleted(name));
+    } catch (error) {
+      show(failureText(error, `Échec de la suppression de ${name}. Veuillez réessayer.`), 'error');
+    }
+  };
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">MembersPage</Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <AdminNav />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
+        <Typography variant="h4" component="h1">
+          Liste des Membres
+        </Typography>
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
+          Ajouter Membre
+        </Button>
+      </Stack>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <UsersToolbar q={filters.q ?? ''} role={filters.role} status={filters.status} onChange={update} />
+        {users.isError && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => users.refetch()}>
+                Réessayer
+              </Button>
+            }
+          >
+            {adminText.loadMembersFailed}
+          </Alert>
+        )}
+        <Box sx={{ height: 4 }}>{users.isFetching && <LinearProgress aria-label="Chargement des membres" />}</Box>
+        <TableContainer>
+          <Table size="small" aria-label="Membres">
+            <TableHead>
+              <TableRow>
+                <TableCell>Nom</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell>Rôle</TableCell>
+                <TableCell>Statut</TableCell>
+                <TableCell>Inscription</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((user) => {
+                const name = fullName(user);
+                return (
+                  // The whole row opens the user's page with a mouse; the name is the link for the keyboard.
+                  <TableRow key={user.id} hover onClick={() => navigate(paths.adminUser(user.id))} sx={{ cursor: 'pointer' }}>
+                    <TableCell>
+                      <Link component={RouterLink} to={paths.adminUser(user.id)} onClick={(event) => event.stopPropagation()} sx={{ fontWeight: 600 }}>
+                        {name}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
+                    <TableCell>
+                      <RoleChip role={user.role} />
+                    </TableCell>
+                    <TableCell>
+                      <StatusChip user={user} />
+                    </TableCell>
+                    <TableCell>{formatShortDate(user.created_at)}</TableCell>
+                    <TableCell onClick={(event) => event.stopPropagation()}>
+                      <Stack direction="row" spacing={0.5}>
+                        <ActionButton label={`Modifier ${name}`} onClick={() => setEditing(user)}>
+                          <EditIcon />
+                        </ActionButton>
+                        {user.cv && (
+                          <ActionButton label={`Télécharger le CV de ${name}`} onClick={() => actions.downloadCv(user)}>
+                            <DownloadIcon />
+                          </ActionButton>
+                        )}
+                        <Tooltip title={`Démarrer une réunion avec ${name}`}>
+                          <IconButton component={RouterLink} to={paths.adminMeeting(user.id)} aria-label={`Démarrer une réunion avec ${name}`} size="small">
+                            <VideoCallIcon color="primary" />
+                          </IconButton>
+                        </Tooltip>
+                        {user.id !== me?.id && (
+                          <ActionButton label={`Supprimer ${name}`} onClick={() => setDeleting(user)}>
+                            <DeleteIcon color="error" />
+                          </ActionButton>
+                        )}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+              {data && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6} sx={{ py: 6, textAlign: 'center' }}>
+                    <Typography sx={{ fontWeight: 600 }}>{adminText.noUsers}</Typography>
+                    <Typography color="text.secondary">{adminText.noUsersHint}</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {data && (
+          <UsersPagination
+            total={data.total}
+            capped={data.totalCapped}
+            page={filters.page}
+            pageSize={filters.pageSize}
+            onPageChange={(page) => update({ page })}
+            onPageSizeChange={(pageSize) => update({ pageSize })}
+          />
+        )}
+      </Paper>
+
+      <CreateUserDialog open={creating} onClose={() => setCreating(false)} onCreated={(name) => show(adminText.created(name))} />
+      <EditUserDialog
+        user={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(user) => {
+          setEditing(null);
+          show(adminText.updated(fullName(user)));
+        }}
+      />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        name={deleting ? fullName(deleting) : ''}
+        email={deleting?.email ?? ''}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={onDelete}
+      />
+      <Toast toast={toast} onClose={close} />
     </Container>
   );
 }

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { AdminUser } from '../../../../shared/admin';
+import { formatDateTime } from '../../../lib/format';
+import { adminText, failureText, fullName } from '../admin-text';
+import { useDownloadCv } from '../api/download-cv';
+import { useScheduleMeeting } from '../api/schedule-meeting';
+import { useSetUserStatus } from '../api/set-user-status';
+import { ScheduleMeetingDialog } from '../components/ScheduleMeetingDialog';
+import type { ToastMessage } from '../components/Toast';
+
+type Show = (message: string, severity?: ToastMessage['severity']) => void;
+type Person = Pick<AdminUser, 'id' | 'firstname' | 'lastname'>;
+
+/**
+ * What the dashboard, the member list and the user page all do to a user: approve or revoke,
+ * download the CV, schedule an interview; each reports its outcome in a toast.
+ */
+export function useUserActions(show: Show, messages: { approved?: (name: string) => string; revoked?: (name: string) => string; cvFailed?: string } = {}) {
+  const status = useSetUserStatus();
+  const cv = useDownloadCv();
+  const schedule = useScheduleMeeting();
+  const [scheduling, setScheduling] = useState<Person | null>(null);
+
+  const setValid = async (user: Person, isValid: boolean) => {
+    const name = fullName(user);
+    try {
+      await status.mutateAsync({ id: user.id, isValid });
+      show(isValid ? (messages.approved ?? adminText.approved)(name) : (messages.revoked ?? adminText.revoked)(name));
+    } catch (error) {
+      show(failureText(error, isValid ? adminText.approveFailed : `Échec de la révocation de ${name}. Veuillez réessayer.`), 'error');
+    }
+  };
+
+  const downloadCv = async (user: Person) => {
+    try {
+      await cv.mutateAsync(user.id);
+    } catch (error) {
+      show(failureText(error, messages.cvFailed ?? adminText.cvFailed), 'error');
+    }
+  };
+
+  const scheduleDialog = (
+    <ScheduleMeetingDialog
+      open={scheduling !== null}
+      name={scheduling ? fullName(scheduling) : ''}
+      pending={schedule.isPending}
+      onClose={() => setScheduling(null)}
+      onSchedule={async (meetingDate) => {
+        if (!scheduling) return;
+        const name = fullName(scheduling);
+        try {
+          const meeting = await schedule.mutateAsync({ id: scheduling.id, meetingDate });
+          setScheduling(null);
+          show(adminText.scheduled(name, formatDateTime(meeting.meeting_date)));
+        } catch (error) {
+          show(failureText(error, adminText.scheduleFailed), 'error');
+        }
+      }}
+    />
+  );
+
+  return {
+    approve: (user: Person) => setValid(user, true),
+    revoke: (user: Person) => setValid(user, false),
+    downloadCv,
+    openSchedule: (user: Person) => setScheduling(user),
+    scheduleDialog,
+    /** The user whose status is being changed, to disable their buttons meanwhile. */
+    statusPendingFor: status.isPending ? status.variables?.id : undefined,
+  };
+}

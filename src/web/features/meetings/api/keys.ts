@@ -1,0 +1,5 @@
+/** Query keys of the meetings feature. */
+export const meetingKeys = {
+  all: ['meetings'] as const,
+  detail: (id: number) => ['meetings', id] as const,
+};
