@@ -1,7 +1,7 @@
 import { isNotNull, lt } from 'drizzle-orm';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Db } from './db/client';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
 import { courses, loginFailures, users } from './db/schema';
 import { seedReferenceData } from './db/seed';
 import { deleteExpiredSessions } from './lib/sessions';
@@ -19,8 +19,9 @@ async function referencedUploads(db: Db): Promise<Set<string>> {
   return names;
 }
 
-async function start(config: Config): Promise<void> {
-  const database = await openDatabase(config);
+/** Migrates, seeds, cleans up and listens; `main.ts` has already started opening the database. */
+export async function start(config: Config, opening: Promise<Database>): Promise<void> {
+  const database = await opening;
   await database.migrate();
   const { db } = database;
   await seedReferenceData(db);
@@ -49,15 +50,4 @@ async function start(config: Config): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`EcoForma est disponible sur http://${config.host}:${config.port} (base ${database.kind})`);
-}
-
-try {
-  await start(loadConfig());
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(`Échec du démarrage : ${(error as Error).stack ?? String(error)}\n`);
-  }
-  process.exit(1);
 }
