@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { categoryName } from '../../../shared/categories';
 import {
   canEditCourse,
@@ -90,6 +90,12 @@ function searchConditions(q: string | undefined): SQL[] {
   return words.map((word) => like(courses.searchText, `%${escapeLike(word)}%`));
 }
 
+/**
+ * Up to this many matches, the page is cut from the matching ids read through the trigram index;
+ * beyond, matches are dense enough for the newest-first index to reach a page quickly.
+ */
+export const SPARSE_MATCHES = 300;
+
 /** The public catalogue: published courses, filtered and paged in SQL, newest first. */
 export async function listCatalogue(db: Db, query: CourseListQuery): Promise<CoursePage> {
   const conditions: SQL[] = [eq(courses.status, 'published'), ...searchConditions(query.q)];
@@ -97,18 +103,28 @@ export async function listCatalogue(db: Db, query: CourseListQuery): Promise<Cou
   if (category) conditions.push(eq(courses.categorySlug, category));
   const where = and(...conditions);
   const offset = (query.page - 1) * query.pageSize;
+  const page = (items: CourseItem[], total: number): CoursePage => ({ items, total, page: query.page, pageSize: query.pageSize });
 
-  const rows = await selectCourses(db)
-    .where(where)
-    .orderBy(desc(courses.createdAt), desc(courses.id))
-    .limit(query.pageSize)
-    .offset(offset);
-  // A page that is neither empty nor full is the last one: it tells the total without counting.
-  const total =
-    (rows.length > 0 || offset === 0) && rows.length < query.pageSize
-      ? offset + rows.length
-      : ((await db.select({ total: count() }).from(courses).where(where))[0]?.total ?? 0);
-  return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
+  const [counted] = await db.select({ total: count() }).from(courses).where(where);
+  const total = counted?.total ?? 0;
+  if (offset >= total) return page([], total);
+
+  if (total > SPARSE_MATCHES) {
+    const rows = await selectCourses(db)
+      .where(where)
+      .orderBy(desc(courses.createdAt), desc(courses.id))
+      .limit(query.pageSize)
+      .offset(offset);
+    return page(rows.map(toItem), total);
+  }
+  // Walking the newest-first index and testing each row would visit most of the table when few
+  // rows match: read the few matching ids instead (no ORDER BY, so the trigram index serves it).
+  const candidates = await db.select({ id: courses.id, createdAt: courses.createdAt }).from(courses).where(where);
+  candidates.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+  const ids = candidates.slice(offset, offset + query.pageSize).map((c) => c.id);
+  const rows = ids.length > 0 ? await selectCourses(db).where(inArray(courses.id, ids)) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return page(ids.flatMap((id) => (byId.has(id) ? [toItem(byId.get(id)!)] : [])), total);
 }
 
 /** The six themes with their number of published courses, in one grouped query. */
