@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminAccount, bearer, signInBrowser, signupViaApi } from './support/api';
+import { jitsiCalls, routeJitsiStub } from './support/jitsi-stub';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const invalidText = "Informations de réunion ou d'utilisateur invalides";
+
+test('opening a meeting creates it, moves to its address and embeds Jitsi with the fixed options', async ({ page, request }) => {
+  const admin = await adminAccount(request);
+  const trainer = await signupViaApi(request, 'formateur', { firstname: 'Noémie', lastname: 'Réunion' });
+  const jitsi = await routeJitsiStub(page, { hold: true });
+  await signInBrowser(page, admin);
+
+  await page.goto(`/admin/meeting/${trainer.user.id}`);
+  await page.waitForURL(new RegExp(`/admin/meeting/${trainer.user.id}/\\d+$`));
+  const meetingId = Number(page.url().split('/').pop());
+  await expect(page.getByRole('heading', { level: 1, name: 'Réunion avec Noémie Réunion' })).toBeVisible();
+
+  // While external_api.js is on its way, the loading message shows.
+  await expect(
+    page.getByText('Chargement de Jitsi Meet... Si la réunion ne démarre pas, vérifiez votre connexion ou essayez un autre navigateur.'),
+  ).toBeVisible();
+  jitsi.release();
+  await expect(page.locator('iframe[data-jitsi-room]')).toBeVisible();
+  await expect(page.getByText(/^Chargement de Jitsi Meet/)).toBeHidden();
+
+  const calls = await jitsiCalls(page);
+  expect(calls).toHaveLength(1);
+  const [call] = calls;
+  expect(call!.domain).toBe('meet.jit.si');
+  expect(call!.options.roomName).toMatch(new RegExp(`^EcoForma-${trainer.user.id}-\\d{13}-[0-9a-f]{16}$`));
+  expect(call!.parentNodeIsElement).toBe(true);
+  expect(call!.options).toMatchObject({
+    width: '100%',
+    height: 600,
+    lang: 'fr',
+    configOverwrite: { prejoinPageEnabled: false, prejoinConfig: { enabled: false } },
+    userInfo: { displayName: `${admin.user.firstname} ${admin.user.lastname}` },
+  });
+  expect(call!.options.interfaceConfigOverwrite.TOOLBAR_BUTTONS).toEqual([
+    'microphone',
+    'camera',
+    'desktop',
+    'chat',
+    'raisehand',
+    'tileview',
+    'hangup',
+    'fullscreen',
+    'settings',
+  ]);
+
+  // The share line shows the room's address, the one the server stored for this meeting.
+  const stored = await request.get(`/api/admin/meetings/${meetingId}`, { headers: bearer(admin) });
+  const meeting = await stored.json();
+  expect(meeting.room_name).toBe(call!.options.roomName);
+  await expect(page.getByText(/Partagez ce lien avec Noémie Réunion/)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Lien de la réunion' })).toHaveText(
+    `https://meet.jit.si/${call!.options.roomName}`,
+  );
+  await expect(page.getByRole('button', { name: 'Copier le lien' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The script is added once; leaving the page disposes of the meeting.
+  expect(await page.locator('script[src="https://meet.jit.si/external_api.js"]').count()).toBe(1);
+  await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __jitsiDisposed: number }).__jitsiDisposed)).toBe(1);
+
+  // The full address rejoins the same room after a reload: no second meeting.
+  await page.goto(`/admin/meeting/${trainer.user.id}/${meetingId}`);
+  await expect(page.locator('iframe[data-jitsi-room]')).toHaveAttribute('data-jitsi-room', call!.options.roomName);
+  const detail = await request.get(`/api/admin/users/${trainer.user.id}`, { headers: bearer(admin) });
+  expect((await detail.json()).audit.filter((a: { action: string }) => a.action === 'meeting')).toHaveLength(1);
+});
+
+test('invalid meeting addresses say so and offer a way back', async ({ page, request }) => {
+  const admin = await adminAccount(request);
+  const a = await signupViaApi(request, 'formateur');
+  const b = await signupViaApi(request, 'membre');
+  await routeJitsiStub(page);
+  const created = await request.post(`/api/admin/users/${a.user.id}/meeting`, { headers: bearer(admin) });
+  const { meeting_id: meetingId } = await created.json();
+  await signInBrowser(page, admin);
+
+  for (const address of [
+    '/admin/meeting/abc',
+    `/admin/meeting/${a.user.id}/xyz`,
+    `/admin/meeting/${a.user.id}/999999`,
+    `/admin/meeting/${b.user.id}/${meetingId}`,
+    '/admin/meeting/999999',
+  ]) {
+    await page.goto(address);
+    await expect(page.getByText(invalidText), address).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour au tableau de bord' })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  expect(await jitsiCalls(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' })).toBeVisible();
+});
+
+test('a failed creation says so and can be retried', async ({ page, request }) => {
+  const admin = await adminAccount(request);
+  const trainer = await signupViaApi(request, 'formateur');
+  await routeJitsiStub(page);
+  await signInBrowser(page, admin);
+  await page.route('**/api/admin/users/*/meeting', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error_code: 'server_error', message: 'Erreur' }) }),
+  );
+  await page.goto(`/admin/meeting/${trainer.user.id}`);
+  await expect(page.getByText('Échec de la création de la réunion. Veuillez réessayer.')).toBeVisible();
+  await page.unroute('**/api/admin/users/*/meeting');
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await page.waitForURL(new RegExp(`/admin/meeting/${trainer.user.id}/\\d+$`));
+  await expect(page.locator('iframe[data-jitsi-room]')).toBeVisible();
+});
+
+test('only administrators reach the meeting page', async ({ page, request }) => {
+  const member = await signupViaApi(request, 'membre');
+  await signInBrowser(page, member);
+  await page.goto(`/admin/meeting/${member.user.id}`);
+  await page.waitForURL((url) => url.pathname === '/');
+  const refused = await request.post(`/api/admin/users/${member.user.id}/meeting`, { headers: bearer(member) });
+  expect(refused.status()).toBe(403);
+});
