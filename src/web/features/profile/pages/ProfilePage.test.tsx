@@ -51,12 +51,33 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Membre')).toBeInTheDocument();
     expect(screen.getAllByText('zoe@exemple.fr').length).toBeGreaterThan(0);
     expect(screen.getByRole('tab', { name: 'Informations personnelles' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Activité' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Activité' })).toBeEnabled();
     expect(screen.getByRole('tab', { name: 'Paramètres' })).toBeDisabled();
     expect(screen.getByText('17 mai 1990')).toBeInTheDocument();
     expect(screen.getByText('Femme')).toBeInTheDocument();
     expect(screen.getByText('Compte vérifié')).toBeInTheDocument();
     expect(screen.queryByText("Entretien avec l'administrateur")).not.toBeInTheDocument();
+  });
+
+  it("lists the enrolled and saved courses in the 'Activité' tab", async () => {
+    const course = {
+      id: 4,
+      title: 'Zéro déchet en entreprise',
+      description: 'Réduire les déchets de sa structure.',
+      category: { slug: 'dechets', name: 'Gestion des déchets' },
+      duration: '2 mois',
+      price: 80,
+      discountPrice: null,
+      image: null,
+      user: { id: 2, name: 'Claire Dubois', avatar: null },
+      status: 'published',
+      created_at: '2026-01-10T10:00:00.000Z',
+    };
+    renderProfile(base, { 'GET /api/user/courses': { status: 200, body: { enrolled: [course], saved: [] } } });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Activité' }));
+    const enrolled = await screen.findByRole('region', { name: 'Mes inscriptions' });
+    expect(within(enrolled).getByRole('link', { name: 'Zéro déchet en entreprise' })).toHaveAttribute('href', '/user/courses/4');
+    expect(within(screen.getByRole('region', { name: 'Sauvegardés pour plus tard' })).getByText('Aucun cours sauvegardé pour le moment.')).toBeInTheDocument();
   });
 
   it('says when there is no phone number and the account waits for verification', async () => {

@@ -7,9 +7,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { InterviewCard } from '../../../components/InterviewCard';
 import { useSession } from '../../../lib/session';
+import { MyCoursesActivity } from '../../courses/components/MyCoursesActivity';
 import { useProfile } from '../api/get-profile';
 import { AccountStatus } from '../components/AccountStatus';
 import { PersonalInfo } from '../components/PersonalInfo';
@@ -18,6 +19,8 @@ import { profileErrorMessages, profileLoadError } from '../profile-errors';
 
 const PERSONAL_TAB_ID = 'profil-onglet-informations';
 const PERSONAL_PANEL_ID = 'profil-panneau-informations';
+const ACTIVITY_TAB_ID = 'profil-onglet-activite';
+const ACTIVITY_PANEL_ID = 'profil-panneau-activite';
 
 /** The signed-in user's own profile (spec section 2, "Profile"). */
 export default function ProfilePage() {
@@ -37,6 +40,7 @@ function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeeting
   const profile = useProfile(userId);
   const hasMeeting = Boolean(profile.data?.meeting_date && profile.data.meeting_url);
   const loaded = Boolean(profile.data);
+  const [tab, setTab] = useState(0);
 
   useEffect(() => {
     document.title = 'Mon profil – EcoForma';
@@ -82,14 +86,17 @@ function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeeting
         </Stack>
 
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <Tabs value={0} aria-label="Sections du profil" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+          <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Sections du profil" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
             <Tab label="Informations personnelles" id={PERSONAL_TAB_ID} aria-controls={PERSONAL_PANEL_ID} />
-            <Tab label="Activité" disabled />
+            <Tab label="Activité" id={ACTIVITY_TAB_ID} aria-controls={ACTIVITY_PANEL_ID} />
             <Tab label="Paramètres" disabled />
           </Tabs>
-          <Box role="tabpanel" id={PERSONAL_PANEL_ID} aria-labelledby={PERSONAL_TAB_ID} sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Box role="tabpanel" id={PERSONAL_PANEL_ID} aria-labelledby={PERSONAL_TAB_ID} hidden={tab !== 0} sx={{ p: { xs: 2.5, sm: 4 } }}>
             <PersonalInfo profile={data} />
             <AccountStatus profile={data} />
+          </Box>
+          <Box role="tabpanel" id={ACTIVITY_PANEL_ID} aria-labelledby={ACTIVITY_TAB_ID} hidden={tab !== 1} sx={{ p: { xs: 2.5, sm: 4 } }}>
+            {tab === 1 && <MyCoursesActivity />}
           </Box>
         </Paper>
       </Box>
