@@ -23,6 +23,8 @@ import { visuallyHidden } from './visually-hidden';
  */
 export default function AccountMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Each opening starts afresh, focus on the first entry (the menu stays mounted while it closes).
+  const [openings, setOpenings] = useState(0);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const buttonId = useId();
@@ -54,7 +56,10 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
       <Button
         id={buttonId}
         color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpenings((count) => count + 1);
+          setAnchor(event.currentTarget);
+        }}
         aria-label={`Menu du compte de ${user.firstname}`}
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
@@ -86,7 +91,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           </Box>
         </Box>
         <Divider />
-        <MenuList id={menuId} aria-labelledby={buttonId} autoFocusItem={open} onKeyDown={onListKeyDown}>
+        <MenuList key={openings} id={menuId} aria-labelledby={buttonId} autoFocusItem={open} onKeyDown={onListKeyDown}>
           <MenuItem component={RouterLink} to={paths.profile} onClick={close}>
             Mon Profil
           </MenuItem>

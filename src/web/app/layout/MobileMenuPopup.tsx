@@ -9,14 +9,13 @@ export interface MobileMenuPopupProps {
   entries: NavEntry[];
   pathname: string;
   menuId: string;
-  buttonId: string;
 }
 
 /**
  * The hamburger's menu: arrow keys move between entries, Escape and Tab close it and focus returns
  * to the button. Loaded on first use (default export for React.lazy) to keep the landing page light.
  */
-export default function MobileMenuPopup({ anchor, onClose, entries, pathname, menuId, buttonId }: MobileMenuPopupProps) {
+export default function MobileMenuPopup({ anchor, onClose, entries, pathname, menuId }: MobileMenuPopupProps) {
   return (
     <Menu
       id={menuId}
@@ -25,7 +24,7 @@ export default function MobileMenuPopup({ anchor, onClose, entries, pathname, me
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ list: { 'aria-labelledby': buttonId }, paper: { sx: { minWidth: 220 } } }}
+      slotProps={{ list: { 'aria-label': 'Navigation principale' }, paper: { sx: { minWidth: 220 } } }}
     >
       {entries.map((entry) => {
         const active = isActive(entry, pathname);

@@ -80,15 +80,14 @@ function Logo() {
 /** The hamburger below the medium breakpoint: the same entries as the bar, in a keyboard-operable menu. */
 function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Once opened, the menu stays mounted so that it can animate when it closes.
-  const [used, setUsed] = useState(false);
-  const buttonId = useId();
+  // Counts openings: the menu stays mounted to animate its closing, and each opening starts
+  // afresh, with the focus on the current page's entry rather than the last one visited.
+  const [openings, setOpenings] = useState(0);
   const menuId = useId();
   const open = Boolean(anchor);
   return (
     <Box component="nav" aria-label="Navigation principale" sx={{ display: { xs: 'flex', md: 'none' } }}>
       <IconButton
-        id={buttonId}
         color="inherit"
         aria-label="Ouvrir le menu"
         aria-haspopup="menu"
@@ -97,7 +96,7 @@ function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: stri
         onPointerEnter={loadMobileMenu}
         onFocus={loadMobileMenu}
         onClick={(event) => {
-          setUsed(true);
+          setOpenings((count) => count + 1);
           setAnchor(event.currentTarget);
         }}
         edge="end"
@@ -105,15 +104,15 @@ function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: stri
       >
         <MenuIcon />
       </IconButton>
-      {used && (
+      {openings > 0 && (
         <Suspense fallback={null}>
           <MobileMenuPopup
+            key={openings}
             anchor={anchor}
             onClose={() => setAnchor(null)}
             entries={entries}
             pathname={pathname}
             menuId={menuId}
-            buttonId={buttonId}
           />
         </Suspense>
       )}

@@ -122,7 +122,7 @@ export default function LandingPage() {
               <li key={stat.label}>
                 <Box component="span" sx={{ display: 'block', fontSize: { xs: 40, md: 48 }, fontWeight: 800, lineHeight: 1.1 }}>
                   {stat.value}
-                </Box>
+                </Box>{' '}
                 <Box component="span" sx={{ fontSize: 18 }}>
                   {stat.label}
                 </Box>
@@ -140,7 +140,6 @@ export default function LandingPage() {
             alt=""
             width={400}
             height={300}
-            loading="lazy"
             sx={{ width: '100%', height: 'auto', maxWidth: 420, display: 'block', mx: 'auto' }}
           />
           <Box>

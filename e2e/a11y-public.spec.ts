@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInBrowser, signupViaApi } from './support/api';
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const publicPages: [string, string][] = [
+  ['/', 'Prêt à faire la différence ?'],
+  ['/about', 'À propos'],
+  ['/privacy', 'Politique de confidentialité'],
+  ['/terms', "Conditions d'utilisation"],
+  ['/cookies', 'Cookies'],
+  ['/accessibilite', "Déclaration d'accessibilité"],
+  ['/nope', 'Page Non Trouvée'],
+];
+
+const viewports = [
+  { name: 'ordinateur', width: 1280, height: 800 },
+  { name: 'téléphone', width: 375, height: 800 },
+];
+
+/** Waits for the cosmetic fade-ins to end: axe would otherwise measure half-transparent text. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+for (const viewport of viewports) {
+  test.describe(`axe on the public pages (${viewport.name}, ${viewport.width} px)`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const [path, heading] of publicPages) {
+      test(`${path} has no WCAG A/AA violation`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await settle(page);
+        await expectNoViolations(page);
+      });
+    }
+  });
+}
+
+test('the open hamburger menu has no WCAG A/AA violation', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Accueil' })).toBeFocused();
+  await settle(page);
+  await expectNoViolations(page);
+});
+
+test('the open account menu of an unapproved trainer has no WCAG A/AA violation', async ({ page, request }) => {
+  const trainer = await signupViaApi(request, 'formateur', { firstname: 'Aurélie' });
+  await signInBrowser(page, trainer);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menu du compte de Aurélie' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Mon Profil' })).toBeFocused();
+  await expect(page.getByText('En attente', { exact: true })).toBeVisible();
+  await settle(page);
+  await expectNoViolations(page);
+});
