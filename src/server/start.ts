@@ -2,12 +2,14 @@ import { isNotNull, lt } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { courses, loginFailures, users } from './db/schema';
+import { auditLog, courses, loginFailures, users } from './db/schema';
 import { seedReferenceData } from './db/seed';
 import { deleteExpiredSessions } from './lib/sessions';
 import { removeOrphanFiles } from './lib/storage';
 import { ensureAdminAccount } from './modules/auth/admin-account';
 import { seedDemoCatalogue } from './modules/courses/demo-seed';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function referencedUploads(db: Db): Promise<Set<string>> {
   const names = new Set<string>();
@@ -31,7 +33,9 @@ export async function start(config: Config, opening: Promise<Database>): Promise
   if (config.seedDemo) await seedDemoCatalogue(db, config);
   // Housekeeping: expired sessions and login failures older than any window that counts them.
   await deleteExpiredSessions(db);
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000)));
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(Date.now() - DAY_MS)));
+  // The privacy policy promises the administration log is kept five years, not longer.
+  await db.delete(auditLog).where(lt(auditLog.createdAt, new Date(Date.now() - 5 * 365 * DAY_MS)));
   const removed = await removeOrphanFiles(config.uploadsDir, await referencedUploads(db));
   if (removed > 0) app.log.info(`${removed} fichier(s) orphelin(s) supprimé(s) du dossier des envois`);
 

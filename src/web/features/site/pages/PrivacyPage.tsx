@@ -24,7 +24,7 @@ const processings: Processing[] = [
     data: "Le fichier CV (PDF, DOC ou DOCX), son nom d'origine, sa taille et sa date de dépôt.",
     why: 'Étudier votre candidature de formateur avant de vous autoriser à publier des cours.',
     basis: 'Mesures précontractuelles prises à votre demande (article 6.1.b du RGPD).',
-    duration: "Jusqu'à la clôture de votre candidature (approbation ou refus), puis suppression du fichier.",
+    duration: 'Tant que votre compte existe, pour que les administrateurs puissent revenir sur votre candidature. Un nouveau dépôt remplace et efface le précédent ; le fichier est effacé avec le compte.',
   },
   {
     what: 'Entretiens',
