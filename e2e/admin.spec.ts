@@ -1,0 +1,331 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin as adminCredentials, adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi, type TestAccount } from './support/api';
+
+const samplePdf = fs.readFileSync(path.resolve('e2e/fixtures/cv-camille-durand.pdf'));
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A word nobody else's data contains, so each test finds its own users. */
+function tag(): string {
+  return randomUUID().replace(/\d/g, '').slice(0, 8);
+}
+
+async function loginThroughScreen(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+async function uploadCv(request: APIRequestContext, trainer: TestAccount, name = 'cv-camille-durand.pdf') {
+  const res = await request.post('/api/upload-cv', {
+    headers: bearer(trainer),
+    multipart: { cv: { name, mimeType: 'application/pdf', buffer: samplePdf } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+function usersTable(page: Page) {
+  return page.getByRole('table', { name: 'Utilisateurs' });
+}
+
+test('the administrator logs in, sees the counters and searches without caring about accents', async ({ page, request }) => {
+  const t = tag();
+  await signupViaApi(request, 'formateur', { firstname: 'Hélène', lastname: `Zéphyrin${t}` });
+
+  await loginThroughScreen(page, adminCredentials.email, adminCredentials.password);
+  await page.waitForURL('**/admin/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' })).toBeVisible();
+  const counters = page.getByRole('list', { name: 'Compteurs' });
+  for (const label of ['Utilisateurs total', 'En attente', 'Approuvés', 'Réunions']) {
+    await expect(counters.getByText(label, { exact: true })).toBeVisible();
+  }
+  const admin = await adminAccount(request);
+  const api = await (await request.get('/api/admin/dashboard', { headers: bearer(admin) })).json();
+  await expect(counters.getByRole('listitem').first()).toContainText(new Intl.NumberFormat('fr-FR').format(api.counters.total));
+  await expect(page.getByRole('heading', { level: 2, name: 'Gestion des Utilisateurs' })).toBeVisible();
+  for (const column of ['Nom', 'Email', 'Rôle', 'Spécialité', 'Statut', 'Réunion', 'Actions']) {
+    await expect(usersTable(page).getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+
+  // Without accents and in lower case, the search still finds 'Hélène Zéphyrin'.
+  await page.getByLabel('Rechercher').fill(`helene zephyrin${t}`);
+  await expect(usersTable(page).getByRole('link', { name: `Hélène Zéphyrin${t}` })).toBeVisible();
+  await expect(usersTable(page).getByRole('row')).toHaveCount(2);
+  expect(new URL(page.url()).searchParams.get('q')).toBe(`helene zephyrin${t}`);
+
+  // Filters live in the address too, and survive a reload.
+  await page.getByRole('combobox', { name: 'Rôle' }).click();
+  await page.getByRole('option', { name: 'Membre' }).click();
+  await expect(page.getByText('Aucun utilisateur trouvé')).toBeVisible();
+  await expect(page.getByText("Essayez d'ajuster votre recherche ou vos filtres")).toBeVisible();
+  await page.getByRole('combobox', { name: 'Rôle' }).click();
+  await page.getByRole('option', { name: 'Formateur' }).click();
+  await page.getByRole('combobox', { name: 'Statut' }).click();
+  await page.getByRole('option', { name: 'En attente' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Rechercher')).toHaveValue(`helene zephyrin${t}`);
+  await expect(page.getByRole('combobox', { name: 'Rôle' })).toHaveText('Formateur');
+  await expect(page.getByRole('combobox', { name: 'Statut' })).toHaveText('En attente');
+  await expect(usersTable(page).getByRole('link', { name: `Hélène Zéphyrin${t}` })).toBeVisible();
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: `helene zephyrin${t}`, role: 'formateur', status: 'pending' });
+});
+
+test('the dashboard pages through users on the server, in French', async ({ page, request }) => {
+  const t = tag();
+  for (let i = 0; i < 11; i++) await signupViaApi(request, 'membre', { firstname: 'Page', lastname: `${t}${'abcdefghijk'[i]}` });
+  await signInBrowser(page, await adminAccount(request));
+  await page.goto(`/admin/dashboard?q=${t}`);
+  await expect(page.getByText('1–11 sur 11')).toBeVisible();
+  await expect(page.getByText('Lignes par page :')).toBeVisible();
+  await page.getByRole('combobox', { name: /Lignes par page/ }).click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(page.getByText('1–10 sur 11')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('pageSize')).toBe('10');
+  await page.getByRole('button', { name: 'Page suivante' }).click();
+  await expect(page.getByText('11–11 sur 11')).toBeVisible();
+  await expect(page).toHaveURL(/page=2/);
+  // The oldest of the eleven is alone on page 2 (newest first).
+  await expect(usersTable(page).getByRole('link', { name: `Page ${t}a` })).toBeVisible();
+  await page.getByRole('button', { name: 'Page précédente' }).click();
+  await expect(page.getByText('1–10 sur 11')).toBeVisible();
+});
+
+test('approving a trainer lets them in; revoking ends their old session', async ({ page, request }) => {
+  const t = tag();
+  const trainer = await signupViaApi(request, 'formateur', { firstname: 'Bastien', lastname: `Approuvé${t}` });
+  const name = `Bastien Approuvé${t}`;
+  await signInBrowser(page, await adminAccount(request));
+  await page.goto(`/admin/dashboard?q=${encodeURIComponent(trainer.email)}`);
+  await usersTable(page).getByRole('button', { name: `Approuver ${name}` }).click();
+  await expect(page.getByText(`${name} a été approuvé avec succès`)).toBeVisible();
+  await expect(usersTable(page).getByText('Approuvé', { exact: true })).toBeVisible();
+  await expect(usersTable(page).getByRole('button', { name: `Révoquer ${name}` })).toBeVisible();
+
+  // The trainer now signs in and lands on their courses.
+  await page.evaluate(() => localStorage.clear());
+  await loginThroughScreen(page, trainer.email, trainer.password);
+  await page.waitForURL('**/formateur/courses');
+
+  // An administrator revokes them from their page: the token they hold stops working.
+  const session = await loginViaApi(request, trainer.email, trainer.password);
+  expect((await request.get('/api/user/profile', { headers: bearer(session) })).status()).toBe(200);
+  await page.evaluate(() => localStorage.clear());
+  await loginThroughScreen(page, adminCredentials.email, adminCredentials.password);
+  await page.waitForURL('**/admin/dashboard');
+  await page.goto(`/admin/users/${trainer.user.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Révoquer' }).click();
+  await expect(page.getByText('Utilisateur rejeté avec succès')).toBeVisible();
+  await expect(page.getByText('En attente', { exact: true })).toBeVisible();
+  const refused = await request.get('/api/user/profile', { headers: bearer(session) });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error_code).toBe('invalid_token');
+
+  // The history shows both decisions, newest first.
+  const history = page.getByRole('region', { name: 'Historique des actions' });
+  await expect(history.getByRole('listitem')).toHaveText([/Approbation révoquée/, /Compte approuvé/]);
+});
+
+test("the user page shows everything, downloads the CV and says when a user doesn't exist", async ({ page, request }) => {
+  const t = tag();
+  const trainer = await signupViaApi(request, 'formateur', { firstname: 'Élodie', lastname: `Cévé${t}`, phone_number: '', country: 'France' });
+  await uploadCv(request, trainer, 'CV Élodie.pdf');
+  await signInBrowser(page, await adminAccount(request));
+
+  await page.goto(`/admin/users/${trainer.user.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Élodie Cévé${t}` })).toBeVisible();
+  await expect(page.getByText(trainer.email, { exact: true })).toBeVisible();
+  await expect(page.getByText('Formateur', { exact: true })).toBeVisible();
+  await expect(page.getByText('En attente', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approuver' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Démarrer une réunion' })).toHaveAttribute('href', `/admin/meeting/${trainer.user.id}`);
+  const info = page.getByRole('region', { name: 'Informations personnelles' });
+  const value = (label: string) => info.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(value('Prénom')).toHaveText('Élodie');
+  await expect(value('Sexe')).toHaveText('Femme');
+  await expect(value('Téléphone')).toHaveText('Non renseigné');
+  await expect(value('Date de naissance')).toHaveText('17 mai 1990');
+  await expect(value('Pays')).toHaveText('France');
+  await expect(value('Spécialité')).toHaveText('Non renseigné');
+  await expectNoAxeViolations(page);
+
+  // The CV arrives through the authenticated call, under its original name, byte for byte.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger CV' }).click()]);
+  expect(download.suggestedFilename()).toBe('CV Élodie.pdf');
+  expect(fs.readFileSync(await download.path())).toEqual(samplePdf);
+  await expect(page.getByRole('region', { name: 'Historique des actions' }).getByText('CV téléchargé')).toBeVisible();
+
+  // Same from the dashboard's row.
+  await page.goto(`/admin/dashboard?q=${encodeURIComponent(trainer.email)}`);
+  const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Télécharger le CV de Élodie Cévé${t}` }).click()]);
+  expect(fs.readFileSync(await again.path())).toEqual(samplePdf);
+
+  await page.goto('/admin/users/999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Utilisateur introuvable' })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
+  await page.waitForURL('**/admin/dashboard');
+});
+
+test('members: add one with a temporary password, edit, then delete after confirming', async ({ page, request }) => {
+  const t = tag();
+  const email = `ajout-${t}@exemple.fr`;
+  await signInBrowser(page, await adminAccount(request));
+  await page.goto('/admin/ListOfMembres');
+  await expect(page.getByRole('heading', { level: 1, name: 'Liste des Membres' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Ajouter Membre' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ajouter un membre' });
+  await dialog.getByRole('button', { name: 'Créer le compte' }).click();
+  await expect(dialog.getByText('Le prénom est obligatoire.')).toBeVisible();
+  await dialog.getByLabel('Prénom', { exact: true }).fill('Inès');
+  await dialog.getByLabel('Nom', { exact: true }).fill(`Ajoutée${t}`);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('combobox', { name: 'Rôle' }).click();
+  await page.getByRole('option', { name: 'Organisation' }).click();
+  await dialog.getByRole('button', { name: 'Créer le compte' }).click();
+  const done = page.getByRole('dialog', { name: 'Compte créé' });
+  const password = await done.getByRole('status', { name: 'Mot de passe temporaire' }).textContent();
+  expect(password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{14}$/);
+  await expect(done.getByRole('button', { name: 'Copier' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await done.getByRole('button', { name: 'Terminer' }).click();
+  await expect(page.getByText(`Le compte de Inès Ajoutée${t} a été créé`)).toBeVisible();
+  const account = await loginViaApi(request, email, password!);
+  expect(account.user.role).toBe('organisme');
+
+  // Edit: the signup's messages, then a saved change.
+  await page.getByLabel('Rechercher').fill(t);
+  const table = page.getByRole('table', { name: 'Membres' });
+  await table.getByRole('button', { name: `Modifier Inès Ajoutée${t}` }).click();
+  const edit = page.getByRole('dialog', { name: `Modifier Inès Ajoutée${t}` });
+  await edit.getByLabel('Email').fill('pas-un-email');
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(edit.getByText("Format d'adresse email invalide.")).toBeVisible();
+  await edit.getByLabel('Email').fill(email);
+  await edit.getByLabel('Prénom', { exact: true }).fill('Inès-Marie');
+  await edit.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(`Les informations de Inès-Marie Ajoutée${t} ont été enregistrées`)).toBeVisible();
+  await expect(table.getByRole('link', { name: `Inès-Marie Ajoutée${t}` })).toBeVisible();
+
+  // A row opens the user's page.
+  await table.getByRole('cell', { name: email }).click();
+  await page.waitForURL(`**/admin/users/${account.user.id}`);
+  await expect(page.getByText('06 12 34 56 78')).toBeVisible();
+  await page.goBack();
+
+  // Delete: the dialog names the user; cancelling keeps them.
+  await table.getByRole('button', { name: `Supprimer Inès-Marie Ajoutée${t}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Supprimer le compte de Inès-Marie Ajoutée${t} ?` });
+  await expect(confirm.getByText(email, { exact: false })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(table.getByRole('link', { name: `Inès-Marie Ajoutée${t}` })).toBeVisible();
+  await table.getByRole('button', { name: `Supprimer Inès-Marie Ajoutée${t}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText(`Le compte de Inès-Marie Ajoutée${t} a été supprimé`)).toBeVisible();
+  await expect(page.getByText('Aucun utilisateur trouvé')).toBeVisible();
+  expect((await request.post('/api/login', { data: { email, password, remember: false } })).status()).toBe(401);
+});
+
+test('pending trainers: accept one, reject another with a reason the trainer can read', async ({ page, request }) => {
+  const t = tag();
+  const accepted = await signupViaApi(request, 'formateur', { firstname: 'Armand', lastname: `Accepté${t}` });
+  const refused = await signupViaApi(request, 'formateur', { firstname: 'Rémi', lastname: `Refusé${t}` });
+  await signInBrowser(page, await adminAccount(request));
+  await page.goto('/admin/ApprovalFormateur');
+  await expect(page.getByRole('heading', { level: 1, name: "Formateurs en attente d'approbation" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: `Accepter Armand Accepté${t}` }).click();
+  await expect(page.getByText(`Armand Accepté${t} a été approuvé avec succès`)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Armand Accepté${t}` })).toBeHidden();
+
+  await page.getByRole('button', { name: `Rejeter Rémi Refusé${t}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Rejeter la candidature de Rémi Refusé${t}` });
+  await dialog.getByLabel('Motif (facultatif)').fill('Expérience en écologie insuffisante');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Rejeter' }).click();
+  await expect(page.getByText(`Rémi Refusé${t} a été rejeté`)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Rémi Refusé${t}` })).toBeHidden();
+
+  const status = await request.get(`/api/formateur/${refused.user.id}/status`, { headers: bearer(refused) });
+  expect(JSON.stringify(await status.json())).toContain('Expérience en écologie insuffisante');
+  const approvedStatus = await request.get(`/api/formateur/${accepted.user.id}/status`, { headers: bearer(accepted) });
+  expect((await approvedStatus.json()).isApproved).toBe(true);
+
+  await page.goto(`/admin/users/${refused.user.id}`);
+  await expect(page.getByText(/Motif : Expérience en écologie insuffisante/).first()).toBeVisible();
+});
+
+test('the pending list says when nobody is waiting', async ({ page, request }) => {
+  await signInBrowser(page, await adminAccount(request));
+  await page.route('**/api/admin/dashboard?*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ users: [], total: 0, totalCapped: false, page: 1, pageSize: 20, counters: { total: 1, pending: 0, approved: 1, meetings: 0 } }),
+    }),
+  );
+  await page.goto('/admin/ApprovalFormateur');
+  await expect(page.getByText("Aucun formateur en attente d'approbation.")).toBeVisible();
+});
+
+test('non-administrators never see the administration', async ({ page, request }) => {
+  const member = await signupViaApi(request, 'membre');
+  await signInBrowser(page, member);
+  for (const address of ['/admin/dashboard', '/admin/ApprovalFormateur', '/admin/ListOfMembres', `/admin/users/${member.user.id}`]) {
+    await page.goto(address);
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+  expect((await request.get('/api/admin/dashboard', { headers: bearer(member) })).status()).toBe(403);
+  expect((await request.get('/api/admin/dashboard')).status()).toBe(401);
+});
+
+// Last: relies on the trainers' waiting page.
+test('scheduling an interview shows it on the trainer’s waiting page at 40 %', async ({ page, request }) => {
+  const t = tag();
+  const trainer = await signupViaApi(request, 'formateur', { firstname: 'Lucie', lastname: `Entretien${t}` });
+  const name = `Lucie Entretien${t}`;
+  await uploadCv(request, trainer);
+  await signInBrowser(page, await adminAccount(request));
+  await page.goto(`/admin/dashboard?q=${encodeURIComponent(trainer.email)}`);
+  await usersTable(page).getByRole('button', { name: `Planifier une réunion avec ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Planifier une réunion avec ${name}` });
+
+  // Default: tomorrow at the current time, in the administrator's time zone.
+  const expected = await page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
+  });
+  await expect(dialog.getByLabel('Date')).toHaveValue(expected.date);
+  await expect(dialog.getByLabel('Heure')).toHaveValue(new RegExp(`^${expected.time.slice(0, 2)}:`));
+  await expectNoAxeViolations(page);
+
+  // Without a date, 'Planifier' does nothing.
+  await dialog.getByLabel('Date').fill('');
+  await expect(dialog.getByRole('button', { name: 'Planifier' })).toBeDisabled();
+  await dialog.getByLabel('Date').fill(expected.date);
+  await dialog.getByLabel('Heure').fill('10:30');
+  await dialog.getByRole('button', { name: 'Planifier' }).click();
+  await expect(page.getByText(new RegExp(`^Réunion planifiée avec ${name} le .+ à 10:30$`))).toBeVisible();
+  await expect(usersTable(page).getByRole('cell', { name: /10:30$/ })).toBeVisible();
+  await expect(usersTable(page).getByRole('link', { name: `Rejoindre la réunion avec ${name}` })).toBeVisible();
+
+  // The trainer sees the interview and 40 %.
+  await page.evaluate(() => localStorage.clear());
+  await loginThroughScreen(page, trainer.email, trainer.password);
+  await page.waitForURL('**/formateur/waiting-approval');
+  await expect(page.getByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Avancement' })).toHaveAttribute('aria-valuenow', '40');
+});

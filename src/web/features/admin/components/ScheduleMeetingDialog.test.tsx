@@ -1,0 +1,43 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { defaultMeetingSlot, ScheduleMeetingDialog, toMeetingIso } from './ScheduleMeetingDialog';
+
+describe('meeting slot', () => {
+  it('defaults to tomorrow at the current time', () => {
+    expect(defaultMeetingSlot(new Date(2026, 2, 31, 9, 5))).toEqual({ date: '2026-04-01', time: '09:05' });
+    expect(defaultMeetingSlot(new Date(2026, 11, 31, 23, 59))).toEqual({ date: '2027-01-01', time: '23:59' });
+  });
+
+  it('needs both a date and a time', () => {
+    expect(toMeetingIso('2026-04-01', '')).toBeNull();
+    expect(toMeetingIso('', '09:05')).toBeNull();
+    expect(toMeetingIso('2026-04-01', '09:05')).toBe(new Date(2026, 3, 1, 9, 5).toISOString());
+  });
+});
+
+describe('ScheduleMeetingDialog', () => {
+  it('proposes tomorrow at the current time and sends the chosen instant', async () => {
+    const onSchedule = vi.fn();
+    render(<ScheduleMeetingDialog open name="Lucie Martin" pending={false} onClose={() => {}} onSchedule={onSchedule} />);
+    const slot = defaultMeetingSlot();
+    expect(screen.getByRole('heading', { name: 'Planifier une réunion avec Lucie Martin' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Date/)).toHaveValue(slot.date);
+    fireEvent.change(screen.getByLabelText(/Heure/), { target: { value: '10:30' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Planifier' }));
+    expect(onSchedule).toHaveBeenCalledWith(new Date(`${slot.date}T10:30`).toISOString());
+  });
+
+  it('does nothing without a date or without a time', async () => {
+    const onSchedule = vi.fn();
+    render(<ScheduleMeetingDialog open name="Lucie Martin" pending={false} onClose={() => {}} onSchedule={onSchedule} />);
+    fireEvent.change(screen.getByLabelText(/Date/), { target: { value: '' } });
+    expect(screen.getByRole('button', { name: 'Planifier' })).toBeDisabled();
+    fireEvent.submit(screen.getByRole('button', { name: 'Planifier' }).closest('form')!);
+    fireEvent.change(screen.getByLabelText(/Date/), { target: { value: '2030-01-01' } });
+    fireEvent.change(screen.getByLabelText(/Heure/), { target: { value: '' } });
+    expect(screen.getByRole('button', { name: 'Planifier' })).toBeDisabled();
+    fireEvent.submit(screen.getByRole('button', { name: 'Planifier' }).closest('form')!);
+    expect(onSchedule).not.toHaveBeenCalled();
+  });
+});
