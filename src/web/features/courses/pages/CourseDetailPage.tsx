@@ -31,7 +31,6 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { COURSE_FIXED_MODULES, REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
 import { canDownloadAttachment, canEditCourse, parseCourseId, type CourseDetail } from '../../../../shared/courses';
-import { toActor } from '../../../app/guard';
 import { paths } from '../../../app/paths';
 import { ApiError, downloadFile, toQuery } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format';
@@ -43,6 +42,7 @@ import { CourseImage } from '../components/CourseImage';
 import { CoursePrice } from '../components/CoursePrice';
 import { courseImageAlt, initials } from '../components/course-text';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { sessionActor } from '../session-actor';
 
 const features: { icon: ReactNode; label: string }[] = [
   { icon: <AllInclusiveIcon />, label: 'Accès à vie' },
@@ -113,7 +113,7 @@ export default function CourseDetailPage() {
 function CourseDetailView({ course }: { course: CourseDetail }) {
   useDocumentTitle(course.title);
   const user = useSession((state) => state.user);
-  const actor = user ? toActor(user) : null;
+  const actor = sessionActor(user);
   const enrolment = useSetEnrolment();
   const saving = useSetSaved();
   const [downloadError, setDownloadError] = useState<string | null>(null);

@@ -7,12 +7,12 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { canEditCourse, parseCourseId } from '../../../../shared/courses';
-import { toActor } from '../../../app/guard';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../lib/session';
 import { useCourse } from '../api/get-course';
 import { CourseForm } from '../components/CourseForm';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { sessionActor } from '../session-actor';
 
 /**
  * /formateur/add-course and /instructor/courses/create: a new course; with `?edit={id}`, the same
@@ -58,7 +58,7 @@ function EditCourse({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const user = useSession((state) => state.user);
   const course = useCourse(id);
-  const editable = course.data && user && canEditCourse(toActor(user), { authorId: course.data.user.id });
+  const editable = course.data && canEditCourse(sessionActor(user), { authorId: course.data.user.id });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
