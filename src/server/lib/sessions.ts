@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { REMEMBER_SESSION_TTL_MS, SESSION_TTL_MS } from '../../shared/constants';
 import type { Role } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -20,30 +20,51 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * The two statements every request and every login runs, prepared once per database: building
+ * a Drizzle query costs more CPU than PostgreSQL spends answering it.
+ */
+function prepareStatements(db: Db) {
+  return {
+    findUser: db
+      .select({
+        id: users.id,
+        role: users.role,
+        is_valid: users.isValid,
+        email: users.email,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        sessionId: sessions.id,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare('ecoforma_session_user'),
+    insert: db
+      .insert(sessions)
+      .values({ userId: sql.placeholder('userId'), tokenHash: sql.placeholder('tokenHash'), expiresAt: sql.placeholder('expiresAt') })
+      .prepare('ecoforma_session_insert'),
+  };
+}
+const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+function statements(db: Db) {
+  let prepared = statementsByDb.get(db);
+  if (!prepared) statementsByDb.set(db, (prepared = prepareStatements(db)));
+  return prepared;
+}
+
 /** A new session: 256 random bits handed to the client once, only their SHA-256 kept. */
 export async function createSession(db: Db, userId: number, remember = false): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const ttl = remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS;
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) });
+  await statements(db).insert.execute({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) });
   return token;
 }
 
 /** The user behind a live token, or null when the token is unknown, revoked or expired. */
 export async function findSessionUser(db: Db, token: string): Promise<AuthUser | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      is_valid: users.isValid,
-      email: users.email,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      sessionId: sessions.id,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await statements(db).findUser.execute({ tokenHash: hashToken(token) });
   return row ?? null;
 }
 

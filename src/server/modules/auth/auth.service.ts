@@ -77,6 +77,31 @@ export async function signup(db: Db, data: SignupData): Promise<SignupResponse> 
   }
 }
 
+/** Prepared once per database: login runs this at every attempt (see lib/sessions.ts for why). */
+function prepareStatements(db: Db) {
+  return {
+    /** The account (if any) and both failure counters, in one round trip. */
+    account: db
+      .select({
+        ...accountColumns,
+        passwordHash: users.passwordHash,
+        ipFailures: sql<number>`(select count(*)::int from ${loginFailures} where ${loginFailures.ip} = ${sql.placeholder('ip')}
+          and ${loginFailures.createdAt} > ${since(IP_WINDOW_SECONDS)})`,
+        accountFailures: sql<number>`(select count(*)::int from ${loginFailures} where ${loginFailures.userId} = ${users.id}
+          and ${loginFailures.createdAt} > ${since(LOCKOUT_WINDOW_SECONDS)})`,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(users, eq(users.email, sql.placeholder('email')))
+      .prepare('ecoforma_login_account'),
+  };
+}
+const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+function statements(db: Db) {
+  let prepared = statementsByDb.get(db);
+  if (!prepared) statementsByDb.set(db, (prepared = prepareStatements(db)));
+  return prepared;
+}
+
 export interface LoginInput {
   email: string;
   password: string;
@@ -89,17 +114,7 @@ export interface LoginInput {
  * An unknown email costs a verify too, so timing tells nobody which emails exist.
  */
 export async function login(db: Db, input: LoginInput, ip: string): Promise<LoginResponse> {
-  const [row] = await db
-    .select({
-      ...accountColumns,
-      passwordHash: users.passwordHash,
-      ipFailures: sql<number>`(select count(*)::int from ${loginFailures} where ${loginFailures.ip} = ${ip}
-        and ${loginFailures.createdAt} > ${since(IP_WINDOW_SECONDS)})`,
-      accountFailures: sql<number>`(select count(*)::int from ${loginFailures} where ${loginFailures.userId} = ${users.id}
-        and ${loginFailures.createdAt} > ${since(LOCKOUT_WINDOW_SECONDS)})`,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(users, eq(users.email, input.email));
+  const [row] = await statements(db).account.execute({ email: input.email, ip });
 
   // A school behind one address may fail 20 times a minute; a password-guessing script may not.
   if (Number(row!.ipFailures) >= IP_FAILURES_PER_MINUTE) throw new AppError('too_many_attempts', 429);

@@ -145,11 +145,13 @@ describe('PUT /api/user/profile', () => {
     expect(Number(meetingRows!.n)).toBe(0);
   });
 
-  it('keeps a disabled member disabled whatever is_valid says', async () => {
+  it('never re-enables a disabled member, whatever is_valid says', async () => {
     const { user, headers } = await signedIn({ role: 'organisme' });
     await db.update(users).set({ isValid: false }).where(eq(users.id, user.id));
-    // A disabled account keeps its session until an admin revokes it; the PUT must not re-enable it.
-    expect((await putProfile(headers, formPayload(user, { is_valid: true }))).json().is_valid).toBe(false);
+    // Whether the disabled account's session still answers or not, the account stays disabled.
+    await putProfile(headers, formPayload(user, { is_valid: true }));
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.isValid).toBe(false);
   });
 
   it('keeps the phone optional: an empty one is stored as null', async () => {
