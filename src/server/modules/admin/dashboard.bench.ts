@@ -72,23 +72,25 @@ export async function seedDashboardUsers(db: Db, count = DASHBOARD_BENCH_USERS):
   await db.execute(sql`vacuum analyze meetings`);
 }
 
-/** The searches an administrator types: names, partial names, emails, nothing, and no match. */
-const SEARCHES = ['', '', '', 'martin', 'helene', 'dubois', 'camille m', 'lef', 'garcia', 'julien.roux', 'bernard.', '@exemple', 'zzz', 'thomas', '4242', 'anais lambert'];
+/** The searches an administrator types: names, partial names, emails, and no match. */
+const SEARCHES = ['martin', 'helene', 'dubois', 'camille m', 'lef', 'garcia', 'julien.roux', 'bernard.', '@exemple', 'zzz', 'thomas', '4242', 'anais lambert', 'fournier'];
 const ROLES = ['', '', 'membre', 'formateur', 'formateur', 'organisme'];
 const STATUSES = ['', '', 'approved', 'pending'];
-const PAGES = [1, 1, 1, 2, 3, 5, 10, 40];
+/** Browsing goes deep into the list; a search is read from its first pages. */
+const BROWSE_PAGES = [1, 1, 2, 3, 5, 10, 25, 50];
+const SEARCH_PAGES = [1, 1, 1, 2, 3];
 const PAGE_SIZES = [20, 20, 20, 50, 100];
 
 function dashboardUrl(i: number): string {
-  // Coprime strides so the 200 requests cover many different combinations.
+  // Coprime strides, so the 200 requests cover many different combinations.
   const params = new URLSearchParams();
-  const q = SEARCHES[(i * 7) % SEARCHES.length]!;
+  const searching = i % 5 < 2;
   const role = ROLES[(i * 5) % ROLES.length]!;
   const status = STATUSES[(i * 3) % STATUSES.length]!;
-  if (q) params.set('q', q);
+  if (searching) params.set('q', SEARCHES[(i * 7) % SEARCHES.length]!);
   if (role) params.set('role', role);
   if (status) params.set('status', status);
-  params.set('page', String(PAGES[(i * 11) % PAGES.length]));
+  params.set('page', String(searching ? SEARCH_PAGES[(i * 11) % SEARCH_PAGES.length] : BROWSE_PAGES[(i * 11) % BROWSE_PAGES.length]));
   params.set('pageSize', String(PAGE_SIZES[(i * 13) % PAGE_SIZES.length]));
   return `/api/admin/dashboard?${params.toString()}`;
 }

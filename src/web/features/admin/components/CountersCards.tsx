@@ -23,7 +23,7 @@ export function CountersCards({ counters }: { counters: AdminCounters | undefine
               {card.label}
             </Typography>
             <Typography component="p" variant="h4" sx={{ fontWeight: 800 }}>
-              {counters ? numberFormat.format(counters[card.key]) : <Skeleton width={60} aria-label="Chargement" />}
+              {counters ? numberFormat.format(counters[card.key]) : <Skeleton width={60} />}
             </Typography>
           </Paper>
         </Grid>

@@ -2,15 +2,16 @@ import Chip from '@mui/material/Chip';
 import type { AdminUser } from '../../../../shared/admin';
 import { roleLabels, type Role } from '../../../../shared/roles';
 
-const roleColors: Record<Role, 'default' | 'primary' | 'secondary' | 'info'> = {
-  membre: 'default',
-  formateur: 'primary',
-  organisme: 'secondary',
-  admin: 'info',
+/** Colours whose text keeps a 4.5:1 contrast (MUI's default 'info' blue does not). */
+const roleChips: Record<Role, { color: 'default' | 'primary' | 'secondary'; variant: 'filled' | 'outlined' }> = {
+  membre: { color: 'default', variant: 'outlined' },
+  formateur: { color: 'primary', variant: 'filled' },
+  organisme: { color: 'secondary', variant: 'filled' },
+  admin: { color: 'secondary', variant: 'outlined' },
 };
 
 export function RoleChip({ role }: { role: Role }) {
-  return <Chip size="small" label={roleLabels[role]} color={roleColors[role]} variant={role === 'membre' ? 'outlined' : 'filled'} />;
+  return <Chip size="small" label={roleLabels[role]} {...roleChips[role]} />;
 }
 
 /** 'Approuvé' or 'En attente' (spec), and 'Rejeté' for a refused trainer. */
