@@ -2,13 +2,14 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { COURSE_ATTACHMENT_MAX_BYTES } from '../shared/constants';
 import { errorMessages } from '../shared/errors';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { ModuleDeps } from './lib/deps';
+import { logSafeRequest } from './lib/log-safety';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
@@ -18,18 +19,34 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { trainersRoutes } from './modules/trainers/trainers.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { spaPlugin } from './plugins/spa';
 
+export interface BuildOptions {
+  /** Where the log lines go instead of standard output (a test reads them). */
+  logStream?: { write(line: string): void };
+}
+
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
-export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Bearer tokens must never reach a log line.
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[masqué]' },
+      // Bearer tokens must never reach a log line, wherever a plugin logs the headers (at trace
+      // level @fastify/multipart logs its busboy options, request headers included).
+      redact: {
+        paths: ['headers.authorization', 'headers.cookie', '*.headers.authorization', '*.headers.cookie'],
+        censor: '[masqué]',
+      },
+      serializers: { req: logSafeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // A path that is not valid percent-encoding never reaches a route: answer the API's error body.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      reply.status(400).send({ error_code: 'invalid_request', message: errorMessages.invalid_request });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -60,12 +77,14 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(multipart, {
     limits: { fileSize: COURSE_ATTACHMENT_MAX_BYTES, files: 2, fields: 20, fieldSize: 100_000, parts: 24 },
   });
+  // Before the documentation routes, so that they too are collected with their access rule.
+  await app.register(authPlugin, { db });
+  await app.register(inputGuardPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'EcoForma API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  await app.register(authPlugin, { db });
 
   // Maintenance answers every API call but the health check, before any work is done.
   app.addHook('onRequest', async (request, reply) => {

@@ -94,15 +94,31 @@ export async function removeOrphanFiles(uploadsDir: string, referenced: Set<stri
   return removed;
 }
 
-/** A name safe to put in Content-Disposition: no path, no control characters, bounded length. */
+/**
+ * A name safe to put in Content-Disposition: no path, no control characters (C0 and C1), no
+ * line separators nor bidirectional overrides (which make 'facture\u202Efdp.exe' read as
+ * 'factureexe.pdf'), bounded length.
+ */
 export function sanitizeFileName(name: string, fallback: string): string {
   const base = path.basename(name.replace(/\\/g, '/'));
   const cleaned = base
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
+    .replace(/[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"<>:|?*]/gu, '')
     .replace(/^\.+/, '')
     .trim();
   return keepWithin(cleaned, 150) || fallback;
+}
+
+/**
+ * The sanitised name a download is offered under, ending with the extension of the type read
+ * from the content: a PDF sent as 'programme.html' downloads as 'programme.pdf', never as a page
+ * the browser would open from disk.
+ */
+export function downloadName(name: string, ext: string): string {
+  const clean = sanitizeFileName(name, `piece-jointe.${ext}`);
+  const current = path.extname(clean);
+  if (current.slice(1).toLowerCase() === ext) return clean;
+  return keepWithin(`${clean.slice(0, clean.length - current.length) || 'piece-jointe'}.${ext}`, 150);
 }
 
 /** Cuts a long name but keeps its extension, which downloads and type checks rely on. */

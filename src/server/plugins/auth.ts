@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Actor } from '../../shared/roles';
+import { isDisabledAccount, type Actor } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { findSessionUser, type AuthUser } from '../lib/sessions';
@@ -58,15 +58,15 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
-    // The OpenAPI documentation (registered by @fastify/swagger-ui) is public reading.
-    if (route.url.startsWith('/api/docs')) {
-      route.config = { ...route.config, access: 'public' };
-      return;
-    }
+    // The OpenAPI documentation (registered by @fastify/swagger-ui) is public reading; it is
+    // listed like every other route, so the access matrix covers it too.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
     if (!route.config?.access) {
       throw new Error(`La route ${String(route.method)} ${route.url} ne déclare pas config.access`);
     }
-    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access: route.config.access });
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') apiRoutes.push({ method, url: route.url, access: route.config.access });
+    }
   });
 
   // Before validation: a caller who may not use the route learns nothing from it, not even its rules.
@@ -74,7 +74,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = bearerToken(request);
-    request.user = token ? await findSessionUser(db, token) : null;
+    const user = token ? await findSessionUser(db, token) : null;
+    // Revoking deletes the account's sessions, but a login racing the revocation can still write
+    // one after it: a disabled account's token therefore counts as no token at all.
+    request.user = user && !isDisabledAccount(user) ? user : null;
     if (access === 'public') return;
     if (!request.user) throw AppError.unauthenticated();
     if (access !== 'authenticated' && !access(request.user)) throw AppError.forbidden();

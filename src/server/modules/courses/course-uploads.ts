@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { COURSE_ATTACHMENT_TYPES, COURSE_IMAGE_TYPES, courseFileLimits, courseMessages } from '../../../shared/courses';
 import { AppError } from '../../lib/app-error';
 import { detectFileType, discardUpload, receiveUpload, type DetectedType, type ReceivedFile } from '../../lib/storage';
+import { NUL_CHARACTER_MESSAGE } from '../../plugins/input-guard';
 
 /** A file streamed to a temporary name, with the name the user gave it. */
 export interface IncomingFile extends ReceivedFile {
@@ -32,6 +33,10 @@ export async function receiveCourseForm(request: FastifyRequest, uploadsDir: str
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        // Multipart fields skip the JSON input guard: PostgreSQL text cannot hold U+0000 either.
+        if (typeof part.value === 'string' && part.value.includes('\u0000')) {
+          throw AppError.validation({ [part.fieldname]: [NUL_CHARACTER_MESSAGE] });
+        }
         // The first value of a field counts; a repeated field cannot override it.
         if (typeof part.value === 'string' && !Object.hasOwn(form.fields, part.fieldname)) form.fields[part.fieldname] = part.value;
         continue;

@@ -21,7 +21,7 @@ import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { categories, courses, enrolments, savedCourses, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { keepUpload, removeStoredFile, sanitizeFileName } from '../../lib/storage';
+import { downloadName, keepUpload, removeStoredFile } from '../../lib/storage';
 import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
 
 /** What lists and the detail read, author included, in one select. */
@@ -220,7 +220,8 @@ async function keepFiles(uploadsDir: string, files: { image?: { file: CourseForm
       kept[key] = {
         storedName,
         mime: entry.mime,
-        originalName: sanitizeFileName(entry.file.originalName, `piece-jointe.${entry.ext}`),
+        // Offered for download under the extension of its real type, whatever name it came with.
+        originalName: downloadName(entry.file.originalName, entry.ext),
         size: entry.file.size,
       };
     }

@@ -27,14 +27,28 @@ export const trainersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     },
     async (request, reply) => {
       const user = currentUser(request);
-      // The per-request limit makes busboy stop counting at 10 MB whatever the global multipart limit.
-      const part = await request.file({ limits: { fileSize: CV_MAX_BYTES, files: 1 } });
-      if (!part || part.fieldname !== CV_FIELD) {
+      // The per-request limits make busboy stop counting at 10 MB whatever the global multipart
+      // limit, and refuse a second file (413).
+      const parts = request.parts({ limits: { fileSize: CV_MAX_BYTES, files: 1 } })[Symbol.asyncIterator]();
+      let next = await parts.next();
+      // Text fields sent before the file carry nothing we use.
+      while (!next.done && next.value.type === 'field') next = await parts.next();
+      const part = next.done ? null : next.value;
+      if (!part || part.type !== 'file' || part.fieldname !== CV_FIELD) {
         // Read and drop a file sent under another name, so the connection stays usable.
-        part?.file.resume();
+        if (part?.type === 'file') part.file.resume();
         throw AppError.validation({ [CV_FIELD]: [cvMessages.missing] }, cvMessages.missing);
       }
-      const cv = await storeCv(deps, user.id, { fileName: part.filename, stream: part.file });
+      const cv = await storeCv(deps, user.id, {
+        fileName: part.filename,
+        stream: part.file,
+        // The rest of the form is read before the CV is kept, so a second file leaves nothing.
+        rest: async () => {
+          for (let more = await parts.next(); !more.done; more = await parts.next()) {
+            // Fields after the file carry nothing we use either.
+          }
+        },
+      });
       return reply.status(201).send({ cv });
     },
   );

@@ -30,6 +30,8 @@ const acceptedTypes: Record<CvExtension, { detected: string; ext: string; mime: 
 export interface IncomingCv {
   fileName: string;
   stream: Readable;
+  /** Reads what follows the file in the request once it is on disk; throws to refuse it before anything is kept. */
+  rest?: () => Promise<void>;
 }
 
 function cvInfo(row: { cvOriginalName: string | null; cvSize: number | null; cvUploadedAt: Date | null }): CvInfo | null {
@@ -57,6 +59,7 @@ export async function storeCv({ config, db }: ModuleDeps, userId: number, incomi
   let storedName: string;
   let accepted: (typeof acceptedTypes)[CvExtension];
   try {
+    await incoming.rest?.();
     if (received.size === 0) throw AppError.validation({ cv: [cvMessages.empty] }, cvMessages.empty);
     const extension = cvExtension(incoming.fileName);
     const detected = await detectFileType(received.tempPath);
