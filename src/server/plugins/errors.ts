@@ -43,9 +43,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** Connection failures of pg (and PGlite being closed) mean "try again later", not a bug. */
+/** Network failures reaching the database server. */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** pg's own messages for a connection that broke or never came up (they carry no code). */
+const unavailableMessages =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
+
+/**
+ * Connection failures of pg (and PGlite being closed) mean "try again later", not a bug.
+ * Drizzle wraps the driver's error in `cause` (DrizzleQueryError), so the whole chain is read.
+ * SQLSTATE class 08 is "connection exception"; 57P01-57P03 are the server shutting down or
+ * starting; 53300 is "too many connections".
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '')
-    || /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(String((error as Error)?.message));
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (unavailableCodes.has(code) || /^08...$|^57P0[123]$|^53300$/.test(code))) return true;
+    if (typeof message === 'string' && unavailableMessages.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

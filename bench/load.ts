@@ -1,0 +1,192 @@
+/**
+ * Load test: `connections` virtual users for `seconds` on the mix a real audience produces —
+ * browsing and searching the catalogue, opening courses, reading their profile, a few signing
+ * in. The budget is zero errors and zero non-2xx answers.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import { categorySlugs } from '../src/shared/categories';
+import type { CoursePage } from '../src/shared/courses';
+import { normalizeSearch } from '../src/shared/text';
+import type { Db } from '../src/server/db/client';
+import { courses, users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/lib/passwords';
+import { createSession } from '../src/server/lib/sessions';
+
+/** Accounts, tokens and course ids the virtual users need. */
+export interface LoadData {
+  courseIds: number[];
+  /** Accounts that sign in successfully (a failed login would count against the address limit). */
+  accounts: Array<{ email: string; password: string }>;
+  /** Live bearer tokens for the profile requests. */
+  tokens: string[];
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  non2xx: number;
+  p95Ms: number;
+  rps: number;
+}
+
+const LOAD_PASSWORD = 'ChargeEco2026';
+const ACCOUNT_COUNT = 5;
+const TOKEN_COUNT = 50;
+
+/** What people type in the catalogue search box (with and without accents, partial words). */
+const searches = ['carbone', 'biodiversité', 'energie', 'compost', 'climat', 'déchets', 'RSE', 'jardin', 'écologie', 'bâtiment', 'recyclage', 'sols'];
+
+/** Share of each kind of request, in percent (sums to 100). */
+const mix = [
+  { kind: 'catalogue', weight: 30 },
+  { kind: 'search', weight: 20 },
+  { kind: 'course', weight: 25 },
+  { kind: 'profile', weight: 12 },
+  { kind: 'categories', weight: 4 },
+  { kind: 'health', weight: 4 },
+  { kind: 'login', weight: 5 },
+] as const;
+type Kind = (typeof mix)[number]['kind'];
+
+/**
+ * Creates the load test's accounts and sessions directly in the database, and reads the ids of
+ * the published courses (seed the demo catalogue first).
+ */
+export async function prepareLoadData(db: Db): Promise<LoadData> {
+  const courseIds = (await db.select({ id: courses.id }).from(courses).where(eq(courses.status, 'published'))).map((r) => r.id);
+  if (courseIds.length === 0) throw new Error('aucun cours publié : semez le catalogue de démonstration avant le test de charge');
+  const passwordHash = await hashPassword(LOAD_PASSWORD);
+  const run = randomBytes(3).toString('hex');
+  const created = await db
+    .insert(users)
+    .values(
+      Array.from({ length: TOKEN_COUNT }, (_, i) => {
+        const email = `charge-${run}-${i}@exemple.fr`;
+        return {
+          email,
+          passwordHash,
+          firstname: 'Camille',
+          lastname: `Charge${i}`,
+          role: 'membre' as const,
+          isValid: true,
+          gender: 'female' as const,
+          birthdate: '1990-05-17',
+          searchText: normalizeSearch(`Camille Charge${i} ${email}`),
+        };
+      }),
+    )
+    .returning({ id: users.id, email: users.email });
+  const tokens: string[] = [];
+  for (const user of created) tokens.push(await createSession(db, user.id));
+  return {
+    courseIds,
+    accounts: created.slice(0, ACCOUNT_COUNT).map((u) => ({ email: u.email, password: LOAD_PASSWORD })),
+    tokens,
+  };
+}
+
+/** The same data through the public API only, for a server whose database the caller cannot reach. */
+async function prepareThroughApi(url: string): Promise<LoadData> {
+  const list = await fetch(`${url}/api/courses?pageSize=100`);
+  if (!list.ok) throw new Error(`GET /api/courses : ${list.status}`);
+  const ids = ((await list.json()) as CoursePage).items.map((c) => c.id);
+  if (ids.length === 0) throw new Error('aucun cours publié : semez le catalogue de démonstration avant le test de charge');
+  const run = randomBytes(3).toString('hex');
+  const accounts: LoadData['accounts'] = [];
+  const tokens: string[] = [];
+  for (let i = 0; i < ACCOUNT_COUNT; i++) {
+    const email = `charge-${run}-${i}@exemple.fr`;
+    const res = await fetch(`${url}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstname: 'Camille', lastname: `Charge${i}`, email, password: LOAD_PASSWORD, gender: 'female', birthdate: '1990-05-17', role: 'membre' }),
+    });
+    if (res.status !== 201) throw new Error(`POST /api/signup : ${res.status}`);
+    accounts.push({ email, password: LOAD_PASSWORD });
+    tokens.push(((await res.json()) as { accessToken: string }).accessToken);
+  }
+  return { courseIds: ids, accounts, tokens };
+}
+
+function pick<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)]!;
+}
+
+function pickKind(): Kind {
+  let roll = Math.random() * 100;
+  for (const entry of mix) {
+    roll -= entry.weight;
+    if (roll < 0) return entry.kind;
+  }
+  return 'catalogue';
+}
+
+/** One request of the mix, chosen at random each time so the connections never march in step. */
+function nextRequest(data: LoadData): { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string } {
+  switch (pickKind()) {
+    case 'catalogue': {
+      const roll = Math.random();
+      if (roll < 0.5) return { method: 'GET', path: '/api/courses' };
+      if (roll < 0.8) return { method: 'GET', path: `/api/courses?category=${pick(categorySlugs)}` };
+      return { method: 'GET', path: '/api/courses?page=2&pageSize=6' };
+    }
+    case 'search':
+      return { method: 'GET', path: `/api/courses?q=${encodeURIComponent(pick(searches))}` };
+    case 'course':
+      return { method: 'GET', path: `/api/courses/${pick(data.courseIds)}` };
+    case 'profile':
+      return { method: 'GET', path: '/api/user/profile', headers: { authorization: `Bearer ${pick(data.tokens)}` } };
+    case 'categories':
+      return { method: 'GET', path: '/api/categories' };
+    case 'health':
+      return { method: 'GET', path: '/api/health' };
+    case 'login': {
+      const account = pick(data.accounts);
+      return {
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      };
+    }
+  }
+}
+
+/**
+ * Runs the mix against `url` and reports the totals and the 95th percentile of latency over
+ * every answer. Without `data`, accounts are created through the API first.
+ */
+export async function benchLoad(url: string, options: { connections: number; seconds: number; data?: LoadData }): Promise<LoadResult> {
+  const data = options.data ?? (await prepareThroughApi(url));
+  const latencies: number[] = [];
+  let instance: autocannon.Instance | undefined;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url,
+        connections: options.connections,
+        duration: options.seconds,
+        // argon2 makes a login take tens of milliseconds of CPU; a queue of them must not count as a hang.
+        timeout: 30,
+        requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest(data) }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+  instance!.on('response', (_client, _status, _bytes, responseTime) => {
+    latencies.push(responseTime);
+  });
+  const result = await finished;
+  latencies.sort((a, b) => a - b);
+  const p95 = latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(0.95 * latencies.length))]! : 0;
+  return {
+    requests: result.requests.total,
+    // autocannon counts timeouts among its errors.
+    errors: result.errors,
+    non2xx: result.non2xx,
+    p95Ms: Math.round(p95 * 10) / 10,
+    rps: Math.round(result.requests.average),
+  };
+}
