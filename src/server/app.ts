@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { COURSE_ATTACHMENT_MAX_BYTES } from '../shared/constants';
 import { errorMessages } from '../shared/errors';
 import type { Config } from './config';
+import './lib/zod-locale';
 import type { Db } from './db/client';
 import type { ModuleDeps } from './lib/deps';
 import { logSafeRequest } from './lib/log-safety';
