@@ -45,6 +45,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // pg-pool removes its own listener while a client is lent out (inside a transaction): a
+  // connection dying then would raise an unhandled 'error' event and kill the process. The
+  // statement in progress, or the next one, fails instead, and the pool discards the client.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

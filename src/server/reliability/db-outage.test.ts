@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +139,20 @@ describe.skipIf(!onPostgres)('database unreachable (PostgreSQL only: skipped on 
     expect((await app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${login.json().accessToken}` } })).statusCode).toBe(200);
     expect((await calls.profile()).statusCode).toBe(200);
     expect(processFailures).toEqual([]);
+  });
+
+  it('a connection lost inside a transaction fails that transaction only, with no uncaught error event', async () => {
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await proxy.cut();
+      // The socket closes while the connection is checked out of the pool, between two statements.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(transaction).rejects.toThrow();
+    await proxy.restore();
+    expect(processFailures).toEqual([]);
+    expect((await calls.catalogue()).statusCode).toBe(200);
   });
 
   it('cut in the middle of requests and signups: every call ends quickly, with 2xx or 503, and no half-written account', async () => {
