@@ -19,7 +19,7 @@ test('shows the profile as the spec describes it', async ({ page }) => {
   await expect(page.getByText('Membre', { exact: true })).toBeVisible();
   await expect(page.getByText('Pas de numéro de téléphone').first()).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Informations personnelles' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tab', { name: 'Activité' })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: 'Activité' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Paramètres' })).toBeDisabled();
   await expect(page.getByText('17 mai 1990')).toBeVisible();
   await expect(page.getByText('Compte vérifié')).toBeVisible();
