@@ -141,7 +141,8 @@ test('an approved trainer publishes a course that a member finds without accents
   await context.close();
 });
 
-test('a visitor browses /courses/ecologie, deselects the theme, and is asked to sign in to open a course', async ({ page }) => {
+test('a visitor browses /courses/ecologie, deselects the theme, signs in to open a course and lands on it', async ({ page, request }) => {
+  const member = await signupViaApi(request, 'membre');
   await page.goto('/courses/ecologie');
   await expect(page.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeVisible();
   const chip = page.getByRole('button', { name: /^Écologie/ });
@@ -164,8 +165,14 @@ test('a visitor browses /courses/ecologie, deselects the theme, and is asked to 
   await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher des cours' }).fill('dechet');
   const card = page.getByRole('link', { name: 'Zéro déchet en entreprise' });
+  const href = await card.getAttribute('href');
   await card.click();
   await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Adresse e-mail').fill(member.email);
+  await page.getByRole('textbox', { name: 'Mot de passe' }).fill(member.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
 });
 
 test('an unknown course address shows the not-found screen', async ({ page, request }) => {
