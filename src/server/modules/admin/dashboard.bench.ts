@@ -87,7 +87,8 @@ function dashboardUrl(i: number): string {
   const searching = i % 5 < 2;
   const role = ROLES[(i * 5) % ROLES.length]!;
   const status = STATUSES[(i * 3) % STATUSES.length]!;
-  if (searching) params.set('q', SEARCHES[(i * 7) % SEARCHES.length]!);
+  // The k-th search of the run takes the k-th text, so every text is typed several times.
+  if (searching) params.set('q', SEARCHES[(Math.floor(i / 5) * 2 + (i % 5)) % SEARCHES.length]!);
   if (role) params.set('role', role);
   if (status) params.set('status', status);
   params.set('page', String(searching ? SEARCH_PAGES[(i * 11) % SEARCH_PAGES.length] : BROWSE_PAGES[(i * 11) % BROWSE_PAGES.length]));
