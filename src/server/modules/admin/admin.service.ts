@@ -173,18 +173,25 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
 
   const countedByBuckets = conditions.length === buckets.length;
   const bucketFilter = bucketConditions(query, userCounts);
-  const [rows, counters, searched] = await Promise.all([
+  const [rows, counters] = await Promise.all([
     pageQuery,
     readCounters(db, countedByBuckets && bucketFilter.length ? and(...bucketFilter) : undefined),
-    countedByBuckets ? Promise.resolve(null) : countSearch(db, where),
   ]);
   const { filtered, ...dashboardCounters } = counters;
+  // A search's total: a page that is not full already tells it (most searches name one person).
+  let total = filtered;
+  let totalCapped = false;
+  if (!countedByBuckets) {
+    const offset = (query.page - 1) * query.pageSize;
+    if (rows.length < query.pageSize && (rows.length > 0 || query.page === 1)) total = offset + rows.length;
+    else ({ total, capped: totalCapped } = await countSearch(db, where));
+  }
   return {
     users: rows.map(({ meetingId, meetingDate, meetingUrl, ...user }) =>
       toAdminUser(user, meetingId !== null && meetingDate && meetingUrl ? { id: meetingId, scheduledAt: meetingDate, url: meetingUrl } : null),
     ),
-    total: searched ? searched.total : filtered,
-    totalCapped: searched ? searched.capped : false,
+    total,
+    totalCapped,
     page: query.page,
     pageSize: query.pageSize,
     counters: dashboardCounters,
