@@ -5,7 +5,6 @@ import {
   AUDIT_ENTRIES_SHOWN,
   SEARCH_COUNT_CAP,
   adminMessages,
-  type AdminCounters,
   type AdminUser,
   type AdminUserCreateBody,
   type AdminUserCreatedResponse,
@@ -15,6 +14,7 @@ import {
   type AdminUserUpdateBody,
   type AuditAction,
 } from '../../../shared/admin';
+import type { Role } from '../../../shared/roles';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -27,25 +27,6 @@ import { removeStoredFile, storedFilePath } from '../../lib/storage';
 /** The drizzle handle inside `db.transaction`, which offers the same query API as `Db`. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
-
-/** The columns every administration screen needs, plus the latest meeting joined per user. */
-const userColumns = {
-  id: users.id,
-  firstname: users.firstname,
-  lastname: users.lastname,
-  email: users.email,
-  role: users.role,
-  speciality: users.speciality,
-  isValid: users.isValid,
-  cvPath: users.cvPath,
-  profilPicture: users.profilPicture,
-  phoneNumber: users.phoneNumber,
-  country: users.country,
-  gender: users.gender,
-  birthdate: users.birthdate,
-  createdAt: users.createdAt,
-  rejectedAt: users.rejectedAt,
-};
 
 type UserListRow = Pick<
   UserRow,
@@ -111,24 +92,6 @@ function bucketConditions(query: AdminUsersQuery, table: { role: typeof users.ro
 }
 
 /**
- * The dashboard's four counters in one query, from the counts the database keeps exact with
- * triggers (migration 0003), so 100,000 users are not counted on every request. With
- * `filtered`, it also sums the buckets matching the role/status filters.
- */
-async function readCounters(db: Db, filtered: SQL | undefined): Promise<AdminCounters & { filtered: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`coalesce(sum(${userCounts.n}), 0)::int`,
-      pending: sql<number>`coalesce(sum(${userCounts.n}) filter (where not ${userCounts.isValid}), 0)::int`,
-      approved: sql<number>`coalesce(sum(${userCounts.n}) filter (where ${userCounts.isValid}), 0)::int`,
-      meetings: sql<number>`coalesce((select ${meetingUserCount.n} from ${meetingUserCount}), 0)::int`,
-      filtered: filtered ? sql<number>`coalesce(sum(${userCounts.n}) filter (where ${filtered}), 0)::int` : sql<number>`coalesce(sum(${userCounts.n}), 0)::int`,
-    })
-    .from(userCounts);
-  return row!;
-}
-
-/**
  * How many users match a search, counting at most SEARCH_COUNT_CAP + 1 of them: a search that
  * matches nearly everyone ('@exemple.fr') would otherwise read every row to say "100,000".
  */
@@ -139,6 +102,36 @@ async function countSearch(db: Db, where: SQL | undefined): Promise<{ total: num
   return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
+/** An instant as the API writes it (what Date.prototype.toISOString gives), computed by the database. */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One row of the dashboard query: the counters, then one user of the page (all null when the page is empty). */
+interface DashboardRow extends Record<string, unknown> {
+  total: number;
+  pending: number;
+  approved: number;
+  meetings: number;
+  filtered: number;
+  id: number | null;
+  firstname: string;
+  lastname: string;
+  email: string;
+  role: Role;
+  speciality: string | null;
+  is_valid: boolean;
+  cv: boolean;
+  profil_picture: string | null;
+  phone_number: string | null;
+  country: string | null;
+  gender: 'female' | 'male' | null;
+  birthdate: string | null;
+  created_at: string;
+  rejected: boolean;
+  meeting_id: number | null;
+  meeting_date: string | null;
+  meeting_url: string | null;
+}
+
 /** One page of users, searched and filtered in SQL, with the total and the dashboard counters. */
 export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUsersResponse> {
   const search = searchCondition(query.q);
@@ -146,55 +139,90 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
   const conditions = [...(search ? [search] : []), ...buckets];
   if (query.rejected !== undefined) conditions.push(query.rejected ? isNotNull(users.rejectedAt) : isNull(users.rejectedAt));
   const where = conditions.length ? and(...conditions) : undefined;
-
-  // The page's ids first (an index-only walk for the role/status filters), then their rows, then
-  // each one's latest meeting: nothing beyond the page is read.
-  const pageIds = db
-    .select({ id: users.id, createdAt: users.createdAt })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .as('page_ids');
-  const latest = db
-    .select({ meetingId: meetings.id, scheduledAt: meetings.scheduledAt, url: meetings.url })
-    .from(meetings)
-    .where(eq(meetings.userId, pageIds.id))
-    .orderBy(desc(meetings.createdAt), desc(meetings.id))
-    .limit(1)
-    .as('latest_meeting');
-  const pageQuery = db
-    .select({ ...userColumns, meetingId: latest.meetingId, meetingDate: latest.scheduledAt, meetingUrl: latest.url })
-    .from(pageIds)
-    .innerJoin(users, eq(users.id, pageIds.id))
-    .leftJoinLateral(latest, sql`true`)
-    .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
-
   const countedByBuckets = conditions.length === buckets.length;
   const bucketFilter = bucketConditions(query, userCounts);
-  const [rows, counters] = await Promise.all([
-    pageQuery,
-    readCounters(db, countedByBuckets && bucketFilter.length ? and(...bucketFilter) : undefined),
-  ]);
-  const { filtered, ...dashboardCounters } = counters;
+  const filtered = countedByBuckets && bucketFilter.length ? and(...bucketFilter) : undefined;
+  const offset = (query.page - 1) * query.pageSize;
+
+  // One statement, one round trip. The counters come from the counts the database keeps exact
+  // with triggers (migration 0003), so 100,000 users are not counted per request; the page's ids
+  // come from an index walk (index-only for the role/status filters), then their rows, then each
+  // one's latest meeting: nothing beyond the page is read.
+  const result = await db.execute<DashboardRow>(sql`
+    with counters as (
+      select
+        coalesce(sum(${userCounts.n}), 0)::int as total,
+        coalesce(sum(${userCounts.n}) filter (where not ${userCounts.isValid}), 0)::int as pending,
+        coalesce(sum(${userCounts.n}) filter (where ${userCounts.isValid}), 0)::int as approved,
+        coalesce((select ${meetingUserCount.n} from ${meetingUserCount}), 0)::int as meetings,
+        coalesce(sum(${userCounts.n}) ${filtered ? sql`filter (where ${filtered})` : sql``}, 0)::int as filtered
+      from ${userCounts}
+    ),
+    page_ids as (
+      select ${users.id} as id, ${users.createdAt} as created_at
+      from ${users}
+      ${where ? sql`where ${where}` : sql``}
+      order by ${users.createdAt} desc, ${users.id} desc
+      limit ${query.pageSize} offset ${offset}
+    )
+    select
+      c.total, c.pending, c.approved, c.meetings, c.filtered,
+      u.id, u.firstname, u.lastname, u.email, u.role, u.speciality, u.is_valid,
+      (u.cv_path is not null) as cv, u.profil_picture, u.phone_number, u.country, u.gender,
+      u.birthdate::text as birthdate, ${isoText(sql`u.created_at`)} as created_at, (u.rejected_at is not null) as rejected,
+      m.id as meeting_id, ${isoText(sql`m.scheduled_at`)} as meeting_date, m.url as meeting_url
+    from counters c
+    left join (page_ids p join ${users} u on u.id = p.id) on true
+    left join lateral (
+      select ${meetings.id} as id, ${meetings.scheduledAt} as scheduled_at, ${meetings.url} as url
+      from ${meetings}
+      where ${meetings.userId} = p.id
+      order by ${meetings.createdAt} desc, ${meetings.id} desc
+      limit 1
+    ) m on true
+    order by p.created_at desc, p.id desc
+  `);
+  // Both drivers (pg and PGlite) answer a raw statement with its rows under `rows`.
+  const { rows } = result as { rows: DashboardRow[] };
+  const { total: all, pending, approved, meetings: withMeeting, filtered: bucketTotal } = rows[0]!;
+  const pageUsers: AdminUser[] = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: r.id!,
+      name: `${r.firstname} ${r.lastname}`,
+      firstname: r.firstname,
+      lastname: r.lastname,
+      email: r.email,
+      role: r.role,
+      speciality: r.speciality,
+      is_valid: r.is_valid,
+      meeting_date: r.meeting_date,
+      meeting_url: r.meeting_url,
+      meeting_id: r.meeting_id,
+      cv: r.cv,
+      profil_picture: r.profil_picture,
+      phone_number: r.phone_number,
+      country: r.country,
+      gender: r.gender,
+      birthdate: r.birthdate,
+      created_at: r.created_at,
+      rejected: r.rejected,
+    }));
+
   // A search's total: a page that is not full already tells it (most searches name one person).
-  let total = filtered;
+  let total = bucketTotal;
   let totalCapped = false;
   if (!countedByBuckets) {
-    const offset = (query.page - 1) * query.pageSize;
-    if (rows.length < query.pageSize && (rows.length > 0 || query.page === 1)) total = offset + rows.length;
+    if (pageUsers.length < query.pageSize && (pageUsers.length > 0 || query.page === 1)) total = offset + pageUsers.length;
     else ({ total, capped: totalCapped } = await countSearch(db, where));
   }
   return {
-    users: rows.map(({ meetingId, meetingDate, meetingUrl, ...user }) =>
-      toAdminUser(user, meetingId !== null && meetingDate && meetingUrl ? { id: meetingId, scheduledAt: meetingDate, url: meetingUrl } : null),
-    ),
+    users: pageUsers,
     total,
     totalCapped,
     page: query.page,
     pageSize: query.pageSize,
-    counters: dashboardCounters,
+    counters: { total: all, pending, approved, meetings: withMeeting },
   };
 }
 
