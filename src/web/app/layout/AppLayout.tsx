@@ -1,8 +1,29 @@
-import { Alert, Box, Snackbar } from '@mui/material';
-import { Suspense, useEffect, useState } from 'react';
+import { Alert, Box, GlobalStyles, Snackbar } from '@mui/material';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+
+/**
+ * One visible focus indicator for the whole site (WCAG 2.4.7): a 3 px dark green outline on any
+ * link, button or control reached with the keyboard. `:where()` keeps it overridable by a
+ * component that draws its own (the footer's white outline, a card outlining itself). MUI's
+ * controls drop the browser's outline and show the keyboard focus with the Mui-focusVisible class.
+ */
+const focusStyles = (
+  <GlobalStyles
+    styles={(theme) => ({
+      ':where(a, button, summary, [tabindex]:not([tabindex="-1"])):focus-visible, .MuiButtonBase-root.Mui-focusVisible': {
+        outline: `3px solid ${theme.palette.primary.dark}`,
+        outlineOffset: 2,
+      },
+      // Inside a menu, an outside outline would be cut by the menu's edges.
+      '.MuiMenuItem-root.Mui-focusVisible': { outlineOffset: -3 },
+      // On the dark footer, dark green would not show.
+      'footer .MuiButtonBase-root.Mui-focusVisible': { outlineColor: '#ffffff' },
+    })}
+  />
+);
 
 /** Every page: the navigation bar, the page, the footer; plus notices passed by redirects. */
 export function AppLayout() {
@@ -14,14 +35,28 @@ export function AppLayout() {
     if (stateNotice) setNotice(stateNotice);
   }, [stateNotice, location.key]);
 
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(location.pathname);
   useEffect(() => {
     window.scrollTo(0, 0);
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
+    // The control that led here (a card's link, a submit button) went away with the old page, and the
+    // focus with it: the new page's content takes it, so Tab goes on from there and not from a spot
+    // of the old page. A focus still somewhere (a nav link, a menu's button) is left where it is.
+    const active = document.activeElement;
+    if ((!active || active === document.body) && mainRef.current) {
+      mainRef.current.setAttribute('tabindex', '-1');
+      mainRef.current.focus({ preventScroll: true });
+    }
   }, [location.pathname]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      {focusStyles}
       <NavBar />
-      <Box component="main" id="contenu" sx={{ flex: 1 }}>
+      {/* A container, not a control: focused only to start reading or tabbing from it, without a ring. */}
+      <Box component="main" id="contenu" ref={mainRef} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

@@ -11,12 +11,12 @@ const testedPages = [
   "Conditions d'utilisation",
   'Cookies',
   "Déclaration d'accessibilité",
-  'Catalogue des cours et pages des thématiques',
+  'Catalogue des cours (public et espace membre) et pages des six thématiques',
   "Détail d'un cours",
   'Mon Profil',
   'Dépôt du CV des formateurs',
   "Attente d'approbation des formateurs",
-  'Mes cours et création de cours',
+  'Mes cours, création et modification de cours',
   "Tableau de bord de l'administrateur",
   "Formateurs en attente, liste des membres et détail d'un utilisateur",
   "Page d'entretien vidéo",
@@ -43,17 +43,31 @@ export default function AccessibilityPage() {
       </p>
 
       <h2>Résultats des tests</h2>
-      <p>L'accessibilité du site est vérifiée à chaque modification du code par deux séries de tests automatisés :</p>
+      <p>
+        L'accessibilité du site est vérifiée par deux séries de tests automatisés, qui font partie de la suite de tests du
+        projet (<code>npm test</code>) exécutée par l'intégration continue :
+      </p>
       <ul>
         <li>
           <strong>Contrôles automatiques axe-core</strong> selon les règles des niveaux A et AA des WCAG 2.0, 2.1 et 2.2
-          (étiquettes wcag2a, wcag2aa, wcag21aa et wcag22aa), sur chaque page du site, dans chaque rôle qui peut l'ouvrir
-          (visiteur, membre, organisation, formateur en attente, formateur approuvé, administrateur), sur écran large et
-          sur écran de téléphone. Une seule violation fait échouer la suite de tests.
+          (étiquettes wcag2a, wcag2aa, wcag21a, wcag21aa et wcag22aa), sur chaque page du site, dans chaque rôle qui peut
+          l'ouvrir : visiteur, membre, organisation, formateur en attente, formateur approuvé, administrateur. Les pages
+          publiques sont contrôlées dans les six rôles, car la barre de navigation change avec le rôle ; les pages de
+          connexion et d'inscription le sont en visiteur seulement, car elles renvoient une personne déjà connectée vers
+          son espace. Chaque page est contrôlée sur écran large (1280 pixels) et sur écran de téléphone (375 pixels), avec
+          des données réelles, et aussi dans les états qui comptent : formulaires de connexion et d'inscription envoyés vides,
+          identifiants refusés, catalogue sans résultat, fenêtre « Planifier une réunion » ouverte, page d'attente avec et
+          sans entretien planifié, avis affiché après le refus d'une page réservée. Une seule violation fait échouer la
+          suite de tests.
         </li>
         <li>
-          <strong>Parcours au clavier seul</strong>, sans souris, pour l'inscription, la connexion et la consultation du
-          catalogue des cours.
+          <strong>Parcours au clavier seul</strong>, sans souris, avec les seules touches Tab, Maj+Tab, Entrée, Espace,
+          flèches et Échap : inscription d'un membre depuis la page d'accueil (boutons radio au clavier compris),
+          déconnexion par le menu du compte puis connexion, recherche sans accents dans le catalogue, filtre par
+          thématique, ouverture d'un cours et inscription à ce cours. À chaque arrêt de la touche Tab, le test vérifie que
+          l'élément qui a le focus est visiblement signalé ; il vérifie aussi que la touche Tab permet toujours de quitter
+          la page (aucun piège au clavier), que la touche Échap ferme le menu du compte en rendant le focus à son bouton,
+          et que le lien « Aller au contenu principal » mène bien au contenu.
         </li>
       </ul>
       <p>
@@ -96,8 +110,9 @@ export default function AccessibilityPage() {
       <h3>Environnement de test</h3>
       <p>
         Les vérifications ont été réalisées avec le navigateur Chromium sous Linux, à une largeur de 1280 pixels (ordinateur)
-        et de 375 pixels (téléphone). Aucune technologie d'assistance (lecteur d'écran, logiciel de grossissement) n'a
-        encore été utilisée pour ces vérifications.
+        et de 375 pixels (téléphone) ; les parcours au clavier, à 1280 pixels. Sur la page d'entretien vidéo, une
+        simulation locale remplace le service Jitsi Meet : seule la page qui l'entoure est contrôlée. Aucune technologie
+        d'assistance (lecteur d'écran, logiciel de grossissement) n'a encore été utilisée pour ces vérifications.
       </p>
       <h3>Outils pour évaluer l'accessibilité</h3>
       <ul>

@@ -1,0 +1,383 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { matchPath } from 'react-router';
+import { categories } from '../src/shared/categories';
+import { paths } from '../src/web/app/paths';
+import { appRoutes } from '../src/web/app/routes';
+import { bearer, signInBrowser, signupViaApi, type TestAccount } from './support/api';
+import { routeJitsiStub } from './support/jitsi-stub';
+import { roleAccounts, roleLabels, signedInRoles, signInAs, type RoleAccounts, type RoleName } from './support/roles';
+
+/**
+ * axe on every route of the route table, in every role that can open it, at two widths. One table
+ * below says which pages, states and roles; a route of `appRoutes` without a row fails the run.
+ */
+
+// The rules of WCAG 2.0, 2.1 and 2.2, levels A and AA (the accessibility statement names these).
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const widths = [
+  { name: 'ordinateur', width: 1280, height: 800 },
+  { name: 'téléphone', width: 375, height: 740 },
+] as const;
+
+const everyone = ['visiteur', ...signedInRoles] as const satisfies readonly RoleName[];
+const signedIn = signedInRoles;
+const courseAuthors = ['formateur-approuve', 'admin'] as const satisfies readonly RoleName[];
+const adminOnly = ['admin'] as const satisfies readonly RoleName[];
+
+/** What this run created, so the pages show real data. */
+interface RunData {
+  accounts: RoleAccounts;
+  /** A course of the demo catalogue. */
+  seededCourse: { id: number; title: string };
+  /** A course the approved trainer wrote (for their list and the edit form). */
+  ownCourseId: number;
+  /** An unapproved trainer with a CV and a scheduled interview. */
+  interviewed: TestAccount;
+  interviewId: number;
+  /** A member the administrator starts a new meeting with. */
+  meetingGuest: TestAccount;
+}
+
+interface Visit {
+  /** The route of `appRoutes` this row covers, spelled as there. */
+  route: string;
+  /** The state shown, when it is not the page as it opens. */
+  state?: string;
+  roles: readonly RoleName[];
+  /** The address to open. */
+  url: (data: RunData) => string;
+  /** The page's level-1 heading once it has loaded, for this role. */
+  heading: string | RegExp | ((role: RoleName, data: RunData) => string | RegExp);
+  /** Signs in as someone else than the role's usual account (a trainer at another stage). */
+  account?: (data: RunData) => TestAccount;
+  /** Serves the local Jitsi stand-in instead of the real script. */
+  jitsi?: boolean;
+  /** Brings the page to the state under test before axe runs. */
+  act?: (page: Page, data: RunData) => Promise<void>;
+}
+
+const fullName = (account: TestAccount) => `${account.user.firstname} ${account.user.lastname}`;
+const profileHeading = (role: RoleName, data: RunData) => (role === 'visiteur' ? '' : fullName(data.accounts[role]));
+const notFoundAddress = '/cette-page-n-existe-pas';
+const noResultQuery = 'zzqxwv introuvable';
+
+/** Each route, each state worth checking, and who may open it. */
+const visits: Visit[] = [
+  { route: paths.home, roles: everyone, url: () => paths.home, heading: 'Prêt à faire la différence ?' },
+  // Signed-in users are sent on from the login and signup screens: only visitors can open them.
+  { route: paths.login, roles: ['visiteur'], url: () => paths.login, heading: 'Connexion' },
+  {
+    route: paths.login,
+    state: 'formulaire vide envoyé',
+    roles: ['visiteur'],
+    url: () => paths.login,
+    heading: 'Connexion',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page.getByText('Veuillez saisir votre adresse e-mail')).toBeVisible();
+      await expect(page.getByText('Veuillez saisir votre mot de passe')).toBeVisible();
+    },
+  },
+  {
+    route: paths.login,
+    state: 'identifiants refusés',
+    roles: ['visiteur'],
+    url: () => paths.login,
+    heading: 'Connexion',
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill('personne@exemple.fr');
+      await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('PasLeBon1');
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+    },
+  },
+  { route: paths.signup, roles: ['visiteur'], url: () => paths.signupAs('formateur'), heading: 'Créer un compte' },
+  {
+    route: paths.signup,
+    state: 'formulaire vide envoyé',
+    roles: ['visiteur'],
+    url: () => paths.signup,
+    heading: 'Créer un compte',
+    act: async (page) => {
+      await page.getByRole('button', { name: "S'inscrire" }).click();
+      await expect(page.getByText('Le prénom est obligatoire.')).toBeVisible();
+      await expect(page.getByText("L'adresse email est obligatoire.")).toBeVisible();
+    },
+  },
+  { route: paths.about, roles: everyone, url: () => paths.about, heading: 'À propos' },
+  { route: paths.privacy, roles: everyone, url: () => paths.privacy, heading: 'Politique de confidentialité' },
+  { route: paths.terms, roles: everyone, url: () => paths.terms, heading: "Conditions d'utilisation" },
+  { route: paths.cookies, roles: everyone, url: () => paths.cookies, heading: 'Cookies' },
+  { route: paths.accessibility, roles: everyone, url: () => paths.accessibility, heading: "Déclaration d'accessibilité" },
+  { route: paths.publicCourses, roles: everyone, url: () => paths.publicCourses, heading: 'Explorez Nos Cours' },
+  {
+    route: paths.publicCourses,
+    state: 'aucun résultat',
+    roles: ['visiteur'],
+    url: () => `${paths.publicCourses}?q=${encodeURIComponent(noResultQuery)}`,
+    heading: 'Explorez Nos Cours',
+    act: async (page) => {
+      await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
+    },
+  },
+  { route: '/courses/:slug', roles: everyone, url: () => paths.publicCategory('ecologie'), heading: 'Explorez Nos Cours' },
+  // The other themes, as the footer's links open them.
+  ...categories
+    .filter((category) => category.slug !== 'ecologie')
+    .map((category): Visit => ({
+      route: '/courses/:slug',
+      state: category.name,
+      roles: ['visiteur'],
+      url: () => paths.publicCategory(category.slug),
+      heading: 'Explorez Nos Cours',
+    })),
+  {
+    route: paths.waitingApproval,
+    state: 'sans entretien',
+    roles: signedIn,
+    url: () => paths.waitingApproval,
+    heading: (role) => (role === 'formateur-approuve' ? 'Votre compte formateur est approuvé' : "Compte en attente d'approbation"),
+  },
+  {
+    route: paths.waitingApproval,
+    state: 'avec un entretien planifié',
+    roles: ['formateur-en-attente'],
+    account: (data) => data.interviewed,
+    url: () => paths.waitingApproval,
+    heading: "Compte en attente d'approbation",
+    act: async (page) => {
+      await expect(page.getByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeVisible();
+    },
+  },
+  { route: paths.uploadCv, roles: signedIn, url: () => paths.uploadCv, heading: 'Téléchargez votre CV' },
+  {
+    route: paths.uploadCv,
+    state: 'CV déjà reçu',
+    roles: ['formateur-en-attente'],
+    account: (data) => data.interviewed,
+    url: () => paths.uploadCv,
+    heading: 'Téléchargez votre CV',
+    act: async (page) => {
+      await expect(page.getByText(/^CV déjà reçu/)).toBeVisible();
+    },
+  },
+  { route: paths.trainerCourses, roles: courseAuthors, url: () => paths.trainerCourses, heading: 'Mes Cours' },
+  { route: paths.addCourse, roles: courseAuthors, url: () => paths.addCourse, heading: 'Créer un nouveau cours' },
+  {
+    route: paths.addCourse,
+    state: "modification d'un cours",
+    roles: courseAuthors,
+    url: (data) => `${paths.addCourse}?edit=${data.ownCourseId}`,
+    heading: 'Modifier le cours',
+    act: async (page) => {
+      await expect(page.getByLabel('Titre du cours')).not.toHaveValue('');
+    },
+  },
+  { route: paths.instructorCreateCourse, roles: courseAuthors, url: () => paths.instructorCreateCourse, heading: 'Créer un nouveau cours' },
+  { route: paths.profile, roles: signedIn, url: () => paths.profile, heading: profileHeading },
+  {
+    // Opening a course author's page sends the others to their profile, with a notice saying why.
+    route: paths.profile,
+    state: 'avis après un refus de la page « Ajouter Cours »',
+    roles: ['membre', 'organisme', 'formateur-en-attente'],
+    url: () => paths.addCourse,
+    heading: profileHeading,
+    act: async (page) => {
+      await expect(page.getByText('Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.')).toBeVisible();
+    },
+  },
+  {
+    route: paths.profile,
+    state: 'avec un entretien planifié',
+    roles: ['formateur-en-attente'],
+    account: (data) => data.interviewed,
+    url: () => paths.profile,
+    heading: (_role, data) => fullName(data.interviewed),
+  },
+  { route: paths.catalogue, roles: signedIn, url: () => paths.catalogue, heading: 'Explorez Nos Cours' },
+  {
+    route: paths.catalogue,
+    state: 'aucun résultat',
+    roles: ['membre'],
+    url: () => `${paths.catalogue}?q=${encodeURIComponent(noResultQuery)}`,
+    heading: 'Explorez Nos Cours',
+    act: async (page) => {
+      await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
+    },
+  },
+  { route: '/user/courses/:id', roles: signedIn, url: (data) => paths.courseDetail(data.seededCourse.id), heading: (_role, data) => data.seededCourse.title },
+  { route: paths.adminDashboard, roles: adminOnly, url: () => paths.adminDashboard, heading: 'Tableau de Bord Admin' },
+  {
+    route: paths.adminDashboard,
+    state: 'fenêtre « Planifier une réunion » ouverte',
+    roles: adminOnly,
+    url: (data) => `${paths.adminDashboard}?q=${encodeURIComponent(data.accounts.membre.email)}`,
+    heading: 'Tableau de Bord Admin',
+    act: async (page, data) => {
+      const name = fullName(data.accounts.membre);
+      await page.getByRole('button', { name: `Planifier une réunion avec ${name}` }).click();
+      await expect(page.getByRole('dialog', { name: `Planifier une réunion avec ${name}` })).toBeVisible();
+    },
+  },
+  { route: paths.adminApprovals, roles: adminOnly, url: () => paths.adminApprovals, heading: "Formateurs en attente d'approbation" },
+  { route: paths.adminMembers, roles: adminOnly, url: () => paths.adminMembers, heading: 'Liste des Membres' },
+  {
+    route: '/admin/users/:id',
+    state: 'formateur avec CV et entretien',
+    roles: adminOnly,
+    url: (data) => paths.adminUser(data.interviewed.user.id),
+    heading: (_role, data) => fullName(data.interviewed),
+  },
+  {
+    route: '/admin/users/:id',
+    state: 'membre',
+    roles: adminOnly,
+    url: (data) => paths.adminUser(data.accounts.membre.user.id),
+    heading: (_role, data) => fullName(data.accounts.membre),
+  },
+  {
+    route: '/admin/meeting/:userId/:meetingId?',
+    state: 'entretien existant',
+    roles: adminOnly,
+    jitsi: true,
+    url: (data) => paths.adminMeeting(data.interviewed.user.id, data.interviewId),
+    heading: (_role, data) => `Réunion avec ${fullName(data.interviewed)}`,
+    act: async (page) => {
+      await expect(page.locator('iframe[data-jitsi-room]')).toBeVisible();
+    },
+  },
+  {
+    route: '/admin/meeting/:userId/:meetingId?',
+    state: 'nouvelle réunion',
+    roles: adminOnly,
+    jitsi: true,
+    url: (data) => paths.adminMeeting(data.meetingGuest.user.id),
+    heading: (_role, data) => `Réunion avec ${fullName(data.meetingGuest)}`,
+    act: async (page) => {
+      await page.waitForURL(/\/admin\/meeting\/\d+\/\d+$/);
+      await expect(page.locator('iframe[data-jitsi-room]')).toBeVisible();
+    },
+  },
+  { route: '*', roles: everyone, url: () => notFoundAddress, heading: 'Page Non Trouvée' },
+];
+
+/** A real 1x1 PNG: the course image the server checks by content. */
+const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const samplePdf = fs.readFileSync(path.resolve('e2e/fixtures/cv-camille-durand.pdf'));
+
+async function prepareRunData(request: APIRequestContext): Promise<RunData> {
+  const accounts = await roleAccounts(request);
+  const admin = accounts.admin;
+
+  const catalogue = await request.get('/api/courses?pageSize=1');
+  expect(catalogue.ok()).toBe(true);
+  const seededCourse: { id: number; title: string } = (await catalogue.json()).items[0];
+
+  const created = await request.post('/api/courses', {
+    headers: bearer(accounts['formateur-approuve']),
+    multipart: {
+      title: 'Compostage collectif en habitat partagé',
+      description: "Organiser un site de compostage partagé : choix du lieu, animation des habitants, suivi du compost et retour d'expérience.",
+      category: 'dechets',
+      price: '45',
+      duration: '3 semaines',
+      status: 'published',
+      image: { name: 'compost.png', mimeType: 'image/png', buffer: onePixelPng },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const ownCourseId: number = (await created.json()).id;
+
+  const interviewed = await signupViaApi(request, 'formateur', { firstname: 'Inès', lastname: 'Entretien' });
+  const cv = await request.post('/api/upload-cv', {
+    headers: bearer(interviewed),
+    multipart: { cv: { name: 'cv-ines-entretien.pdf', mimeType: 'application/pdf', buffer: samplePdf } },
+  });
+  expect(cv.ok(), await cv.text()).toBe(true);
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+  const scheduled = await request.post(`/api/admin/users/${interviewed.user.id}/meeting`, { headers: bearer(admin), data: { meeting_date: tomorrow } });
+  expect(scheduled.ok(), await scheduled.text()).toBe(true);
+  const interviewId: number = (await scheduled.json()).meeting_id;
+  expect(interviewId).toBeGreaterThan(0);
+
+  const meetingGuest = await signupViaApi(request, 'membre', { firstname: 'Gaël', lastname: 'Invité' });
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest };
+}
+
+let runData: Promise<RunData> | undefined;
+function dataFor(request: APIRequestContext): Promise<RunData> {
+  runData ??= prepareRunData(request);
+  return runData;
+}
+
+/** The page has loaded: its heading shows, nothing is still loading, no animation is half-way. */
+async function settle(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+  await settleMotion(page);
+}
+
+/** No request in flight, no progress spinner, no transition half-way (axe would measure faded colours). */
+async function settleMotion(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => {
+    const loading = [...document.querySelectorAll('[role="progressbar"]')].some(
+      (bar) => !bar.hasAttribute('aria-valuenow') && bar.getClientRects().length > 0,
+    );
+    const moving = document
+      .getAnimations()
+      .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+    return !loading && !moving;
+  });
+}
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+test('every route of the route table has a row in the accessibility table', () => {
+  const covered = new Set(visits.map((visit) => visit.route));
+  const missing = appRoutes.map((route) => route.path).filter((route) => !covered.has(route));
+  expect(missing, 'routes of appRoutes with no row in the accessibility table').toEqual([]);
+  const unknown = [...covered].filter((route) => !appRoutes.some((r) => r.path === route));
+  expect(unknown, 'rows naming a route that appRoutes does not have').toEqual([]);
+  const combinations = visits.reduce((sum, visit) => sum + visit.roles.length, 0) * widths.length;
+  test.info().annotations.push({ type: 'combinaisons (page, rôle, largeur)', description: String(combinations) });
+});
+
+for (const width of widths) {
+  test.describe(`axe, ${width.name} (${width.width} px)`, () => {
+    test.use({ viewport: { width: width.width, height: width.height } });
+
+    for (const visit of visits) {
+      for (const role of visit.roles) {
+        const title = `${visit.route}${visit.state ? ` (${visit.state})` : ''} en ${roleLabels[role]}`;
+        test(title, async ({ page, request }) => {
+          const data = await dataFor(request);
+          if (visit.account) await signInBrowser(page, visit.account(data));
+          else await signInAs(page, data.accounts, role);
+          if (visit.jitsi) await routeJitsiStub(page);
+
+          await page.goto(visit.url(data));
+          const heading = typeof visit.heading === 'function' ? visit.heading(role, data) : visit.heading;
+          await settle(page, heading);
+          if (visit.act) {
+            await visit.act(page, data);
+            // Not the heading again: an open dialog hides the page behind it from assistive technologies.
+            await settleMotion(page);
+          }
+          // A guard that sent this role elsewhere would make the check meaningless.
+          expect(matchPath({ path: visit.route, end: true }, new URL(page.url()).pathname), page.url()).not.toBeNull();
+          await expectNoViolations(page);
+        });
+      }
+    }
+  });
+}
