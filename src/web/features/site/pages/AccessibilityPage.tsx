@@ -54,8 +54,9 @@ export default function AccessibilityPage() {
           l'ouvrir : visiteur, membre, organisation, formateur en attente, formateur approuvé, administrateur. Les pages
           publiques sont contrôlées dans les six rôles, car la barre de navigation change avec le rôle ; les pages de
           connexion et d'inscription le sont en visiteur seulement, car elles renvoient une personne déjà connectée vers
-          son espace. Chaque page est contrôlée sur écran large (1280 pixels) et sur écran de téléphone (375 pixels), avec
-          des données réelles, et aussi dans les états qui comptent : formulaires de connexion et d'inscription envoyés vides,
+          son espace. Chaque page est contrôlée sur écran large (1280 pixels) dans chacun de ces rôles, et sur écran de
+          téléphone (375 pixels) dans un rôle qui peut l'ouvrir, la page d'accueil l'étant dans les six rôles pour le menu
+          mobile ; toujours avec des données réelles, et aussi dans les états qui comptent : formulaires de connexion et d'inscription envoyés vides,
           identifiants refusés, catalogue sans résultat, fenêtre « Planifier une réunion » ouverte, page d'attente avec et
           sans entretien planifié, avis affiché après le refus d'une page réservée. Une seule violation fait échouer la
           suite de tests.
@@ -111,7 +112,7 @@ export default function AccessibilityPage() {
       <p>
         Les vérifications ont été réalisées avec le navigateur Chromium sous Linux, à une largeur de 1280 pixels (ordinateur)
         et de 375 pixels (téléphone) ; les parcours au clavier, à 1280 pixels. Sur la page d'entretien vidéo, une
-        simulation locale remplace le service Jitsi Meet : seule la page qui l'entoure est contrôlée. Aucune technologie
+        copie locale du script de Jitsi Meet remplace le service : seule la page qui l'entoure est contrôlée. Aucune technologie
         d'assistance (lecteur d'écran, logiciel de grossissement) n'a encore été utilisée pour ces vérifications.
       </p>
       <h3>Outils pour évaluer l'accessibilité</h3>
