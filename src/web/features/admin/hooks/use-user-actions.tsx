@@ -15,7 +15,19 @@ type Person = Pick<AdminUser, 'id' | 'firstname' | 'lastname'>;
  * What the dashboard, the member list and the user page all do to a user: approve or revoke,
  * download the CV, schedule an interview; each reports its outcome in a toast.
  */
-export function useUserActions(show: Show, messages: { approved?: (name: string) => string; revoked?: (name: string) => string; cvFailed?: string } = {}) {
+export interface UserActionMessages {
+  approved?: (name: string) => string;
+  revoked?: (name: string) => string;
+  /** The screen's own wording of a failed approval or revocation. */
+  statusFailed?: (error: unknown, name: string, isValid: boolean) => string;
+  cvFailed?: (error: unknown) => string;
+}
+
+function defaultStatusFailed(error: unknown, name: string, isValid: boolean): string {
+  return failureText(error, isValid ? adminText.approveFailed : `Échec de la révocation de ${name}. Veuillez réessayer.`);
+}
+
+export function useUserActions(show: Show, messages: UserActionMessages = {}) {
   const status = useSetUserStatus();
   const cv = useDownloadCv();
   const schedule = useScheduleMeeting();
@@ -27,7 +39,7 @@ export function useUserActions(show: Show, messages: { approved?: (name: string)
       await status.mutateAsync({ id: user.id, isValid });
       show(isValid ? (messages.approved ?? adminText.approved)(name) : (messages.revoked ?? adminText.revoked)(name));
     } catch (error) {
-      show(failureText(error, isValid ? adminText.approveFailed : `Échec de la révocation de ${name}. Veuillez réessayer.`), 'error');
+      show((messages.statusFailed ?? defaultStatusFailed)(error, name, isValid), 'error');
     }
   };
 
@@ -35,7 +47,7 @@ export function useUserActions(show: Show, messages: { approved?: (name: string)
     try {
       await cv.mutateAsync(user.id);
     } catch (error) {
-      show(failureText(error, messages.cvFailed ?? adminText.cvFailed), 'error');
+      show(messages.cvFailed ? messages.cvFailed(error) : adminText.cvFailed, 'error');
     }
   };
 

@@ -45,7 +45,7 @@ export default function DashboardPage() {
   const users = useAdminUsers(filters);
   const me = useSession((s) => s.user);
   const { toast, show, close } = useToast();
-  const actions = useUserActions(show, { cvFailed: adminText.dashboardCvFailed });
+  const actions = useUserActions(show, { cvFailed: () => adminText.dashboardCvFailed });
 
   useEffect(() => {
     document.title = 'Tableau de Bord Admin – EcoForma';

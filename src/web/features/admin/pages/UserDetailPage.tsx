@@ -91,6 +91,9 @@ export default function UserDetailPage() {
   const actions = useUserActions(show, {
     approved: () => adminText.userApproved,
     revoked: () => adminText.userRevoked,
+    statusFailed: (error) => errorLine(error),
+    // Spec: the download failure, with the HTTP status when the server answered.
+    cvFailed: (error) => (error instanceof ApiError && error.status > 0 ? `${adminText.cvFailed} (Erreur : ${error.status})` : adminText.cvFailed),
   });
   const [editing, setEditing] = useState<AdminUserDetail | null>(null);
   const user = query.data;

@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, mockApi, renderAt, signInAdmin, usersResponse } from '../test/harness';
+import DashboardPage from './DashboardPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DashboardPage', () => {
+  it('shows the four counters and the table with the spec columns', async () => {
+    signInAdmin();
+    mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([adminUser()]) } });
+    renderAt('/admin/dashboard', '/admin/dashboard', <DashboardPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' })).toBeInTheDocument();
+    const counters = await screen.findByRole('list', { name: 'Compteurs' });
+    await within(counters).findByText(/^1\s234$/);
+    expect(within(counters).getByText('Utilisateurs total').nextSibling).toHaveTextContent(/^1\s234$/);
+    expect(within(counters).getByText('En attente').nextSibling).toHaveTextContent('56');
+    expect(within(counters).getByText('Réunions').nextSibling).toHaveTextContent('9');
+    const table = screen.getByRole('table', { name: 'Utilisateurs' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nom', 'Email', 'Rôle', 'Spécialité', 'Statut', 'Réunion', 'Actions']);
+    expect(await within(table).findByRole('link', { name: 'Hélène Dupré' })).toHaveAttribute('href', '/admin/users/7');
+    expect(within(table).getByText('En attente')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Approuver Hélène Dupré' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Télécharger le CV de Hélène Dupré' })).toBeInTheDocument();
+  });
+
+  it('says nothing matched, and suggests changing the search', async () => {
+    signInAdmin();
+    mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([]) } });
+    renderAt('/admin/dashboard?q=personne', '/admin/dashboard', <DashboardPage />);
+    expect(await screen.findByText('Aucun utilisateur trouvé')).toBeInTheDocument();
+    expect(screen.getByText("Essayez d'ajuster votre recherche ou vos filtres")).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveValue('personne');
+  });
+
+  it('says the list could not be loaded', async () => {
+    signInAdmin();
+    mockApi({ 'GET /api/admin/dashboard': { status: 500, body: { error_code: 'server_error', message: 'x' } } });
+    renderAt('/admin/dashboard', '/admin/dashboard', <DashboardPage />);
+    expect(await screen.findByText('Échec du chargement des utilisateurs. Veuillez réessayer.')).toBeInTheDocument();
+  });
+
+  it('approves from the row and says so', async () => {
+    signInAdmin();
+    const calls = mockApi({
+      'GET /api/admin/dashboard': { body: usersResponse([adminUser()]) },
+      'PUT /api/admin/users/7/status': { body: adminUser({ is_valid: true }) },
+    });
+    renderAt('/admin/dashboard', '/admin/dashboard', <DashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approuver Hélène Dupré' }));
+    expect(await screen.findByText('Hélène Dupré a été approuvé avec succès')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_valid: true });
+  });
+
+  it('sends the search and filters from the address to the server', async () => {
+    signInAdmin();
+    const calls = mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([]) } });
+    renderAt('/admin/dashboard?q=helene&role=formateur&status=pending&page=2', '/admin/dashboard', <DashboardPage />);
+    await screen.findByText('Aucun utilisateur trouvé');
+    const params = Object.fromEntries(calls[0]!.url.searchParams);
+    expect(params).toEqual({ q: 'helene', role: 'formateur', status: 'pending', page: '2', pageSize: '20' });
+  });
+});
