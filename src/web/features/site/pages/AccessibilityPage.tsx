@@ -111,9 +111,10 @@ export default function AccessibilityPage() {
       <h3>Environnement de test</h3>
       <p>
         Les vérifications ont été réalisées avec le navigateur Chromium sous Linux, à une largeur de 1280 pixels (ordinateur)
-        et de 375 pixels (téléphone) ; les parcours au clavier, à 1280 pixels. Sur la page d'entretien vidéo, une
-        copie locale du script de Jitsi Meet remplace le service : seule la page qui l'entoure est contrôlée. Aucune technologie
-        d'assistance (lecteur d'écran, logiciel de grossissement) n'a encore été utilisée pour ces vérifications.
+        et de 375 pixels (téléphone) ; les parcours au clavier, à 1280 pixels. Sur la page d'entretien vidéo, un script de
+        remplacement local, qui n'affiche qu'un cadre vide, tient lieu de Jitsi Meet : seule la page qui l'entoure est
+        contrôlée, pas l'interface de Jitsi Meet. Aucune technologie d'assistance (lecteur d'écran, logiciel de
+        grossissement) n'a encore été utilisée pour ces vérifications.
       </p>
       <h3>Outils pour évaluer l'accessibilité</h3>
       <ul>
