@@ -15,7 +15,7 @@ import { apiFetch } from '../../lib/api-client';
 import { useSession, type SessionUser } from '../../lib/session';
 import { paths } from '../paths';
 import { isApprovedTrainerUser, isUnapprovedTrainer } from './navigation';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 /**
  * The avatar button with the first name, and the menu of the signed-in user's own pages.

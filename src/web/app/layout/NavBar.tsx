@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import { LinkButton } from './LinkButton';
 import { desktopLinks, isActive, mobileLinks, visitorActions, type NavEntry } from './navigation';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 // Menus load on demand: the landing page's JavaScript budget (170 KB gz) has no room for code
 // a visitor may never open, and the account menu only concerns signed-in users.

@@ -13,7 +13,7 @@ import { paths } from '../../../app/paths';
 import { CourseImage } from './CourseImage';
 import { CoursePrice } from './CoursePrice';
 import { courseImageAlt } from './course-text';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /**
  * A catalogue card. The title is the link; it stretches over the whole card so the card is

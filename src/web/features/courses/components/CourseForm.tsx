@@ -39,7 +39,7 @@ import { useCreateCourse } from '../api/create-course';
 import { useUpdateCourse } from '../api/update-course';
 import { CourseImage } from './CourseImage';
 import { courseImageAlt } from './course-text';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 type FormInput = z.input<typeof courseCreateFieldsSchema>;
 type FormOutput = z.output<typeof courseCreateFieldsSchema>;

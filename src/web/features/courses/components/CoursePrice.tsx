@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { formatEuros } from '../../../lib/format';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** The price in euros; with a discount, the original is struck through and both are read out with their meaning. */
 export function CoursePrice({ price, discountPrice, size = 'medium' }: { price: number; discountPrice: number | null; size?: 'medium' | 'large' }) {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { categories } from '../../../../shared/categories';
 import { LANDING_STATS } from '../../../../shared/constants';
 import { LinkButton } from '../../../app/layout/LinkButton';
-import { visuallyHidden } from '../../../app/layout/visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { paths } from '../../../app/paths';
 import { FadeIn } from '../components/FadeIn';
 import { SpriteIcon } from '../components/SpriteIcon';

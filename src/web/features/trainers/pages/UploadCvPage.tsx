@@ -22,7 +22,7 @@ import { useSession } from '../../../lib/session';
 import { useTrainerStatus } from '../api/get-trainer-status';
 import { useUploadCv } from '../api/upload-cv';
 import { NotATrainer } from '../components/NotATrainer';
-import { visuallyHidden } from '../components/visually-hidden';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 const TITLE = 'Téléchargez votre CV';
 
