@@ -3,15 +3,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/client';
 import { seedReferenceData } from '../db/seed';
-import { PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB, testEngine, withDatabase } from './database';
+import { PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB, withDatabase } from './database';
 
 /**
  * Migrates one template per run: a PGlite dump that each test file loads, or, for the
  * PostgreSQL project, a template database each test file is cloned from.
  */
 export default async function setup(): Promise<void> {
+  // TEST_ENGINE is only set inside the workers, so the setup prepares every template the run may use.
   const url = process.env.TEST_DATABASE_URL;
-  if (testEngine === 'postgres' && url) return setupPostgresTemplate(url);
+  if (url) await setupPostgresTemplate(url);
 
   const template = await openPglite();
   await template.migrate();
