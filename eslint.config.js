@@ -1,7 +1,45 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+/** The folders directly below `dir` (features of the web side, modules of the server). */
+function foldersOf(dir) {
+  return readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+const webFeatures = foldersOf('./src/web/features/');
+const serverModules = foldersOf('./src/server/modules/');
+
+/**
+ * Boundaries. A web feature is reached only through its `index.ts` and never reaches into
+ * src/web/app (the app composes the features, not the other way round); what features share lives
+ * in src/web/lib or src/web/components. A server module is reached by no other module: what two
+ * modules share lives in src/server/lib. Import cycles are refused everywhere (import-x/no-cycle).
+ */
+const boundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`, ...webFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: "Une fonctionnalité n'importe d'une autre que son index.ts ; ce qu'elles partagent va dans src/web/lib ou src/web/components.",
+  })),
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    message: "Les fonctionnalités n'importent rien de src/web/app : chemins et règles d'accès sont dans src/web/lib.",
+  },
+  ...serverModules.map((module) => ({
+    target: `./src/server/modules/${module}`,
+    from: './src/server/modules',
+    except: [`./${module}`],
+    message: "Un module serveur n'importe rien d'un autre module ; ce qu'ils partagent va dans src/server/lib.",
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.tmp', 'data', 'src/server/db/migrations'] },
@@ -16,6 +54,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -1,25 +1,35 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const serverSuites = {
-  include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+/** Suites that need the database: each file gets a fresh copy of a template the global setup migrates once. */
+const onDatabase = {
   environment: 'node',
   globalSetup: ['src/server/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
 
-/** The API suites run on PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is set. */
-const postgresProject: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
-  ? [{ extends: true, test: { ...serverSuites, name: 'server-postgres', env: { TEST_ENGINE: 'postgres' } } }]
-  : [];
+/** The API tests beside each server feature. */
+const server = { ...onDatabase, include: ['src/server/**/*.test.ts'] };
+/** The cross-cutting suites apart from the product: security (tests/security) and reliability (tests/reliability). */
+const suites = { ...onDatabase, include: ['tests/**/*.test.ts'] };
+
+/**
+ * Every suite on a database runs on PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is
+ * set. `npm run test:fast` runs the server, shared and web projects only.
+ */
+function onBothEngines(name: string, test: typeof server): TestProjectInlineConfiguration[] {
+  const pglite: TestProjectInlineConfiguration = { extends: true, test: { ...test, name, env: { TEST_ENGINE: 'pglite' } } };
+  if (!process.env.TEST_DATABASE_URL) return [pglite];
+  return [pglite, { extends: true, test: { ...test, name: `${name}-postgres`, env: { TEST_ENGINE: 'postgres' } } }];
+}
 
 export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { ...serverSuites, name: 'server', env: { TEST_ENGINE: 'pglite' } } },
-      ...postgresProject,
+      ...onBothEngines('server', server),
+      { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
         test: {
@@ -30,6 +40,7 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
+      ...onBothEngines('tests', suites),
     ],
   },
 });

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { openPglite, type Database } from '../src/server/db/client';
 import { seedReferenceData } from '../src/server/db/seed';
+import { openScratchPostgres } from '../src/server/test/database';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -30,26 +30,10 @@ export async function openBenchDatabase(engine: Engine, databaseUrl?: string): P
     await seedReferenceData(database.db);
     return database;
   }
-  const name = `ecoforma_bench_${randomBytes(5).toString('hex')}`;
-  const adminUrl = new URL(databaseUrl!);
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  adminUrl.pathname = `/${name}`;
-  const database = await openPostgres(adminUrl.toString());
+  const database = await openScratchPostgres(databaseUrl!, `ecoforma_bench_${randomBytes(5).toString('hex')}`);
   await database.migrate();
   await seedReferenceData(database.db);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: databaseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  return database;
 }
 
 export async function startBenchApp(database: Database): Promise<{ app: FastifyInstance; url: string }> {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { matchPath } from 'react-router';
+import { pngImage } from '../src/server/test/files';
 import { categories } from '../src/shared/categories';
-import { paths } from '../src/web/app/paths';
+import { paths } from '../src/web/lib/paths';
 import { appRoutes } from '../src/web/app/routes';
 import { bearer, signInBrowser, signupViaApi, type TestAccount } from './support/api';
 import { routeJitsiStub } from './support/jitsi-stub';
@@ -266,7 +267,7 @@ const visits: Visit[] = [
 ];
 
 /** A real 1x1 PNG: the course image the server checks by content. */
-const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const onePixelPng = pngImage(1, 1);
 const samplePdf = fs.readFileSync(path.resolve('e2e/fixtures/cv-camille-durand.pdf'));
 
 async function prepareRunData(request: APIRequestContext): Promise<RunData> {

@@ -1,43 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pngImage } from '../src/server/test/files';
 import { adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi } from './support/api';
-
-/** A real 24x16 PNG, built here so the test needs no fixture file. */
-function pngImage(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buffer: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buffer) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const [width, height] = [24, 16];
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([46, 125, 50]))]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
@@ -77,7 +42,7 @@ test('an approved trainer publishes a course that a member finds without accents
   await page.getByLabel('Prix (en €)').fill('84,50');
   await page.getByLabel('Prix remisé (en €, facultatif)').fill('90');
   await page.getByLabel('Durée').fill('6 semaines');
-  await page.getByLabel('Image du cours').setInputFiles({ name: 'riviere.png', mimeType: 'image/png', buffer: pngImage() });
+  await page.getByLabel('Image du cours').setInputFiles({ name: 'riviere.png', mimeType: 'image/png', buffer: pngImage(24, 16) });
   await expect(page.getByRole('img', { name: /Aperçu de l'image choisie : riviere\.png/ })).toBeVisible();
   await page.getByRole('button', { name: 'Soumettre le cours' }).click();
   await expect(page.getByText('Le prix remisé doit être inférieur au prix.')).toBeVisible();

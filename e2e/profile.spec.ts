@@ -41,6 +41,13 @@ test('edits the profile and still shows the changes after a reload', async ({ pa
   await page.getByLabel('Téléphone (facultatif)').fill('+33 6 11 22 33 44');
   await page.getByLabel('Date de naissance').fill('1985-12-03');
   await page.getByRole('radio', { name: 'Homme' }).check();
+  // A new login e-mail needs the current password: refused without it, refused when wrong.
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Saisissez votre mot de passe actuel pour changer votre adresse email.')).toBeVisible();
+  await page.getByLabel('Mot de passe actuel').fill('Mauvais-mot-2');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Mot de passe actuel incorrect.')).toBeVisible();
+  await page.getByLabel('Mot de passe actuel').fill(account.password);
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Vos informations ont été mises à jour.')).toBeVisible();
 
@@ -64,7 +71,8 @@ test('cancelling leaves the profile unchanged', async ({ page }) => {
 
 test('refuses bad input with French messages and saves nothing', async ({ page }) => {
   const other = await signupViaApi(page.request, 'membre');
-  await signInBrowser(page, await signupViaApi(page.request, 'membre', { firstname: 'Paul', lastname: 'Bernard' }));
+  const paul = await signupViaApi(page.request, 'membre', { firstname: 'Paul', lastname: 'Bernard' });
+  await signInBrowser(page, paul);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Modifier' }).click();
   await page.getByLabel('Prénom').fill('');
@@ -76,6 +84,7 @@ test('refuses bad input with French messages and saves nothing', async ({ page }
   await page.getByLabel('Prénom').fill('Paul');
   await page.getByLabel('Téléphone (facultatif)').fill('');
   await page.getByLabel('Adresse email').fill(other.email);
+  await page.getByLabel('Mot de passe actuel').fill(paul.password);
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Cette adresse email est déjà utilisée. Veuillez en choisir une autre.')).toBeVisible();
   await expectNoAxeViolations(page);

@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     ADMIN_EMAIL: 'admin@ecoforma.test',
     ADMIN_PASSWORD: 'AdminEco2026',
     LOG_LEVEL: 'warn',
+    // Every browser test signs up from 127.0.0.1: the per-address signup limit would stop the suite.
+    SIGNUP_LIMIT_PER_ADDRESS: '100000',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { createTestApp } from './test/helpers';
+import { createTestApp } from './test/app';
 
 const { app } = await createTestApp();
 

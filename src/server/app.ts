@@ -21,9 +21,10 @@ import { trainersRoutes } from './modules/trainers/trainers.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { maintenancePlugin } from './plugins/maintenance';
 import { spaPlugin } from './plugins/spa';
 
-export interface BuildOptions {
+interface BuildOptions {
   /** Where the log lines go instead of standard output (a test reads them). */
   logStream?: { write(line: string): void };
 }
@@ -87,12 +88,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  // Maintenance answers every API call but the health check, before any work is done.
-  app.addHook('onRequest', async (request, reply) => {
-    if (config.maintenanceMode && request.url.startsWith('/api/') && !request.url.startsWith('/api/health')) {
-      return reply.status(503).send({ error_code: 'maintenance_mode', message: errorMessages.maintenance_mode });
-    }
-  });
+  await app.register(maintenancePlugin, { enabled: config.maintenanceMode });
 
   const deps: ModuleDeps = { config, db };
   await app.register(healthRoutes, { db });

@@ -25,6 +25,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9]{1,40}$/, 'lettres et chiffres uniquement')
     .default('EcoForma'),
   MAINTENANCE_MODE: booleanFromEnv.default(false),
+  /** Signups accepted from one address per 10 minutes (decision 012); a school may raise it. */
+  SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number({ message: 'doit être un nombre' }).int().min(1).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'doit être une URL redis://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; the server only serves it when it exists. */
@@ -43,6 +45,7 @@ export interface Config {
   jitsiDomain: string;
   meetingRoomPrefix: string;
   maintenanceMode: boolean;
+  signupLimitPerAddress: number;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -77,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jitsiDomain: e.JITSI_DOMAIN,
     meetingRoomPrefix: e.MEETING_ROOM_PREFIX,
     maintenanceMode: e.MAINTENANCE_MODE,
+    signupLimitPerAddress: e.SIGNUP_LIMIT_PER_ADDRESS,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
@@ -85,5 +89,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** A configuration for tests: defaults plus overrides, never read from the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+  // Test files sign many people up from one injected address; the limit's own test lowers it.
+  return {
+    ...loadConfig({ DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent', SEED_DEMO: 'false', SIGNUP_LIMIT_PER_ADDRESS: '100000' }),
+    ...overrides,
+  };
 }

@@ -2,8 +2,9 @@ import { isNotNull, lt } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { auditLog, courses, loginFailures, users } from './db/schema';
+import { auditLog, courses, users } from './db/schema';
 import { seedReferenceData } from './db/seed';
+import { pruneCounters } from './lib/rate-limits';
 import { deleteExpiredSessions } from './lib/sessions';
 import { removeOrphanFiles } from './lib/storage';
 import { ensureAdminAccount } from './modules/auth/admin-account';
@@ -31,9 +32,9 @@ export async function start(config: Config, opening: Promise<Database>): Promise
   const app = await buildApp(config, db);
   await ensureAdminAccount(db, config, app.log);
   if (config.seedDemo) await seedDemoCatalogue(db, config);
-  // Housekeeping: expired sessions and login failures older than any window that counts them.
+  // Housekeeping: expired sessions and rate-limit counters older than any window that counts them.
   await deleteExpiredSessions(db);
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(Date.now() - DAY_MS)));
+  await pruneCounters(db, new Date(Date.now() - DAY_MS));
   // The privacy policy promises the administration log is kept five years, not longer.
   await db.delete(auditLog).where(lt(auditLog.createdAt, new Date(Date.now() - 5 * 365 * DAY_MS)));
   const removed = await removeOrphanFiles(config.uploadsDir, await referencedUploads(db));

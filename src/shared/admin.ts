@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   authMessages,
   emailSchema,
-  EXTRA_FIELD_MAX_LENGTH,
+  extraSchema,
   firstnameSchema,
   genders,
   isPastBirthdate,
@@ -150,15 +150,10 @@ export interface AdminUserDetail extends AdminUser {
   audit: AuditEntry[];
 }
 
-export const userIdParamsSchema = z.object({
-  id: z.coerce.number({ message: 'Identifiant invalide.' }).int('Identifiant invalide.').positive('Identifiant invalide.').max(2_147_483_647, 'Identifiant invalide.'),
-});
-
 /** `PUT /api/admin/users/{id}/status`: approve (true) or revoke (false). */
 export const userStatusBodySchema = z.object({
   is_valid: z.boolean({ message: 'Le statut doit être vrai ou faux.' }),
 });
-export type UserStatusBody = z.infer<typeof userStatusBodySchema>;
 
 /** `POST /api/admin/users/{id}/reject`: the reason is shown to the trainer. */
 export const rejectBodySchema = z.object({
@@ -168,7 +163,6 @@ export const rejectBodySchema = z.object({
     .max(REJECTION_REASON_MAX_LENGTH, `Le motif ne peut pas dépasser ${REJECTION_REASON_MAX_LENGTH} caractères.`)
     .optional(),
 });
-export type RejectBody = z.infer<typeof rejectBodySchema>;
 
 /* Field rules: the signup's own schemas and messages (shared/auth.ts), so both forms say the same. */
 
@@ -185,14 +179,6 @@ const optionalGender = z
   .preprocess(emptyAsUndefined, z.enum(genders, { error: authMessages.genderInvalid }).nullish())
   .transform((value) => value ?? null);
 
-/** Country and speciality: optional free text, empty stored as null. */
-const optionalExtra = z
-  .string({ error: authMessages.textExpected })
-  .trim()
-  .max(EXTRA_FIELD_MAX_LENGTH, authMessages.extraTooLong)
-  .nullish()
-  .transform((value) => (value ? value : null));
-
 /** `PUT /api/admin/users/{id}`: the personal information an administrator may correct. */
 export const adminUserUpdateBodySchema = z.object({
   firstname: firstnameSchema,
@@ -201,8 +187,8 @@ export const adminUserUpdateBodySchema = z.object({
   phone_number: phoneSchema,
   gender: optionalGender,
   birthdate: optionalBirthdate,
-  country: optionalExtra,
-  speciality: optionalExtra,
+  country: extraSchema,
+  speciality: extraSchema,
 });
 export type AdminUserUpdateBody = z.output<typeof adminUserUpdateBodySchema>;
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;
@@ -227,6 +213,8 @@ export interface AdminUserCreatedResponse {
 export const adminMessages = {
   cannotRevokeSelf: 'Vous ne pouvez pas révoquer votre propre compte.',
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte.',
+  lastAdminRevoke: "Impossible de révoquer le dernier administrateur actif : nommez d'abord un autre administrateur.",
+  lastAdminDelete: "Impossible de supprimer le dernier administrateur actif : nommez d'abord un autre administrateur.",
   onlyTrainersRejected: "Seule la candidature d'un formateur peut être rejetée.",
   userNotFound: 'Utilisateur introuvable',
   cvNotFound: "Cet utilisateur n'a pas déposé de CV.",

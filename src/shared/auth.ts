@@ -8,12 +8,12 @@ export type Gender = (typeof genders)[number];
 export const genderLabels: Record<Gender, string> = { female: 'Femme', male: 'Homme' };
 
 /** RFC 5321's practical limit for a whole address. */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 /** Longer than any real password; stops a multi-megabyte string from reaching argon2. */
 export const LOGIN_PASSWORD_MAX_LENGTH = 1024;
 /** Free-text extras of the signup payload (country, speciality, cin). */
 export const EXTRA_FIELD_MAX_LENGTH = 100;
-export const OLDEST_BIRTH_YEAR = 1900;
+const OLDEST_BIRTH_YEAR = 1900;
 
 /** Every French message of the account forms, shared by the API and the screens. */
 export const authMessages = {
@@ -22,6 +22,8 @@ export const authMessages = {
   lastnameRequired: 'Le nom est obligatoire.',
   lastnameTooLong: `Le nom ne doit pas dépasser ${NAME_MAX_LENGTH} caractères.`,
   nameControlCharacters: 'Ce champ contient des caractères non autorisés.',
+  nameInvisibleCharacters:
+    "Ce champ contient des caractères invisibles non autorisés (sens d'écriture, espace sans largeur, séparateur de ligne).",
   emailRequired: "L'adresse email est obligatoire.",
   emailInvalid: "Format d'adresse email invalide.",
   emailTooLong: `L'adresse email ne doit pas dépasser ${EMAIL_MAX_LENGTH} caractères.`,
@@ -60,7 +62,31 @@ export function issueCode(errorCode: ErrorCode): { params: { errorCode: ErrorCod
 // ---------------------------------------------------------------------------------------------
 // Rules, as plain functions so the screens and the API apply exactly the same ones.
 
-const controlCharacters = /[\u0000-\u001f\u007f]/;
+const controlCharacters = /\p{Cc}/u;
+/**
+ * Invisible characters that can disguise a name in the administration screens and the audit
+ * log: bidirectional controls (U+202E turns 'Martin' around), zero-width and other format
+ * characters (\p{Cf}), line and paragraph separators, Hangul fillers that look blank.
+ */
+const invisibleCharacters = /[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]/u;
+/** Format characters that belong to an emoji: ZWJ between pictographs (👩‍💻), tags of a flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿). */
+const emojiJoiner = /(?<=\p{Extended_Pictographic}(?:\ufe0f|\p{Emoji_Modifier})?)\u200d(?=\p{Extended_Pictographic})/gu;
+const emojiTags = /(?<=\u{1f3f4})[\u{e0020}-\u{e007e}]+\u{e007f}/gu;
+
+/** The French message when a name or other identity text holds a character it may not, else null. */
+export function identityTextProblem(value: string): string | null {
+  if (controlCharacters.test(value)) return authMessages.nameControlCharacters;
+  if (invisibleCharacters.test(value.replace(emojiJoiner, '').replace(emojiTags, ''))) return authMessages.nameInvisibleCharacters;
+  return null;
+}
+
+/** Refuses control and invisible characters in a text field, with the field's French message. */
+function identityText(schema: z.ZodString) {
+  return schema.superRefine((value, ctx) => {
+    const problem = identityTextProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
 
 /** A date is a real calendar day written YYYY-MM-DD (no 2023-02-30). */
 export function isRealDate(value: string): boolean {
@@ -98,7 +124,7 @@ export function isStrongPassword(value: string): boolean {
   return /\p{Lu}/u.test(value) && /\p{Ll}/u.test(value) && /\p{Nd}/u.test(value);
 }
 
-export function isEmailFormat(value: string): boolean {
+function isEmailFormat(value: string): boolean {
   return z.email().safeParse(value).success;
 }
 
@@ -111,12 +137,13 @@ function text(requiredMessage: string) {
 }
 
 /** A first or last name: trimmed, required, at most 100 characters, written as typed otherwise. */
-export function nameSchema(required: string, tooLong: string) {
-  return text(required)
-    .trim()
-    .min(1, { message: required, abort: true })
-    .max(NAME_MAX_LENGTH, { message: tooLong, abort: true })
-    .refine((v) => !controlCharacters.test(v), authMessages.nameControlCharacters);
+function nameSchema(required: string, tooLong: string) {
+  return identityText(
+    text(required)
+      .trim()
+      .min(1, { message: required, abort: true })
+      .max(NAME_MAX_LENGTH, { message: tooLong, abort: true }),
+  );
 }
 
 export const firstnameSchema = nameSchema(authMessages.firstnameRequired, authMessages.firstnameTooLong);
@@ -130,7 +157,7 @@ export const emailSchema = text(authMessages.emailRequired)
   .max(EMAIL_MAX_LENGTH, { message: authMessages.emailTooLong, abort: true })
   .refine(isEmailFormat, authMessages.emailInvalid);
 
-export const passwordSchema = text(authMessages.passwordRequired)
+const passwordSchema = text(authMessages.passwordRequired)
   .min(1, { message: authMessages.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { message: authMessages.passwordTooShort, abort: true })
   .max(PASSWORD_MAX_LENGTH, { message: authMessages.passwordTooLong, abort: true })
@@ -155,11 +182,10 @@ export const phoneSchema = z
   .refine((v) => !v?.trim() || isPlausiblePhone(v), { message: authMessages.phoneInvalid, ...issueCode('invalid_phone') })
   .transform((v) => (v?.trim() ? v.trim() : null));
 
-/** Country, speciality, cin: optional free text, empty stored as null. */
-const extraSchema = z
-  .string({ error: authMessages.textExpected })
-  .trim()
-  .max(EXTRA_FIELD_MAX_LENGTH, authMessages.extraTooLong)
+/** Country, speciality, cin: optional free text, empty stored as null, without hidden characters. */
+export const extraSchema = identityText(
+  z.string({ error: authMessages.textExpected }).trim().max(EXTRA_FIELD_MAX_LENGTH, { message: authMessages.extraTooLong, abort: true }),
+)
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -232,8 +258,14 @@ export type SignupFormField = keyof SignupFormValues;
  */
 export function signupFormProblems(values: SignupFormValues): Array<[SignupFormField, string]> {
   const problems: Array<[SignupFormField, string]> = [];
-  if (!values.firstname.trim()) problems.push(['firstname', authMessages.firstnameRequired]);
-  if (!values.lastname.trim()) problems.push(['lastname', authMessages.lastnameRequired]);
+  for (const [field, required] of [
+    ['firstname', authMessages.firstnameRequired],
+    ['lastname', authMessages.lastnameRequired],
+  ] as const) {
+    const value = values[field].trim();
+    const problem = value ? identityTextProblem(value) : required;
+    if (problem) problems.push([field, problem]);
+  }
   const email = values.email.trim();
   if (!email) problems.push(['email', authMessages.emailRequired]);
   else if (/\s/.test(email) || !isEmailFormat(email)) problems.push(['email', authMessages.emailInvalid]);

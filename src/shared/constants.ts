@@ -34,6 +34,8 @@ export const REMEMBER_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const LOCKOUT_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 export const IP_FAILURES_PER_MINUTE = 20;
+/** Window of the per-address signup limit (the limit itself is SIGNUP_LIMIT_PER_ADDRESS). */
+export const SIGNUP_WINDOW_MS = 10 * 60 * 1000;
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -4,17 +4,17 @@ import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES, DEFAULT_PAGE_SIZE,
 import { isAdmin, isApprovedTrainer, type Actor } from './roles';
 
 /** A draft is seen only by its author and administrators; a published course by everyone. */
-export const courseStatuses = ['draft', 'published'] as const;
+const courseStatuses = ['draft', 'published'] as const;
 export type CourseStatus = (typeof courseStatuses)[number];
 export const courseStatusLabels: Record<CourseStatus, string> = { draft: 'Brouillon', published: 'Publié' };
 
-export const COURSE_TITLE_MIN = 3;
-export const COURSE_TITLE_MAX = 200;
-export const COURSE_DESCRIPTION_MIN = 10;
-export const COURSE_DESCRIPTION_MAX = 5000;
-export const COURSE_DURATION_MAX = 50;
+const COURSE_TITLE_MIN = 3;
+const COURSE_TITLE_MAX = 200;
+const COURSE_DESCRIPTION_MIN = 10;
+const COURSE_DESCRIPTION_MAX = 5000;
+const COURSE_DURATION_MAX = 50;
 /** The highest price a course may have, in euros. */
-export const COURSE_PRICE_MAX_EUROS = 10_000;
+const COURSE_PRICE_MAX_EUROS = 10_000;
 
 /** Image types accepted from users, checked by content on the server (SVG is only for the shipped demo images). */
 export const COURSE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -127,7 +127,7 @@ function boundedText(required: string, min: number, tooShort: string, max: numbe
 const priceField = requiredAmount(courseMessages.priceRequired, { invalid: courseMessages.priceInvalid, decimals: courseMessages.priceDecimals });
 
 /** The course form's fields, as text (what a form and a multipart request carry); prices come out in cents. */
-export const courseFieldsShape = {
+const courseFieldsShape = {
   title: boundedText(courseMessages.titleRequired, COURSE_TITLE_MIN, courseMessages.titleTooShort, COURSE_TITLE_MAX, courseMessages.titleTooLong),
   description: boundedText(
     courseMessages.descriptionRequired,
@@ -154,8 +154,6 @@ export const courseCreateFieldsSchema = z.object(courseFieldsShape).refine(
     when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'price' || i.path?.[0] === 'discountPrice'),
   },
 );
-export type CourseFormInput = z.input<typeof courseCreateFieldsSchema>;
-export type CourseFormOutput = z.output<typeof courseCreateFieldsSchema>;
 
 /**
  * Fields of `PUT /api/courses/:id`: each one optional, an absent field stays as it is. The
@@ -167,7 +165,6 @@ export const courseUpdateFieldsSchema = z.object({
   /** 'true' removes the current attachment (a new one replaces it anyway). */
   removeAttachment: z.enum(['true', 'false']).optional(),
 }).partial();
-export type CourseUpdateFields = z.output<typeof courseUpdateFieldsSchema>;
 
 /** `?q=&category=&page=&pageSize=` of the catalogue. */
 export const courseListQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 /** A meeting may start up to this long before "now" (clock skew, minutes picked in the current minute). */
 export const MEETING_PAST_TOLERANCE_MS = 5 * 60 * 1000;
@@ -21,7 +22,6 @@ export const meetingBodySchema = z
       .optional(),
   })
   .nullish();
-export type MeetingBody = z.infer<typeof meetingBodySchema>;
 
 export interface MeetingCreatedResponse {
   meeting_id: number;
@@ -30,9 +30,7 @@ export interface MeetingCreatedResponse {
   meeting_date: string;
 }
 
-export const meetingIdParamsSchema = z.object({
-  meetingId: z.coerce.number({ message: 'Identifiant invalide.' }).int('Identifiant invalide.').positive('Identifiant invalide.').max(2_147_483_647, 'Identifiant invalide.'),
-});
+export const meetingIdParamsSchema = z.object({ meetingId: idSchema });
 
 /** `GET /api/admin/meetings/{meetingId}`: what the meeting page needs to embed the room. */
 export interface MeetingDetail {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  authMessages,
   birthdateSchema,
   emailSchema,
   firstnameSchema,
   genderSchema,
   lastnameSchema,
+  LOGIN_PASSWORD_MAX_LENGTH,
   phoneSchema,
   type Gender,
 } from './auth';
@@ -27,7 +29,15 @@ export interface Profile {
   is_valid: boolean;
 }
 
-/** The fields of the profile form, validated exactly as at signup. */
+export const profileMessages = {
+  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer votre adresse email.',
+  currentPasswordWrong: 'Mot de passe actuel incorrect.',
+} as const;
+
+/**
+ * The fields of the profile form, validated exactly as at signup. `currentPassword` is needed
+ * only to change the login e-mail (see `profileFormSchemaFor`); empty means not given.
+ */
 export const profileFormSchema = z.object({
   firstName: firstnameSchema,
   lastName: lastnameSchema,
@@ -35,7 +45,29 @@ export const profileFormSchema = z.object({
   email: emailSchema,
   birthDate: birthdateSchema,
   gender: genderSchema,
+  currentPassword: z
+    .string({ error: authMessages.textExpected })
+    .max(LOGIN_PASSWORD_MAX_LENGTH, authMessages.loginPasswordTooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
+
+/** Whether saving moves the account to another login e-mail (both already trimmed and lower-cased). */
+export function changesLoginEmail(currentEmail: string, nextEmail: string): boolean {
+  return currentEmail.trim().toLowerCase() !== nextEmail;
+}
+
+/**
+ * The profile form of someone whose e-mail is `currentEmail`: the server's rule, checked before
+ * sending, that a new login e-mail comes with the current password.
+ */
+export function profileFormSchemaFor(currentEmail: string) {
+  return profileFormSchema.superRefine((values, ctx) => {
+    if (changesLoginEmail(currentEmail, values.email) && !values.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: profileMessages.currentPasswordRequired });
+    }
+  });
+}
 /** The form's values, as its inputs hold them ('' for a gender not chosen yet). */
 export interface ProfileFormValues {
   firstName: string;
@@ -44,6 +76,7 @@ export interface ProfileFormValues {
   email: string;
   birthDate: string;
   gender: Gender | '';
+  currentPassword: string;
 }
 
 /**

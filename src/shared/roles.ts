@@ -35,9 +35,9 @@ export function isAdmin(actor: Actor | null | undefined): boolean {
 }
 
 /**
- * A non-trainer account with is_valid false has been disabled by an administrator.
- * For trainers, is_valid false only means "not approved yet": they may still sign in.
+ * A non-trainer account with is_valid false (administrators included) has been disabled by an
+ * administrator. For trainers, is_valid false only means "not approved yet": they may still sign in.
  */
 export function isDisabledAccount(actor: Actor): boolean {
-  return !actor.is_valid && actor.role !== 'formateur' && actor.role !== 'admin';
+  return !actor.is_valid && actor.role !== 'formateur';
 }

@@ -41,7 +41,7 @@ export function checkCvFile(file: { name: string; size: number }): string | null
 }
 
 /** The stored CV as its owner and administrators see it. */
-export const cvInfoSchema = z.object({
+const cvInfoSchema = z.object({
   /** The original file name, sanitised. */
   name: z.string(),
   /** Size in bytes. */
@@ -54,20 +54,10 @@ export type CvInfo = z.infer<typeof cvInfoSchema>;
 export const uploadCvResponseSchema = z.object({ cv: cvInfoSchema });
 export type UploadCvResponse = z.infer<typeof uploadCvResponseSchema>;
 
-export const trainerStatusParamsSchema = z.object({
-  // Bounded to PostgreSQL's integer, so a huge id is a validation error rather than a database error.
-  id: z.coerce
-    .number({ message: 'Identifiant invalide.' })
-    .int('Identifiant invalide.')
-    .positive('Identifiant invalide.')
-    .max(2_147_483_647, 'Identifiant invalide.'),
-});
-
 /** Where a trainer's application stands, from first sign-up to the administrator's decision. */
-export const trainerStates = ['no_cv', 'cv_received', 'interview_scheduled', 'approved', 'refused'] as const;
-export type TrainerState = (typeof trainerStates)[number];
+const trainerStates = ['no_cv', 'cv_received', 'interview_scheduled', 'approved', 'refused'] as const;
 
-export const trainerMeetingSchema = z.object({
+const trainerMeetingSchema = z.object({
   /** ISO 8601, UTC. */
   date: z.string(),
   url: z.string(),

@@ -14,6 +14,10 @@ import * as schema from './schema';
 
 /** The same Drizzle API whichever engine runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The drizzle handle inside `db.transaction`, which offers the same query API as `Db`. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query can run: the database, or a transaction under way. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -22,7 +26,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** PGlite persisted in `dataDir`, or in memory when `dataDir` is omitted; `loadDataDir` clones a dump. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {

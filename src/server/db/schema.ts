@@ -101,17 +101,29 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed logins, counted per account (lockout) and per address (rate limit). */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Attempt counters of the rate limits (login per address and per e-mail, signup per address):
+ * one row per key, counted up by a single `insert … on conflict do update … returning`, so
+ * concurrent attempts are serialised on the row and never exceed a limit (decision 012).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    ip: text('ip').notNull(),
-    createdAt: createdAt(),
+    /** `login:ip:<address>`, `login:email:<email>`, `signup:ip:<address>`. */
+    key: text('key').primaryKey(),
+    /** Start of the current fixed window; a hit after the window starts a new one. */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    hits: integer('hits').notNull().default(0),
   },
-  (t) => [index('login_failures_user_idx').on(t.userId, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
 );
+
+/** Facts about the installation itself, e.g. which account is the bootstrap administrator. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Every interview ever scheduled; a user's latest one is their current meeting. */
 export const meetings = pgTable(

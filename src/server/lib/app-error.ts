@@ -21,6 +21,10 @@ export class AppError extends Error {
   static forbidden(message = errorMessages.forbidden): AppError {
     return new AppError('forbidden', 403, message);
   }
+  /** 409: the address belongs to another account (the unique index decides between concurrent writes). */
+  static emailTaken(field = 'email'): AppError {
+    return new AppError('email_taken', 409, errorMessages.email_taken, { [field]: [errorMessages.email_taken] });
+  }
   static unauthenticated(): AppError {
     return new AppError('invalid_token', 401);
   }

@@ -23,7 +23,7 @@ export function logSafeRequest(request: {
  * `/api/users?q=dupont&page=2` -> `/api/users?q=…&page=…`: the names stay, the values go. A name
  * that does not look like one of ours (a token sent as `?<token>`) is masked too.
  */
-export function maskQueryValues(url: string): string {
+function maskQueryValues(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
   const names = url

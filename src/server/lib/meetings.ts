@@ -1,14 +1,29 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { desc, eq, type Column, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client';
 import { meetings } from '../db/schema';
 
-/** A user's current interview: the latest one scheduled, as the profile and the status show it. */
-export async function latestMeeting(db: Db, userId: number): Promise<{ id: number; date: string; url: string } | null> {
-  const [row] = await db
+/** A user's current interview; `date` is ISO 8601 in UTC, as the API writes it. */
+export interface LatestMeeting {
+  id: number;
+  date: string;
+  url: string;
+}
+
+/**
+ * The query that chooses a user's current interview: the latest one created (every meeting is
+ * kept as history). `userId` is a value, or a column or SQL of an outer query for a lateral join.
+ */
+export function latestMeetingQuery(db: Executor, userId: number | Column | SQL) {
+  return db
     .select({ id: meetings.id, scheduledAt: meetings.scheduledAt, url: meetings.url })
     .from(meetings)
     .where(eq(meetings.userId, userId))
     .orderBy(desc(meetings.createdAt), desc(meetings.id))
     .limit(1);
+}
+
+/** A user's current interview, as the profile, the trainer status and the admin screens show it. */
+export async function latestMeeting(db: Executor, userId: number): Promise<LatestMeeting | null> {
+  const [row] = await latestMeetingQuery(db, userId);
   return row ? { id: row.id, date: row.scheduledAt.toISOString(), url: row.url } : null;
 }

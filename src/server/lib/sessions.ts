@@ -4,6 +4,7 @@ import { REMEMBER_SESSION_TTL_MS, SESSION_TTL_MS } from '../../shared/constants'
 import type { Role } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { preparedPerDatabase } from './prepared';
 
 /** Who is calling, as the auth plugin puts it on `request.user`. */
 export interface AuthUser {
@@ -16,7 +17,7 @@ export interface AuthUser {
   sessionId: number;
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -47,12 +48,7 @@ function prepareStatements(db: Db) {
       .prepare('ecoforma_session_insert'),
   };
 }
-const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-function statements(db: Db) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) statementsByDb.set(db, (prepared = prepareStatements(db)));
-  return prepared;
-}
+const statements = preparedPerDatabase(prepareStatements);
 
 /** A new session: 256 random bits handed to the client once, only their SHA-256 kept. */
 export async function createSession(db: Db, userId: number, remember = false): Promise<string> {
@@ -70,11 +66,6 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Ends every session of a user (revocation, deletion, password change). */
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

@@ -1,7 +1,8 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessages, type ErrorCode, type FieldErrors } from '../../shared/errors';
+import { errorMessages, type ErrorCode } from '../../shared/errors';
 import { AppError } from './app-error';
+import { fieldErrorsOf } from './field-errors';
 
 /**
  * A route `errorHandler` that answers a specific code instead of `validation_failed` when the
@@ -13,13 +14,8 @@ import { AppError } from './app-error';
 export function validationCodes(options: { prefer?: ErrorCode } = {}) {
   return (error: FastifyError): never => {
     if (!hasZodFastifySchemaValidationErrors(error)) throw error;
-    const fieldErrors: FieldErrors = {};
-    const codes: Array<ErrorCode | undefined> = [];
-    for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-      (fieldErrors[field] ??= []).push(issue.message ?? 'Valeur invalide.');
-      codes.push((issue.params as { params?: { errorCode?: ErrorCode } } | undefined)?.params?.errorCode);
-    }
+    const fieldErrors = fieldErrorsOf(error.validation);
+    const codes = error.validation.map((issue) => (issue.params as { params?: { errorCode?: ErrorCode } } | undefined)?.params?.errorCode);
     let code: ErrorCode = 'validation_failed';
     if (options.prefer && codes.includes(options.prefer)) code = options.prefer;
     else if (codes[0] && codes.every((c) => c === codes[0])) code = codes[0];

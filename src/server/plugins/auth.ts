@@ -18,7 +18,7 @@ export type Policy = (actor: Actor) => boolean;
 export type Access = 'public' | 'authenticated' | Policy;
 
 /** One API route and who may call it, as collected at registration (the access matrix test reads it). */
-export interface ApiRouteInfo {
+interface ApiRouteInfo {
   method: string;
   url: string;
   access: Access;
@@ -27,6 +27,8 @@ export interface ApiRouteInfo {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A public route whose answer still carries a token or personal data (login, signup): never cached. */
+    personalData?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -81,5 +83,16 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     if (access === 'public') return;
     if (!request.user) throw AppError.unauthenticated();
     if (access !== 'authenticated' && !access(request.user)) throw AppError.forbidden();
+  });
+
+  // One rule for every answer that carries a token or someone's data: signed-in routes, answers to
+  // a signed-in caller, and public routes flagged personalData. No browser, proxy or CDN may keep a
+  // copy (a shared computer's back button, a cache in front of the API). A route that chose its own
+  // Cache-Control (a published course image, a CV download) keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const config = request.routeOptions.config;
+    if (!config?.access || reply.hasHeader('cache-control')) return payload;
+    if (config.access !== 'public' || config.personalData || request.user) reply.header('Cache-Control', 'no-store');
+    return payload;
   });
 });

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessages, type ApiErrorBody, type FieldErrors } from '../../shared/errors';
+import { errorMessages, type ApiErrorBody } from '../../shared/errors';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../lib/db-errors';
+import { fieldErrorsOf } from '../lib/field-errors';
 
 /** Fastify's own error codes that mean "the client sent something wrong". */
 const clientErrors: Record<string, { status: number; body: () => ApiErrorBody }> = {
@@ -26,12 +28,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        (errors[field] ??= []).push(issue.message ?? 'Valeur invalide.');
-      }
-      return reply.status(422).send({ error_code: 'validation_failed', message: errorMessages.validation_failed, errors });
+      return reply.status(422).send({ error_code: 'validation_failed', message: errorMessages.validation_failed, errors: fieldErrorsOf(error.validation) });
     }
     const known = error.code ? clientErrors[error.code] : undefined;
     if (known) return reply.status(known.status).send(known.body());
@@ -42,26 +39,3 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(isDatabaseUnavailable(error) ? 503 : 500).send({ error_code: 'server_error', message: errorMessages.server_error });
   });
 });
-
-/** Network failures reaching the database server. */
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** pg's own messages for a connection that broke or never came up (they carry no code). */
-const unavailableMessages =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
-
-/**
- * Connection failures of pg (and PGlite being closed) mean "try again later", not a bug.
- * Drizzle wraps the driver's error in `cause` (DrizzleQueryError), so the whole chain is read.
- * SQLSTATE class 08 is "connection exception"; 57P01-57P03 are the server shutting down or
- * starting; 53300 is "too many connections".
- */
-function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (unavailableCodes.has(code) || /^08...$|^57P0[123]$|^53300$/.test(code))) return true;
-    if (typeof message === 'string' && unavailableMessages.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

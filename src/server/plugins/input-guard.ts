@@ -7,7 +7,7 @@ export const NUL_CHARACTER_MESSAGE = 'Ce champ contient des caractères non auto
 const MAX_DEPTH = 32;
 
 /** Where the first string holding U+0000 is in a parsed body, query or params ('_' for the root), or null. */
-export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string | null {
+function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   for (const [key, child] of Object.entries(value)) {

@@ -5,9 +5,18 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client';
 
 export const PGLITE_TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar.gz');
-export const POSTGRES_TEMPLATE_DB = 'ecoforma_test_template';
+/**
+ * Named after the test database, so two checkouts testing against their own databases on one
+ * server never drop each other's template.
+ */
+export const POSTGRES_TEMPLATE_DB = `${testDatabaseName()}_ecoforma_template`;
 
-export function withDatabase(url: string, name: string): string {
+function testDatabaseName(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? new URL(url).pathname.slice(1) || 'test' : 'test';
+}
+
+function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
@@ -19,6 +28,38 @@ export function withDatabase(url: string, name: string): string {
  */
 export const testEngine: 'postgres' | 'pglite' = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * Creates database `name` on the PostgreSQL server of `serverUrl`, empty or as a copy of
+ * `template`, and returns its address.
+ */
+export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  await admin.end();
+  return withDatabase(serverUrl, name);
+}
+
+/** Drops database `name`, closing whatever connections are still open to it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
+/** A throwaway database on the PostgreSQL server, dropped when closed. */
+export async function openScratchPostgres(serverUrl: string, name: string, template?: string): Promise<Database> {
+  const database = await openPostgres(await createDatabase(serverUrl, name, template));
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}
+
 /** A fresh, migrated database for one test file, cloned from the run's template. */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -26,20 +67,5 @@ export async function openTestDatabase(): Promise<Database> {
     const dump = await fs.readFile(PGLITE_TEMPLATE_FILE);
     return openPglite({ loadDataDir: new Blob([dump]) });
   }
-  const name = `ecoforma_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${POSTGRES_TEMPLATE_DB}"`);
-  await admin.end();
-  const database = await openPostgres(withDatabase(url, name));
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  return openScratchPostgres(url, `ecoforma_test_${randomBytes(6).toString('hex')}`, POSTGRES_TEMPLATE_DB);
 }

@@ -1,15 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { openPglite, openPostgres } from '../db/client';
 import { seedReferenceData } from '../db/seed';
-import { PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB, withDatabase } from './database';
+import { createDatabase, dropDatabase, PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB } from './database';
+
+/** Every project on a database names this setup; Vitest runs each project's in the same process, one after another. */
+const preparedThisRun = Symbol.for('ecoforma.test-templates-prepared');
 
 /**
  * Migrates one template per run: a PGlite dump that each test file loads, or, for the
- * PostgreSQL project, a template database each test file is cloned from.
+ * PostgreSQL projects, a template database each test file is cloned from. The first project's
+ * setup prepares them; the other projects' find them ready instead of building them again.
  */
 export default async function setup(): Promise<void> {
+  const run = globalThis as { [preparedThisRun]?: boolean };
+  if (run[preparedThisRun]) return;
+  run[preparedThisRun] = true;
   // TEST_ENGINE is only set inside the workers, so the setup prepares every template the run may use.
   const url = process.env.TEST_DATABASE_URL;
   if (url) await setupPostgresTemplate(url);
@@ -24,12 +30,8 @@ export default async function setup(): Promise<void> {
 }
 
 async function setupPostgresTemplate(url: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${POSTGRES_TEMPLATE_DB}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${POSTGRES_TEMPLATE_DB}"`);
-  await admin.end();
-  const database = await openPostgres(withDatabase(url, POSTGRES_TEMPLATE_DB));
+  await dropDatabase(url, POSTGRES_TEMPLATE_DB);
+  const database = await openPostgres(await createDatabase(url, POSTGRES_TEMPLATE_DB));
   await database.migrate();
   await seedReferenceData(database.db);
   await database.close();

@@ -1,20 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Actor } from '../../shared/roles';
-import { useSession, type SessionUser } from '../lib/session';
-import { paths } from './paths';
-
-/** What a route allows beyond being signed in, and where a refused user goes. */
-export interface RouteRule {
-  allow: (user: Actor) => boolean;
-  deniedTo: string;
-  /** Shown on the page the refused user lands on. */
-  deniedNotice?: string;
-}
-
-export function toActor(user: SessionUser): Actor {
-  return { id: user.id, role: user.role, is_valid: user.isApproved };
-}
+import { paths } from '../lib/paths';
+import type { RouteRule } from '../lib/route-access';
+import { toActor, useSession } from '../lib/session';
 
 /**
  * Client-side comfort only: the server enforces every rule again. Nothing shows while the

@@ -1,58 +1,41 @@
 import type { ComponentType } from 'react';
-import { matchPath } from 'react-router';
-import { canAuthorCourses, isAdmin, type Actor } from '../../shared/roles';
-import type { RouteRule } from './guard';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
+import { routeAccess, type RouteAccess, type RoutePath } from '../lib/route-access';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-export interface AppRoute {
-  path: string;
+export interface AppRoute extends RouteAccess {
   /** Loaded on demand, so each screen's code arrives only when it opens. */
   page: () => PageModule;
-  /** Signed-in users only. */
-  auth?: boolean;
-  rule?: RouteRule;
 }
 
-const adminOnly: RouteRule = { allow: isAdmin, deniedTo: paths.home };
-const courseAuthors: RouteRule = {
-  allow: canAuthorCourses,
-  deniedTo: paths.profile,
-  deniedNotice: 'Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.',
+/** The screen of each address; who may open it is in lib/route-access.ts. */
+const pages: Record<RoutePath, () => PageModule> = {
+  [paths.home]: () => import('../features/site/pages/LandingPage'),
+  [paths.login]: () => import('../features/auth/pages/LoginPage'),
+  [paths.signup]: () => import('../features/auth/pages/SignupPage'),
+  [paths.about]: () => import('../features/site/pages/AboutPage'),
+  [paths.privacy]: () => import('../features/site/pages/PrivacyPage'),
+  [paths.terms]: () => import('../features/site/pages/TermsPage'),
+  [paths.cookies]: () => import('../features/site/pages/CookiesPage'),
+  [paths.accessibility]: () => import('../features/site/pages/AccessibilityPage'),
+  [paths.publicCourses]: () => import('../features/courses/pages/CataloguePage'),
+  '/courses/:slug': () => import('../features/courses/pages/CataloguePage'),
+  [paths.waitingApproval]: () => import('../features/trainers/pages/WaitingApprovalPage'),
+  [paths.uploadCv]: () => import('../features/trainers/pages/UploadCvPage'),
+  [paths.trainerCourses]: () => import('../features/courses/pages/TrainerCoursesPage'),
+  [paths.addCourse]: () => import('../features/courses/pages/CreateCoursePage'),
+  [paths.instructorCreateCourse]: () => import('../features/courses/pages/CreateCoursePage'),
+  [paths.profile]: () => import('../features/profile/pages/ProfilePage'),
+  [paths.catalogue]: () => import('../features/courses/pages/CataloguePage'),
+  '/user/courses/:id': () => import('../features/courses/pages/CourseDetailPage'),
+  [paths.adminDashboard]: () => import('../features/admin/pages/DashboardPage'),
+  [paths.adminApprovals]: () => import('../features/admin/pages/ApprovalsPage'),
+  [paths.adminMembers]: () => import('../features/admin/pages/MembersPage'),
+  '/admin/users/:id': () => import('../features/admin/pages/UserDetailPage'),
+  '/admin/meeting/:userId/:meetingId?': () => import('../features/meetings/pages/MeetingPage'),
+  '*': () => import('../features/site/pages/NotFoundPage'),
 };
 
-/** The route table of spec section 2, in one place. */
-export const appRoutes: AppRoute[] = [
-  { path: paths.home, page: () => import('../features/site/pages/LandingPage') },
-  { path: paths.login, page: () => import('../features/auth/pages/LoginPage') },
-  { path: paths.signup, page: () => import('../features/auth/pages/SignupPage') },
-  { path: paths.about, page: () => import('../features/site/pages/AboutPage') },
-  { path: paths.privacy, page: () => import('../features/site/pages/PrivacyPage') },
-  { path: paths.terms, page: () => import('../features/site/pages/TermsPage') },
-  { path: paths.cookies, page: () => import('../features/site/pages/CookiesPage') },
-  { path: paths.accessibility, page: () => import('../features/site/pages/AccessibilityPage') },
-  { path: paths.publicCourses, page: () => import('../features/courses/pages/CataloguePage') },
-  { path: '/courses/:slug', page: () => import('../features/courses/pages/CataloguePage') },
-  { path: paths.waitingApproval, page: () => import('../features/trainers/pages/WaitingApprovalPage'), auth: true },
-  { path: paths.uploadCv, page: () => import('../features/trainers/pages/UploadCvPage'), auth: true },
-  { path: paths.trainerCourses, page: () => import('../features/courses/pages/TrainerCoursesPage'), auth: true, rule: courseAuthors },
-  { path: paths.addCourse, page: () => import('../features/courses/pages/CreateCoursePage'), auth: true, rule: courseAuthors },
-  { path: paths.instructorCreateCourse, page: () => import('../features/courses/pages/CreateCoursePage'), auth: true, rule: courseAuthors },
-  { path: paths.profile, page: () => import('../features/profile/pages/ProfilePage'), auth: true },
-  { path: paths.catalogue, page: () => import('../features/courses/pages/CataloguePage'), auth: true },
-  { path: '/user/courses/:id', page: () => import('../features/courses/pages/CourseDetailPage'), auth: true },
-  { path: paths.adminDashboard, page: () => import('../features/admin/pages/DashboardPage'), auth: true, rule: adminOnly },
-  { path: paths.adminApprovals, page: () => import('../features/admin/pages/ApprovalsPage'), auth: true, rule: adminOnly },
-  { path: paths.adminMembers, page: () => import('../features/admin/pages/MembersPage'), auth: true, rule: adminOnly },
-  { path: '/admin/users/:id', page: () => import('../features/admin/pages/UserDetailPage'), auth: true, rule: adminOnly },
-  { path: '/admin/meeting/:userId/:meetingId?', page: () => import('../features/meetings/pages/MeetingPage'), auth: true, rule: adminOnly },
-  { path: '*', page: () => import('../features/site/pages/NotFoundPage') },
-];
-
-/** Whether this user may open this address (used to send them back where they were going). */
-export function canOpen(pathname: string, user: Actor): boolean {
-  const route = appRoutes.find((r) => r.path !== '*' && matchPath({ path: r.path, end: true }, pathname));
-  if (!route) return false;
-  return !route.rule || route.rule.allow(user);
-}
+/** The route table of spec section 2: each address with its access rule and its screen. */
+export const appRoutes: AppRoute[] = routeAccess.map((access) => ({ ...access, page: pages[access.path] }));

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Role } from '../../shared/roles';
+import type { Actor, Role } from '../../shared/roles';
 
 /** The signed-in user as the screens need it. */
 export interface SessionUser {
@@ -12,6 +12,14 @@ export interface SessionUser {
   isApproved: boolean;
   /** A meeting (interview) exists for this user: 'Mes Rendez-vous' shows its green dot. */
   hasMeeting: boolean;
+}
+
+/**
+ * The signed-in user as the shared policies see them (the server applies the same policies again).
+ * `isApproved` is the web's one name for the approval flag; `is_valid` is its name on the wire.
+ */
+export function toActor(user: SessionUser): Actor {
+  return { id: user.id, role: user.role, is_valid: user.isApproved };
 }
 
 /** The local storage keys of spec section 3. `token` mirrors `accessToken` for older screens. */

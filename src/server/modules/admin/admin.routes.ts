@@ -1,15 +1,15 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminUserCreateBodySchema,
   adminUsersQuerySchema,
   adminUserUpdateBodySchema,
   rejectBodySchema,
-  userIdParamsSchema,
   userStatusBodySchema,
 } from '../../../shared/admin';
+import { idParamsSchema } from '../../../shared/ids';
 import { isAdmin } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
+import { sendStoredFile } from '../../lib/file-transfer';
 import { contentDisposition } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
 import {
@@ -17,63 +17,59 @@ import {
   deleteUser,
   getCvForDownload,
   getUserDetail,
-  listUsers,
   rejectTrainer,
   setUserStatus,
   updateUser,
 } from './admin.service';
+import { listUsers } from './user-search';
 
 /** Administration of users: every route is for administrators only (401 anonymous, 403 others). */
 export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db }) => {
   const adminOnly = { access: isAdmin };
+  const tags = ['administration'];
 
   // The dashboard and the spec's user list are the same search; both names stay in the contract.
   for (const url of ['/api/admin/dashboard', '/api/users']) {
-    app.get(url, { config: adminOnly, schema: { querystring: adminUsersQuerySchema } }, async (request) => listUsers(db, request.query));
+    app.get(url, { config: adminOnly, schema: { tags, summary: 'Rechercher les utilisateurs (page, filtres, compteurs)', querystring: adminUsersQuerySchema } }, async (request) => listUsers(db, request.query));
   }
 
-  app.post('/api/admin/users', { config: adminOnly, schema: { body: adminUserCreateBodySchema } }, async (request, reply) => {
+  app.post('/api/admin/users', { config: adminOnly, schema: { tags, summary: 'Créer un compte avec un mot de passe provisoire', body: adminUserCreateBodySchema } }, async (request, reply) => {
     const created = await createUserAccount(db, currentUser(request), request.body);
-    // The temporary password is in this answer only: nothing may keep a copy of it.
-    return reply.status(201).header('Cache-Control', 'no-store').send(created);
+    // The temporary password is in this answer only: the auth plugin marks it no-store, like every admin answer.
+    return reply.status(201).send(created);
   });
 
-  app.get('/api/admin/users/:id', { config: adminOnly, schema: { params: userIdParamsSchema } }, async (request) =>
+  app.get('/api/admin/users/:id', { config: adminOnly, schema: { tags, summary: "Fiche d'un utilisateur et son historique", params: idParamsSchema } }, async (request) =>
     getUserDetail(db, request.params.id),
   );
 
   app.put(
     '/api/admin/users/:id',
-    { config: adminOnly, schema: { params: userIdParamsSchema, body: adminUserUpdateBodySchema } },
+    { config: adminOnly, schema: { tags, summary: "Corriger les informations d'un utilisateur", params: idParamsSchema, body: adminUserUpdateBodySchema } },
     async (request) => updateUser(db, currentUser(request), request.params.id, request.body),
   );
 
-  app.delete('/api/admin/users/:id', { config: adminOnly, schema: { params: userIdParamsSchema } }, async (request, reply) => {
+  app.delete('/api/admin/users/:id', { config: adminOnly, schema: { tags, summary: 'Supprimer un utilisateur et ses fichiers', params: idParamsSchema } }, async (request, reply) => {
     await deleteUser(db, config, currentUser(request), request.params.id);
     return reply.status(204).send();
   });
 
   app.put(
     '/api/admin/users/:id/status',
-    { config: adminOnly, schema: { params: userIdParamsSchema, body: userStatusBodySchema } },
+    { config: adminOnly, schema: { tags, summary: 'Approuver ou révoquer un compte', params: idParamsSchema, body: userStatusBodySchema } },
     async (request) => setUserStatus(db, currentUser(request), request.params.id, request.body.is_valid),
   );
 
   app.post(
     '/api/admin/users/:id/reject',
-    { config: adminOnly, schema: { params: userIdParamsSchema, body: rejectBodySchema.nullish() } },
+    { config: adminOnly, schema: { tags, summary: "Refuser la candidature d'un formateur", params: idParamsSchema, body: rejectBodySchema.nullish() } },
     async (request) => rejectTrainer(db, currentUser(request), request.params.id, request.body?.reason),
   );
 
   // Downloaded through the authenticated call only: a token in a URL would end up in logs and history.
-  app.get('/api/admin/users/:id/cv', { config: adminOnly, schema: { params: userIdParamsSchema } }, async (request, reply) => {
+  app.get('/api/admin/users/:id/cv', { config: adminOnly, schema: { tags, summary: "Télécharger le CV d'un utilisateur", params: idParamsSchema } }, async (request, reply) => {
     const cv = await getCvForDownload(db, config, currentUser(request), request.params.id);
-    return reply
-      .header('Content-Type', cv.mimeType)
-      .header('Content-Length', cv.size)
-      .header('Content-Disposition', contentDisposition(cv.fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(createReadStream(cv.filePath));
+    reply.header('Content-Type', cv.mimeType).header('Content-Disposition', contentDisposition(cv.fileName)).header('Cache-Control', 'private, no-store');
+    return sendStoredFile(reply, cv);
   });
 };

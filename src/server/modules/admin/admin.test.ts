@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { AdminUser, AdminUserDetail, AdminUsersResponse } from '../../../shared/admin';
 import { auditLog, courses, meetings, sessions, users, type UserRow } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
-import { authHeader, createTestApp, createUser } from '../../test/helpers';
 import { generateTemporaryPassword } from './admin.service';
+import { createTestApp } from '../../test/app';
+import { authHeader, createUser } from '../../test/factories';
 
 const { app, db, config } = await createTestApp();
 
@@ -58,6 +59,8 @@ async function list(query: string): Promise<AdminUsersResponse> {
 async function auditOf(userId: number) {
   return db.select().from(auditLog).where(eq(auditLog.targetId, userId));
 }
+
+const INVISIBLE_CHARACTERS = "Ce champ contient des caractères invisibles non autorisés (sens d'écriture, espace sans largeur, séparateur de ligne).";
 
 const validUpdate = {
   firstname: 'Hélène',
@@ -596,6 +599,9 @@ describe('PUT /api/admin/users/:id', () => {
       [{ gender: 'other' }, 'gender', 'Le genre doit être Femme ou Homme.'],
       [{ firstname: 'x'.repeat(101) }, 'firstname', 'Le prénom ne doit pas dépasser 100 caractères.'],
       [{ country: 'x'.repeat(101) }, 'country', 'Ce champ ne doit pas dépasser 100 caractères.'],
+      [{ lastname: 'Martin\u202Eelli' }, 'lastname', INVISIBLE_CHARACTERS],
+      [{ country: 'Fr\u200Bance' }, 'country', INVISIBLE_CHARACTERS],
+      [{ speciality: 'Éco\u2029logie' }, 'speciality', INVISIBLE_CHARACTERS],
     ];
     for (const [change, field, message] of cases) {
       const res = await app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}`, headers: adminAuth, payload: { ...validUpdate, ...change } });

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { settings, users } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { openTestDatabase } from '../../test/database';
-import { createTestApp, createUser } from '../../test/helpers';
-import { ensureAdminAccount } from './admin-account';
+import { BOOTSTRAP_ADMIN_SETTING, ensureAdminAccount } from './admin-account';
+import { createTestApp } from '../../test/app';
+import { createUser } from '../../test/factories';
 
 const withAdmin = await createTestApp({ adminEmail: 'chef@ecoforma.test', adminPassword: 'AdminEco2026' });
 // Its own database (not the app's): every test starts from an empty users table.
@@ -18,6 +19,7 @@ afterEach(() => {
 
 /** "On an empty database" is the rule under test: no user at all. */
 async function emptyDb() {
+  await database.db.delete(settings);
   await database.db.delete(users);
   return database.db;
 }
@@ -40,15 +42,52 @@ describe('ensureAdminAccount', () => {
     expect(JSON.stringify(log.info.mock.calls)).not.toContain('AdminEco2026');
   });
 
-  it('at each start, makes an existing account with that email an approved admin with that password', async () => {
+  it('never promotes nor changes an account that is not an admin and holds ADMIN_EMAIL', async () => {
     const db = await emptyDb();
-    const existing = await createUser(db, { email: 'chef@ecoforma.test', role: 'membre', isValid: false });
-    await ensureAdminAccount(db, testConfig({ adminEmail: 'chef@ecoforma.test', adminPassword: 'NouveauMdp2026' }), fakeLog());
+    const holder = await createUser(db, { email: 'chef@ecoforma.test', role: 'membre' });
+    const log = fakeLog();
+    await ensureAdminAccount(db, testConfig({ adminEmail: 'chef@ecoforma.test', adminPassword: 'NouveauMdp2026' }), log);
     const rows = await db.select().from(users);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: existing.id, role: 'admin', isValid: true, firstname: existing.firstname });
-    expect(await verifyPassword(rows[0]!.passwordHash, 'NouveauMdp2026')).toBe(true);
-    expect(await verifyPassword(rows[0]!.passwordHash, 'Motdepasse1')).toBe(false);
+    expect(rows[0]).toMatchObject({ id: holder.id, role: 'membre', isValid: true, passwordHash: holder.passwordHash });
+    expect(log.warn).toHaveBeenCalledWith(
+      "L'adresse ADMIN_EMAIL (chef@ecoforma.test) appartient à un compte qui n'est pas administrateur : il n'est ni promu ni modifié. Choisissez une adresse libre.",
+    );
+    expect(await db.select().from(settings)).toHaveLength(0);
+  });
+
+  it('records the created admin by id and leaves it alone at later starts, whatever ADMIN_PASSWORD says', async () => {
+    const db = await emptyDb();
+    await ensureAdminAccount(db, testConfig({ adminEmail: 'chef@ecoforma.test', adminPassword: 'AdminEco2026' }), fakeLog());
+    const [admin] = await db.select().from(users);
+    expect(await db.select({ key: settings.key, value: settings.value }).from(settings)).toEqual([
+      { key: BOOTSTRAP_ADMIN_SETTING, value: String(admin!.id) },
+    ]);
+    await ensureAdminAccount(db, testConfig({ adminEmail: 'chef@ecoforma.test', adminPassword: 'AutreMdp2026' }), fakeLog());
+    const [after] = await db.select().from(users);
+    expect(after!.passwordHash).toBe(admin!.passwordHash);
+    expect(await db.select().from(users)).toHaveLength(1);
+  });
+
+  it('adopts an admin who already holds ADMIN_EMAIL (installations from before the record), without touching it', async () => {
+    const db = await emptyDb();
+    const existing = await createUser(db, { email: 'chef@ecoforma.test', role: 'admin' });
+    await ensureAdminAccount(db, testConfig({ adminEmail: 'chef@ecoforma.test', adminPassword: 'AutreMdp2026' }), fakeLog());
+    const [row] = await db.select().from(users);
+    expect(row).toMatchObject({ id: existing.id, role: 'admin', passwordHash: existing.passwordHash });
+    expect(await db.select({ value: settings.value }).from(settings)).toEqual([{ value: String(existing.id) }]);
+  });
+
+  it('creates the admin again when the recorded one was deleted and the address is free', async () => {
+    const db = await emptyDb();
+    const config = testConfig({ adminEmail: 'chef@ecoforma.test', adminPassword: 'AdminEco2026' });
+    await ensureAdminAccount(db, config, fakeLog());
+    await db.delete(users);
+    await ensureAdminAccount(db, config, fakeLog());
+    const rows = await db.select().from(users);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'chef@ecoforma.test', role: 'admin' });
+    expect(await db.select({ value: settings.value }).from(settings)).toEqual([{ value: String(rows[0]!.id) }]);
   });
 
   it('changes nothing and warns when only one of ADMIN_EMAIL and ADMIN_PASSWORD is set', async () => {
@@ -109,5 +148,40 @@ describe('ensureAdminAccount', () => {
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'chef@ecoforma.test', password: 'AdminEco2026' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ role: 'admin', is_valid: true });
+  });
+
+  it('after the admin changes their e-mail, whoever signs up with the old one is not made admin at restart and keeps their password', async () => {
+    const { app, db, config } = withAdmin;
+    await ensureAdminAccount(db, config, fakeLog());
+    const adminLogin = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'chef@ecoforma.test', password: 'AdminEco2026' } });
+    const adminAuth = { authorization: `Bearer ${adminLogin.json().accessToken}` };
+    const moved = await app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: adminAuth,
+      payload: { firstName: 'Admin', lastName: 'EcoForma', email: 'nouvelle-adresse@ecoforma.test', birthDate: '1980-01-01', gender: 'female', currentPassword: 'AdminEco2026' },
+    });
+    expect(moved.statusCode).toBe(200);
+
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { firstname: 'Mallory', lastname: 'Intrus', email: 'chef@ecoforma.test', password: 'Intrusion2026', gender: 'male', birthdate: '1990-01-01', role: 'membre' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const intruderAuth = { authorization: `Bearer ${signup.json().accessToken}` };
+
+    // The restart.
+    await ensureAdminAccount(db, config, fakeLog());
+
+    const [intruder] = await db.select().from(users).where(eq(users.email, 'chef@ecoforma.test'));
+    expect(intruder).toMatchObject({ role: 'membre', firstname: 'Mallory' });
+    expect(await verifyPassword(intruder!.passwordHash, 'Intrusion2026')).toBe(true);
+    expect(await verifyPassword(intruder!.passwordHash, 'AdminEco2026')).toBe(false);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: intruderAuth })).statusCode).toBe(403);
+    const relogin = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'chef@ecoforma.test', password: 'Intrusion2026' } });
+    expect(relogin.json().user).toMatchObject({ role: 'membre' });
+    // The real administrator still is one, under the new address.
+    expect((await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: adminAuth })).statusCode).toBe(200);
   });
 });

@@ -6,22 +6,22 @@ import { validationCodes } from '../../lib/validation-codes';
 import { currentUser } from '../../plugins/auth';
 import { login, signup } from './auth.service';
 
-export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db }) => {
   app.post(
     '/api/signup',
     {
-      config: { access: 'public' },
+      config: { access: 'public', personalData: true },
       schema: { tags: ['comptes'], summary: 'Créer un compte (membre, formateur ou organisme)', body: signupBodySchema },
       // A wrong birth date alone answers invalid_date, a wrong phone alone invalid_phone.
       errorHandler: validationCodes(),
     },
-    async (request, reply) => reply.status(201).send(await signup(db, request.body)),
+    async (request, reply) => reply.status(201).send(await signup(db, request.body, request.ip, config.signupLimitPerAddress)),
   );
 
   app.post(
     '/api/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', personalData: true },
       schema: { tags: ['comptes'], summary: 'Se connecter', body: loginBodySchema },
       errorHandler: validationCodes({ prefer: 'empty_fields' }),
     },

@@ -1,36 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AccountUser, LoginResponse, SignupData, SignupResponse } from '../../../shared/auth';
-import { IP_FAILURES_PER_MINUTE, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../../../shared/constants';
-import { errorMessages } from '../../../shared/errors';
+import { IP_FAILURES_PER_MINUTE, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS, SIGNUP_WINDOW_MS } from '../../../shared/constants';
 import { isDisabledAccount } from '../../../shared/roles';
-import { normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { loginFailures, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { countHit, forgiveHit, hitStatement, rateKeys } from '../../lib/rate-limits';
+import { userSearchText } from '../../lib/search-text';
 import { createSession } from '../../lib/sessions';
 
 const IP_WINDOW_SECONDS = 60;
 const LOCKOUT_WINDOW_SECONDS = LOCKOUT_WINDOW_MS / 1000;
-
-/** `now() - N seconds` on the database's clock; N is one of our constants, never user input. */
-function since(seconds: number) {
-  return sql.raw(`now() - interval '${Math.trunc(seconds)} seconds'`);
-}
-
-/** PostgreSQL's unique_violation, wherever the driver or Drizzle nested it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-export function emailTakenError(field = 'email'): AppError {
-  return new AppError('email_taken', 409, errorMessages.email_taken, { [field]: [errorMessages.email_taken] });
-}
+const SIGNUP_WINDOW_SECONDS = SIGNUP_WINDOW_MS / 1000;
 
 const accountColumns = {
   id: users.id,
@@ -42,10 +25,18 @@ const accountColumns = {
 };
 
 /**
- * Creates the account and its first session in one transaction. The unique index decides
- * between concurrent signups with one email: exactly one wins, the others get 409.
+ * Creates the account and its first session in one transaction. The attempt is counted on the
+ * address's signup limit first, and a taken e-mail is refused before any hashing: neither a
+ * signup script nor a list of known e-mails can make the server spend argon2 hashes for nothing.
+ * The unique index decides between concurrent signups with one email: exactly one wins, the
+ * others get 409.
  */
-export async function signup(db: Db, data: SignupData): Promise<SignupResponse> {
+export async function signup(db: Db, data: SignupData, ip: string, limitPerAddress: number): Promise<SignupResponse> {
+  if ((await countHit(db, rateKeys.signupAddress(ip), SIGNUP_WINDOW_SECONDS)) > limitPerAddress) {
+    throw new AppError('too_many_attempts', 429);
+  }
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
+  if (taken) throw AppError.emailTaken();
   const passwordHash = await hashPassword(data.password);
   try {
     return await db.transaction(async (tx) => {
@@ -65,97 +56,85 @@ export async function signup(db: Db, data: SignupData): Promise<SignupResponse> 
           country: data.country,
           speciality: data.speciality,
           cin: data.cin,
-          searchText: normalizeSearch(`${data.firstname} ${data.lastname} ${data.email}`),
+          searchText: userSearchText(data),
         })
         .returning(accountColumns);
       const accessToken = await createSession(tx as unknown as Db, user!.id);
       return { accessToken, user: user! };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw emailTakenError();
+    if (isUniqueViolation(error)) throw AppError.emailTaken();
     throw error;
   }
 }
 
-/** Prepared once per database: login runs this at every attempt (see lib/sessions.ts for why). */
-function prepareStatements(db: Db) {
-  return {
-    /** The account (if any) and both failure counters, in one round trip. */
-    account: db
-      .select({
-        ...accountColumns,
-        passwordHash: users.passwordHash,
-        ipFailures: sql<number>`(select count(*)::int from ${loginFailures} where ${loginFailures.ip} = ${sql.placeholder('ip')}
-          and ${loginFailures.createdAt} > ${since(IP_WINDOW_SECONDS)})`,
-        accountFailures: sql<number>`(select count(*)::int from ${loginFailures} where ${loginFailures.userId} = ${users.id}
-          and ${loginFailures.createdAt} > ${since(LOCKOUT_WINDOW_SECONDS)})`,
-      })
-      .from(sql`(select 1) as one`)
-      .leftJoin(users, eq(users.email, sql.placeholder('email')))
-      .prepare('ecoforma_login_account'),
-  };
-}
-const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-function statements(db: Db) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) statementsByDb.set(db, (prepared = prepareStatements(db)));
-  return prepared;
-}
-
-export interface LoginInput {
+interface LoginInput {
   email: string;
   password: string;
   remember: boolean;
 }
 
+/** One row of the login statement: both counters after this attempt, and the account if any. */
+interface LoginRow extends Record<string, unknown> {
+  ip_hits: number;
+  /** Null when the address was over its limit (the e-mail's counter is then left alone). */
+  email_hits: number | null;
+  id: number | null;
+  role: AccountUser['role'];
+  firstname: string;
+  lastname: string;
+  email: string;
+  is_valid: boolean;
+  password_hash: string;
+}
+
 /**
- * Signs in. The cost is the argon2 verify and nothing else: one query reads the account and
- * both failure counters, one writes the session (plus one to clear earlier failures, if any).
- * An unknown email costs a verify too, so timing tells nobody which emails exist.
+ * Signs in. One statement counts this attempt on the address's counter and, when the address is
+ * under its limit, on the e-mail's counter, and reads the account: the attempt is counted before
+ * the argon2 verify, so concurrent guesses can never get more verifies than the limits allow
+ * (decision 012). A right password gives its attempt back. The e-mail's counter exists whether or
+ * not an account does, so an unknown e-mail is locked after as many tries as a real one, and costs
+ * a verify too: neither the answer nor its timing tells which e-mails exist.
  */
 export async function login(db: Db, input: LoginInput, ip: string): Promise<LoginResponse> {
-  const [row] = await statements(db).account.execute({ email: input.email, ip });
+  const ipKey = rateKeys.loginAddress(ip);
+  const emailKey = rateKeys.loginEmail(input.email);
+  const result = await db.execute<LoginRow>(sql`
+    with ip_hit as (${hitStatement(ipKey, IP_WINDOW_SECONDS)}),
+    email_hit as (${hitStatement(
+      emailKey,
+      LOCKOUT_WINDOW_SECONDS,
+      sql`select ${emailKey}, 1, now() from ip_hit where ip_hit.hits <= ${IP_FAILURES_PER_MINUTE}`,
+    )})
+    select (select hits from ip_hit) as ip_hits, (select hits from email_hit) as email_hits,
+      u.id, u.role, u.firstname, u.lastname, u.email, u.is_valid, u.password_hash
+    from (select 1) as one left join ${users} u on u.email = ${input.email}`);
+  const row = (result as unknown as { rows: LoginRow[] }).rows[0]!;
 
   // A school behind one address may fail 20 times a minute; a password-guessing script may not.
-  if (Number(row!.ipFailures) >= IP_FAILURES_PER_MINUTE) throw new AppError('too_many_attempts', 429);
-
-  if (row!.id === null) {
-    await burnPasswordCheck(input.password);
-    await recordFailure(db, null, ip);
-    throw new AppError('invalid_credentials', 401);
-  }
-  const account = row as typeof row & AccountUser & { passwordHash: string };
-
+  if (Number(row.ip_hits) > IP_FAILURES_PER_MINUTE) throw new AppError('too_many_attempts', 429);
   // Checked before the password, so guessing on a locked account teaches nothing.
-  if (Number(account.accountFailures) >= LOCKOUT_FAILURES) throw new AppError('account_locked', 423);
+  if (Number(row.email_hits) > LOCKOUT_FAILURES) throw new AppError('account_locked', 423);
 
-  if (!(await verifyPassword(account.passwordHash, input.password))) {
-    await recordFailure(db, account.id, ip);
+  if (row.id === null) {
+    await burnPasswordCheck(input.password);
     throw new AppError('invalid_credentials', 401);
   }
+  if (!(await verifyPassword(row.password_hash, input.password))) throw new AppError('invalid_credentials', 401);
+
+  // The right password: not a failure. The e-mail starts again from zero, the address gets its try back.
+  await forgiveHit(db, { clear: emailKey, refund: ipKey });
+  const account: AccountUser = {
+    id: row.id,
+    role: row.role,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    is_valid: row.is_valid,
+  };
   // Only someone who knows the password learns that the account is disabled.
   if (isDisabledAccount(account)) throw new AppError('account_disabled', 403);
 
-  if (Number(account.accountFailures) > 0) await db.delete(loginFailures).where(eq(loginFailures.userId, account.id));
   const accessToken = await createSession(db, account.id, input.remember);
-  return {
-    accessToken,
-    user: {
-      id: account.id,
-      role: account.role,
-      firstname: account.firstname,
-      lastname: account.lastname,
-      email: account.email,
-      is_valid: account.is_valid,
-    },
-  };
-}
-
-/** One failed attempt; the same statement drops this address's rows too old to count any more. */
-async function recordFailure(db: Db, userId: number | null, ip: string): Promise<void> {
-  await db.execute(sql`with pruned as (
-      delete from ${loginFailures} where ${loginFailures.ip} = ${ip}
-        and ${loginFailures.createdAt} < ${since(LOCKOUT_WINDOW_SECONDS)}
-    )
-    insert into ${loginFailures} (user_id, ip) values (${userId}, ${ip})`);
+  return { accessToken, user: account };
 }

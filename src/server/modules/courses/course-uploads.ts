@@ -1,13 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { COURSE_ATTACHMENT_TYPES, COURSE_IMAGE_TYPES, courseFileLimits, courseMessages } from '../../../shared/courses';
 import { AppError } from '../../lib/app-error';
-import { detectFileType, discardUpload, receiveUpload, type DetectedType, type ReceivedFile } from '../../lib/storage';
+import { checkFileType, receiveFilePart, type IncomingFile } from '../../lib/file-transfer';
+import { discardUpload, type DetectedType } from '../../lib/storage';
 import { NUL_CHARACTER_MESSAGE } from '../../plugins/input-guard';
-
-/** A file streamed to a temporary name, with the name the user gave it. */
-export interface IncomingFile extends ReceivedFile {
-  originalName: string;
-}
 
 /** A course form as it arrived: text fields, and the files still under temporary names. */
 export interface CourseForm {
@@ -46,17 +42,11 @@ export async function receiveCourseForm(request: FastifyRequest, uploadsDir: str
         throw new AppError('invalid_request', 400, `Le fichier « ${field} » n'est pas attendu.`);
       }
       if (form[field]) throw new AppError('invalid_request', 400, 'Un seul fichier par champ est accepté.');
-      try {
-        const received = await receiveUpload(uploadsDir, part.file, courseFileLimits[field]);
-        // A browser sends an empty part with no name for a file input left empty.
-        if (received.size === 0 && !part.filename) await discardUpload(received);
-        else form[field] = { ...received, originalName: part.filename };
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'file_too_large') {
-          throw new AppError('file_too_large', 413, tooLargeMessages[field], { [field]: [tooLargeMessages[field]] });
-        }
-        throw error;
-      }
+      const tooLarge = () => new AppError('file_too_large', 413, tooLargeMessages[field], { [field]: [tooLargeMessages[field]] });
+      const received = await receiveFilePart(part.file, uploadsDir, courseFileLimits[field], tooLarge);
+      // A browser sends an empty part with no name for a file input left empty.
+      if (received.size === 0 && !part.filename) await discardUpload(received);
+      else form[field] = { ...received, originalName: part.filename };
     }
   } catch (error) {
     await discardCourseForm(form);
@@ -72,21 +62,23 @@ export async function discardCourseForm(form: CourseForm): Promise<void> {
 
 /** The image's real type by content: JPEG, PNG or WebP, else 415. */
 export async function checkImageType(file: IncomingFile): Promise<DetectedType> {
-  const type = await detectFileType(file.tempPath);
-  if (!type || !(COURSE_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
-    throw new AppError('unsupported_file_type', 415, courseMessages.imageType, { image: [courseMessages.imageType] });
-  }
-  return type;
+  return checkFileType(
+    file,
+    (type) => (type && (COURSE_IMAGE_TYPES as readonly string[]).includes(type.mime) ? type : null),
+    () => new AppError('unsupported_file_type', 415, courseMessages.imageType, { image: [courseMessages.imageType] }),
+  );
 }
 
 /** The attachment's real type by content: a video, a PDF or a Word document, else 415. */
 export async function checkAttachmentType(file: IncomingFile): Promise<DetectedType> {
-  const type = await detectFileType(file.tempPath);
-  // Word 97-2003 files are OLE2 containers, which content sniffing alone cannot tell from
-  // Excel or PowerPoint ones: the container plus the .doc name is what we accept.
-  if (type?.mime === 'application/x-cfb' && /\.doc$/i.test(file.originalName)) return { ext: 'doc', mime: 'application/msword' };
-  if (!type || !(COURSE_ATTACHMENT_TYPES as readonly string[]).includes(type.mime)) {
-    throw new AppError('unsupported_file_type', 415, courseMessages.attachmentType, { attachment: [courseMessages.attachmentType] });
-  }
-  return type;
+  return checkFileType(
+    file,
+    (type) => {
+      // Word 97-2003 files are OLE2 containers, which content sniffing alone cannot tell from
+      // Excel or PowerPoint ones: the container plus the .doc name is what we accept.
+      if (type?.mime === 'application/x-cfb' && /\.doc$/i.test(file.originalName)) return { ext: 'doc', mime: 'application/msword' };
+      return type && (COURSE_ATTACHMENT_TYPES as readonly string[]).includes(type.mime) ? type : null;
+    },
+    () => new AppError('unsupported_file_type', 415, courseMessages.attachmentType, { attachment: [courseMessages.attachmentType] }),
+  );
 }

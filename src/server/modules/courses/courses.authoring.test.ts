@@ -7,21 +7,12 @@ import { COURSE_IMAGE_MAX_BYTES } from '../../../shared/constants';
 import type { CourseDetail, CourseItem } from '../../../shared/courses';
 import { courses, users } from '../../db/schema';
 import { receiveUpload } from '../../lib/storage';
-import { authHeader, createTestApp, createUser } from '../../test/helpers';
-import {
-  courseFields,
-  imagePart,
-  jpegImage,
-  mp4Video,
-  multipart,
-  oleDocument,
-  pdfDocument,
-  pngImage,
-  uploadedFiles,
-  type FilePart,
-} from './courses.fixtures';
 import { discardCourseForm } from './course-uploads';
 import { createCourse } from './courses.service';
+import { createTestApp } from '../../test/app';
+import { authHeader, courseFields, createUser, imagePart } from '../../test/factories';
+import { type FilePart, jpegImage, mp4Video, multipart, oleDocument, pdfDocument, pngImage } from '../../test/files';
+import { uploadsListing } from '../../test/uploads';
 
 const { app, db, config } = await createTestApp();
 
@@ -57,7 +48,7 @@ async function createOne(user: { id: number } = trainer, overrides: Record<strin
 async function expectNoStrayFiles() {
   const rows = await db.select({ image: courses.imagePath, attachment: courses.attachmentPath }).from(courses);
   const referenced = rows.flatMap((r) => [r.image, r.attachment]).filter((n): n is string => Boolean(n)).sort();
-  expect(await uploadedFiles(config.uploadsDir)).toEqual(referenced);
+  expect(await uploadsListing(config.uploadsDir)).toEqual(referenced);
 }
 
 async function courseCount(): Promise<number> {
@@ -211,11 +202,11 @@ describe('who may author courses', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('answers 404 when changing a course that does not exist', async () => {
+  it('answers 404 when changing a course that does not exist, 422 for a malformed id', async () => {
     const res = await put(admin, 987654, { title: 'Rien' });
     expect(res.statusCode).toBe(404);
     const del = await app.inject({ method: 'DELETE', url: '/api/courses/abc', headers: await authHeader(db, admin) });
-    expect(del.statusCode).toBe(404);
+    expect(del.statusCode).toBe(422);
   });
 });
 

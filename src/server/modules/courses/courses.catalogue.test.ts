@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryCount, CourseDetail, CoursePage } from '../../../shared/courses';
-import { authHeader, createTestApp, createUser } from '../../test/helpers';
-import { insertCourse } from './courses.fixtures';
+import { createTestApp } from '../../test/app';
+import { authHeader, createUser, insertCourse } from '../../test/factories';
 
 const { app, db } = await createTestApp();
 
@@ -149,11 +149,14 @@ describe('GET /api/courses/:id', () => {
     expect(course).toMatchObject({ id: ecology.id, title: ecology.title, enrolled: false, saved: false, attachment: null });
   });
 
-  it('answers 404 not_found for an unknown or malformed id', async () => {
-    for (const id of ['999999', 'abc', '0', '-3', '1.5', '99999999999999']) {
+  it('answers 404 not_found for an unknown id, 422 validation_failed for a malformed one (decision 007)', async () => {
+    const unknown = await app.inject({ method: 'GET', url: '/api/courses/999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error_code).toBe('not_found');
+    for (const id of ['abc', '0', '-3', '1.5', '99999999999999']) {
       const res = await app.inject({ method: 'GET', url: `/api/courses/${id}` });
-      expect(res.statusCode, id).toBe(404);
-      expect(res.json().error_code).toBe('not_found');
+      expect(res.statusCode, id).toBe(422);
+      expect(res.json()).toMatchObject({ error_code: 'validation_failed', errors: { id: ['Identifiant invalide.'] } });
     }
   });
 

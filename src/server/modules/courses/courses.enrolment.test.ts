@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CourseItem, MyCourses } from '../../../shared/courses';
 import { enrolments, savedCourses } from '../../db/schema';
-import { authHeader, createTestApp, createUser } from '../../test/helpers';
-import { courseFields, imagePart, insertCourse, multipart, pdfDocument } from './courses.fixtures';
+import { createTestApp } from '../../test/app';
+import { authHeader, courseFields, createUser, imagePart, insertCourse } from '../../test/factories';
+import { multipart, pdfDocument } from '../../test/files';
 
 const { app, db } = await createTestApp();
 
@@ -48,13 +49,15 @@ describe('enrolment', () => {
     expect((await call('GET', '/api/user/courses', null)).statusCode).toBe(401);
   });
 
-  it('answers 404 for an unknown, malformed or unpublished course, even to its author', async () => {
+  it('answers 404 for an unknown or unpublished course, even to its author, and 422 for a malformed id', async () => {
     const learner = await createUser(db);
     for (const user of [learner, trainer]) {
-      for (const id of [draft.id, 999999, 'abc']) {
+      for (const id of [draft.id, 999999]) {
         expect((await call('POST', `/api/courses/${id}/enrolment`, user)).statusCode).toBe(404);
         expect((await call('POST', `/api/courses/${id}/saved`, user)).statusCode).toBe(404);
       }
+      expect((await call('POST', '/api/courses/abc/enrolment', user)).statusCode).toBe(422);
+      expect((await call('POST', '/api/courses/abc/saved', user)).statusCode).toBe(422);
     }
     expect(await enrolmentRows(learner.id, draft.id)).toHaveLength(0);
   });

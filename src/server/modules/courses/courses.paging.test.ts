@@ -2,12 +2,12 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CourseItem } from '../../../shared/courses';
 import { courses } from '../../db/schema';
-import { createTestApp } from '../../test/helpers';
-import { insertBenchCourses } from './catalogue.bench';
 import { courseSearchText, SPARSE_MATCHES } from './courses.service';
+import { createTestApp } from '../../test/app';
+import { insertManyCourses } from '../../test/factories';
 
 const { app, db } = await createTestApp();
-await insertBenchCourses(db, 400);
+await insertManyCourses(db, 400);
 
 /** The ids a page should hold, computed the plain way. */
 async function expectedIds(condition: ReturnType<typeof and>, page: number, pageSize: number): Promise<number[]> {

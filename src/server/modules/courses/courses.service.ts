@@ -15,12 +15,12 @@ import {
   type CourseStatus,
   type MyCourses,
 } from '../../../shared/courses';
-import type { FieldErrors } from '../../../shared/errors';
 import type { Actor } from '../../../shared/roles';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { categories, courses, enrolments, savedCourses, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { fieldErrorsOf } from '../../lib/field-errors';
 import { downloadName, keepUpload, removeStoredFile } from '../../lib/storage';
 import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
 
@@ -143,8 +143,8 @@ async function findCourseRow(db: Db, id: number): Promise<CourseSelectRow | null
 }
 
 /** The course if this caller may see it; 404 otherwise, so a draft's existence is not revealed. */
-export async function findVisibleCourse(db: Db, id: number | null, actor: Actor | null): Promise<CourseSelectRow> {
-  const row = id === null ? null : await findCourseRow(db, id);
+async function findVisibleCourse(db: Db, id: number, actor: Actor | null): Promise<CourseSelectRow> {
+  const row = await findCourseRow(db, id);
   if (!row || !canViewCourse(actor, { authorId: row.authorId, status: row.status })) {
     throw AppError.notFound("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.");
   }
@@ -164,7 +164,7 @@ export async function isEnrolled(db: Db, userId: number, courseId: number): Prom
   return hasRow(db, enrolments, userId, courseId);
 }
 
-export async function getCourseDetail(db: Db, id: number | null, actor: Actor | null): Promise<CourseDetail> {
+export async function getCourseDetail(db: Db, id: number, actor: Actor | null): Promise<CourseDetail> {
   const row = await findVisibleCourse(db, id, actor);
   const [enrolled, saved] = actor
     ? [await hasRow(db, enrolments, actor.id, row.id), await hasRow(db, savedCourses, actor.id, row.id)]
@@ -188,18 +188,12 @@ export async function listAuthorCourses(db: Db, authorId: number): Promise<{ ite
 }
 
 /** The course the caller wants to change: 404 when they cannot see it, 403 when they may not edit it. */
-export async function findEditableCourse(db: Db, id: number | null, actor: Actor): Promise<CourseSelectRow> {
+export async function findEditableCourse(db: Db, id: number, actor: Actor): Promise<CourseSelectRow> {
   const row = await findVisibleCourse(db, id, actor);
   if (!canEditCourse(actor, { authorId: row.authorId })) {
     throw AppError.forbidden("Seuls l'auteur du cours et les administrateurs peuvent le modifier ou le supprimer.");
   }
   return row;
-}
-
-function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
-  return errors;
 }
 
 interface KeptFile {
@@ -364,27 +358,24 @@ export async function deleteCourse(db: Db, uploadsDir: string, courseId: number)
 }
 
 /** Only published courses can be joined or saved; enrolling twice changes nothing. */
-async function findPublishedCourseId(db: Db, id: number | null): Promise<number> {
-  const [row] =
-    id === null
-      ? []
-      : await db
-          .select({ id: courses.id })
-          .from(courses)
-          .where(and(eq(courses.id, id), eq(courses.status, 'published')))
-          .limit(1);
+async function findPublishedCourseId(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, id), eq(courses.status, 'published')))
+    .limit(1);
   if (!row) throw AppError.notFound("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.");
   return row.id;
 }
 
-export async function setEnrolment(db: Db, userId: number, id: number | null, enrolled: boolean): Promise<{ enrolled: boolean }> {
+export async function setEnrolment(db: Db, userId: number, id: number, enrolled: boolean): Promise<{ enrolled: boolean }> {
   const courseId = await findPublishedCourseId(db, id);
   if (enrolled) await db.insert(enrolments).values({ userId, courseId }).onConflictDoNothing();
   else await db.delete(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
   return { enrolled };
 }
 
-export async function setSaved(db: Db, userId: number, id: number | null, saved: boolean): Promise<{ saved: boolean }> {
+export async function setSaved(db: Db, userId: number, id: number, saved: boolean): Promise<{ saved: boolean }> {
   const courseId = await findPublishedCourseId(db, id);
   if (saved) await db.insert(savedCourses).values({ userId, courseId }).onConflictDoNothing();
   else await db.delete(savedCourses).where(and(eq(savedCourses.userId, userId), eq(savedCourses.courseId, courseId)));
@@ -405,8 +396,7 @@ export async function listMyCourses(db: Db, userId: number): Promise<MyCourses> 
 }
 
 /** What the file routes need to decide and serve. */
-export async function findCourseFiles(db: Db, id: number | null) {
-  if (id === null) return null;
+export async function findCourseFiles(db: Db, id: number) {
   const [row] = await db
     .select({
       id: courses.id,

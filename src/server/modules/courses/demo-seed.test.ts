@@ -7,9 +7,9 @@ import type { CourseItem } from '../../../shared/courses';
 import { normalizeSearch } from '../../../shared/text';
 import { courses, users } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
-import { createTestApp } from '../../test/helpers';
 import { courseSearchText } from './courses.service';
 import { DEMO_TRAINER_EMAIL, demoImagesDir, seedDemoCatalogue } from './demo-seed';
+import { createTestApp } from '../../test/app';
 
 const { app, db, config } = await createTestApp();
 

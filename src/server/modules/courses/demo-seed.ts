@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
-import { normalizeSearch } from '../../../shared/text';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { courses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import { userSearchText } from '../../lib/search-text';
 import { removeStoredFile } from '../../lib/storage';
 import { courseSearchText } from './courses.service';
 
@@ -27,7 +27,7 @@ interface DemoCourse {
 }
 
 /** Newest first: the first course is the first card of the catalogue. */
-export const demoCourses: DemoCourse[] = [
+const demoCourses: DemoCourse[] = [
   {
     title: 'Bilan carbone : mesurer et réduire les émissions de votre organisation',
     description:
@@ -164,7 +164,7 @@ async function ensureDemoTrainer(db: Db): Promise<number> {
       gender: 'female',
       speciality: 'Développement durable et RSE',
       country: 'France',
-      searchText: normalizeSearch(`Claire Dubois ${DEMO_TRAINER_EMAIL}`),
+      searchText: userSearchText({ firstname: 'Claire', lastname: 'Dubois', email: DEMO_TRAINER_EMAIL }),
     })
     .returning({ id: users.id });
   return created!.id;

@@ -4,8 +4,9 @@ import { adminMessages } from '../../../shared/admin';
 import { MEETING_PAST_TOLERANCE_MS, meetingMessages, type MeetingCreatedResponse, type MeetingDetail } from '../../../shared/meetings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditLog, meetings, users } from '../../db/schema';
+import { meetings, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { AuthUser } from '../../lib/sessions';
 
 /**
@@ -47,13 +48,7 @@ export async function createMeeting(
       .insert(meetings)
       .values({ userId, createdById: actor.id, roomName, url, scheduledAt })
       .returning({ id: meetings.id });
-    await tx.insert(auditLog).values({
-      actorId: actor.id,
-      targetId: userId,
-      targetLabel: `${user.firstname} ${user.lastname} <${user.email}>`,
-      action: 'meeting',
-      details: { meeting_id: meeting!.id, meeting_date: scheduledAt.toISOString() },
-    });
+    await recordAudit(tx, { actor, target: user, action: 'meeting', details: { meeting_id: meeting!.id, meeting_date: scheduledAt.toISOString() } });
     return { meeting_id: meeting!.id, meeting_url: url, meeting_date: scheduledAt.toISOString() };
   });
 }

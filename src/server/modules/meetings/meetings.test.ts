@@ -4,8 +4,9 @@ import type { AdminUserDetail, AdminUsersResponse } from '../../../shared/admin'
 import type { MeetingDetail } from '../../../shared/meetings';
 import { auditLog, meetings } from '../../db/schema';
 import { latestMeeting } from '../../lib/meetings';
-import { authHeader, createTestApp, createUser } from '../../test/helpers';
 import { meetingRoomName } from './meetings.service';
+import { createTestApp } from '../../test/app';
+import { authHeader, createUser } from '../../test/factories';
 
 const { app, db, config } = await createTestApp();
 

@@ -1,23 +1,17 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { Profile, ProfileUpdate } from '../../../shared/profile';
-import { normalizeSearch } from '../../../shared/text';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { changesLoginEmail, profileMessages, type Profile, type ProfileUpdate } from '../../../shared/profile';
 import type { Db } from '../../db/client';
-import { meetings, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { emailTakenError, isUniqueViolation } from '../auth/auth.service';
+import { checkCurrentPassword } from '../../lib/current-password';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { latestMeetingQuery } from '../../lib/meetings';
+import { preparedPerDatabase } from '../../lib/prepared';
+import { userSearchText } from '../../lib/search-text';
 
-/**
- * The user and their current interview in one query. The meeting is chosen as
- * `latestMeeting` (lib/meetings.ts) chooses it: latest created first.
- */
+/** The user and their current interview (lib/meetings.ts chooses it) in one query. */
 function prepareStatements(db: Db) {
-  const latest = db
-    .select({ date: meetings.scheduledAt, url: meetings.url })
-    .from(meetings)
-    .where(eq(meetings.userId, users.id))
-    .orderBy(desc(meetings.createdAt), desc(meetings.id))
-    .limit(1)
-    .as('latest_meeting');
+  const latest = latestMeetingQuery(db, users.id).as('latest_meeting');
   return {
     profile: db
       .select({
@@ -29,7 +23,7 @@ function prepareStatements(db: Db) {
         email: users.email,
         birthdate: users.birthdate,
         gender: users.gender,
-        meetingDate: latest.date,
+        meetingDate: latest.scheduledAt,
         meeting_url: latest.url,
         is_valid: users.isValid,
       })
@@ -40,12 +34,7 @@ function prepareStatements(db: Db) {
       .prepare('ecoforma_profile'),
   };
 }
-const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-function statements(db: Db) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) statementsByDb.set(db, (prepared = prepareStatements(db)));
-  return prepared;
-}
+const statements = preparedPerDatabase(prepareStatements);
 
 /** The caller's own profile (spec section 7). */
 export async function getProfile(db: Db, userId: number): Promise<Profile> {
@@ -55,8 +44,27 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
   return { ...profile, meeting_date: meetingDate ? new Date(meetingDate).toISOString() : null };
 }
 
+/**
+ * Whoever holds a session must also know the password to move the account to another login
+ * e-mail: a session left open on a shared computer must not be enough to take the account over.
+ * A taken address is refused first (signup tells as much), then the password is checked, counted
+ * on the login lockout.
+ */
+async function assertMayChangeEmail(db: Db, userId: number, data: ProfileUpdate): Promise<void> {
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) throw AppError.unauthenticated();
+  if (!changesLoginEmail(current.email, data.email)) return;
+  const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, data.email), ne(users.id, userId))).limit(1);
+  if (taken) throw AppError.emailTaken();
+  if (!data.currentPassword) throw AppError.validation({ currentPassword: [profileMessages.currentPasswordRequired] });
+  if (!(await checkCurrentPassword(db, userId, data.currentPassword))) {
+    throw AppError.validation({ currentPassword: [profileMessages.currentPasswordWrong] });
+  }
+}
+
 /** Saves what a user may change about themselves; approval and meetings are not among it. */
 export async function updateProfile(db: Db, userId: number, data: ProfileUpdate): Promise<Profile> {
+  await assertMayChangeEmail(db, userId, data);
   try {
     await db
       .update(users)
@@ -67,12 +75,12 @@ export async function updateProfile(db: Db, userId: number, data: ProfileUpdate)
         phoneNumber: data.phoneNumber,
         birthdate: data.birthDate,
         gender: data.gender,
-        searchText: normalizeSearch(`${data.firstName} ${data.lastName} ${data.email}`),
+        searchText: userSearchText({ firstname: data.firstName, lastname: data.lastName, email: data.email }),
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
   } catch (error) {
-    if (isUniqueViolation(error)) throw emailTakenError();
+    if (isUniqueViolation(error)) throw AppError.emailTaken();
     throw error;
   }
   return getProfile(db, userId);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { normalizeSearch } from '../../../shared/text';
 import { meetings, users, type UserRow } from '../../db/schema';
 import { latestMeeting } from '../../lib/meetings';
-import { authHeader, createTestApp, createUser } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
+import { authHeader, createUser, DEFAULT_PASSWORD } from '../../test/factories';
 
 const { app, db } = await createTestApp();
 
@@ -109,6 +110,7 @@ describe('PUT /api/user/profile', () => {
         email: `  ${newEmail.toUpperCase()} `,
         birthDate: '1975-03-04',
         gender: 'male',
+        currentPassword: DEFAULT_PASSWORD,
       }),
     );
     expect(res.statusCode).toBe(200);
@@ -186,6 +188,55 @@ describe('PUT /api/user/profile', () => {
     });
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect([row!.email, row!.firstname]).toEqual([user.email, user.firstname]);
+  });
+
+  describe('changing the login e-mail', () => {
+    const REQUIRED = 'Saisissez votre mot de passe actuel pour changer votre adresse email.';
+
+    it('refuses a new e-mail without the current password (422, French field error) and changes nothing', async () => {
+      const { user, headers } = await signedIn();
+      for (const currentPassword of [undefined, '']) {
+        const res = await putProfile(headers, formPayload(user, { email: email('vol'), firstName: 'Changé', currentPassword }));
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toEqual({ error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { currentPassword: [REQUIRED] } });
+      }
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      expect([row!.email, row!.firstname]).toEqual([user.email, user.firstname]);
+    });
+
+    it('refuses a wrong current password and changes nothing', async () => {
+      const { user, headers } = await signedIn();
+      const res = await putProfile(headers, formPayload(user, { email: email('vol'), currentPassword: 'Mauvais1' }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ currentPassword: ['Mot de passe actuel incorrect.'] });
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.email).toBe(user.email);
+    });
+
+    it('counts wrong current passwords on the login lockout: the 6th try is locked', async () => {
+      const { user, headers } = await signedIn();
+      for (let i = 0; i < 5; i++) {
+        expect((await putProfile(headers, formPayload(user, { email: email('vol'), currentPassword: 'Mauvais1' }))).statusCode).toBe(422);
+      }
+      const locked = await putProfile(headers, formPayload(user, { email: email('vol'), currentPassword: DEFAULT_PASSWORD }));
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json().error_code).toBe('account_locked');
+    });
+
+    it('changes the e-mail with the right current password, and the new one signs in', async () => {
+      const { user, headers } = await signedIn();
+      const next = email('nouvelle');
+      const res = await putProfile(headers, formPayload(user, { email: next, currentPassword: DEFAULT_PASSWORD }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().email).toBe(next);
+      const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: next, password: DEFAULT_PASSWORD } });
+      expect(login.statusCode).toBe(200);
+    });
+
+    it('needs no password when the e-mail stays the same, whatever its case', async () => {
+      const { user, headers } = await signedIn();
+      expect((await putProfile(headers, formPayload(user, { email: ` ${user.email.toUpperCase()} `, firstName: 'Autre' }))).statusCode).toBe(200);
+    });
   });
 
   it('accepts keeping one’s own email', async () => {

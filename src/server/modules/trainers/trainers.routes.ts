@@ -4,12 +4,13 @@ import {
   CV_FIELD,
   cvMessages,
   isTrainer,
-  trainerStatusParamsSchema,
   trainerStatusSchema,
   uploadCvResponseSchema,
 } from '../../../shared/trainers';
+import { idParamsSchema } from '../../../shared/ids';
 import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
+import { receiveSingleFile } from '../../lib/file-transfer';
 import { currentUser } from '../../plugins/auth';
 import { storeCv, trainerStatus } from './trainers.service';
 
@@ -27,28 +28,13 @@ export const trainersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     },
     async (request, reply) => {
       const user = currentUser(request);
-      // The per-request limits make busboy stop counting at 10 MB whatever the global multipart
-      // limit, and refuse a second file (413).
-      const parts = request.parts({ limits: { fileSize: CV_MAX_BYTES, files: 1 } })[Symbol.asyncIterator]();
-      let next = await parts.next();
-      // Text fields sent before the file carry nothing we use.
-      while (!next.done && next.value.type === 'field') next = await parts.next();
-      const part = next.done ? null : next.value;
-      if (!part || part.type !== 'file' || part.fieldname !== CV_FIELD) {
-        // Read and drop a file sent under another name, so the connection stays usable.
-        if (part?.type === 'file') part.file.resume();
-        throw AppError.validation({ [CV_FIELD]: [cvMessages.missing] }, cvMessages.missing);
-      }
-      const cv = await storeCv(deps, user.id, {
-        fileName: part.filename,
-        stream: part.file,
-        // The rest of the form is read before the CV is kept, so a second file leaves nothing.
-        rest: async () => {
-          for (let more = await parts.next(); !more.done; more = await parts.next()) {
-            // Fields after the file carry nothing we use either.
-          }
-        },
+      const file = await receiveSingleFile(request, deps.config.uploadsDir, {
+        field: CV_FIELD,
+        maxBytes: CV_MAX_BYTES,
+        missing: () => AppError.validation({ [CV_FIELD]: [cvMessages.missing] }, cvMessages.missing),
+        tooLarge: () => new AppError('file_too_large', 413, cvMessages.tooLarge),
       });
+      const cv = await storeCv(deps, user.id, file);
       return reply.status(201).send({ cv });
     },
   );
@@ -60,7 +46,7 @@ export const trainersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       schema: {
         tags: ['formateurs'],
         summary: "État de la candidature d'un formateur (lui-même ou un administrateur).",
-        params: trainerStatusParamsSchema,
+        params: idParamsSchema,
         response: { 200: trainerStatusSchema },
       },
     },

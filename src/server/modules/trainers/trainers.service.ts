@@ -1,6 +1,4 @@
-import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { CV_MAX_BYTES } from '../../../shared/constants';
 import { isAdmin } from '../../../shared/roles';
 import { cvExtension, cvMessages, type CvExtension, type CvInfo, type TrainerStatus } from '../../../shared/trainers';
 import type { Db } from '../../db/client';
@@ -9,15 +7,8 @@ import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
 import { latestMeeting } from '../../lib/meetings';
 import type { AuthUser } from '../../lib/sessions';
-import {
-  detectFileType,
-  discardUpload,
-  keepUpload,
-  receiveUpload,
-  removeStoredFile,
-  sanitizeFileName,
-  type ReceivedFile,
-} from '../../lib/storage';
+import { checkFileType, type IncomingFile } from '../../lib/file-transfer';
+import { discardUpload, keepUpload, removeStoredFile, sanitizeFileName } from '../../lib/storage';
 
 /** For each accepted extension: the type the content must have, and what we store and serve. */
 const acceptedTypes: Record<CvExtension, { detected: string; ext: string; mime: string }> = {
@@ -27,53 +18,34 @@ const acceptedTypes: Record<CvExtension, { detected: string; ext: string; mime: 
   '.doc': { detected: 'cfb', ext: 'doc', mime: 'application/msword' },
 };
 
-export interface IncomingCv {
-  fileName: string;
-  stream: Readable;
-  /** Reads what follows the file in the request once it is on disk; throws to refuse it before anything is kept. */
-  rest?: () => Promise<void>;
-}
-
 function cvInfo(row: { cvOriginalName: string | null; cvSize: number | null; cvUploadedAt: Date | null }): CvInfo | null {
   if (!row.cvOriginalName || row.cvSize === null || !row.cvUploadedAt) return null;
   return { name: row.cvOriginalName, size: row.cvSize, uploaded_at: row.cvUploadedAt.toISOString() };
 }
 
-async function receiveCv(uploadsDir: string, stream: Readable): Promise<ReceivedFile> {
-  try {
-    return await receiveUpload(uploadsDir, stream, CV_MAX_BYTES);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'file_too_large') throw new AppError('file_too_large', 413, cvMessages.tooLarge);
-    throw error;
-  }
-}
-
 /**
- * Stores a trainer's CV. The file streams to a temporary name (a refused or interrupted upload
- * leaves nothing), its content must match its extension, then it gets its permanent random name
- * and the row points to it. The previous CV is deleted only once the row no longer references
+ * Stores a trainer's CV, received under a temporary name (a refused upload leaves nothing): its
+ * content must match its extension, then it gets its permanent random name and the row points to it. The previous CV is deleted only once the row no longer references
  * it; a crash in between leaves an unreferenced file, which the start-up sweep removes.
  */
-export async function storeCv({ config, db }: ModuleDeps, userId: number, incoming: IncomingCv): Promise<CvInfo> {
-  const received = await receiveCv(config.uploadsDir, incoming.stream);
+export async function storeCv({ config, db }: ModuleDeps, userId: number, received: IncomingFile): Promise<CvInfo> {
   let storedName: string;
   let accepted: (typeof acceptedTypes)[CvExtension];
   try {
-    await incoming.rest?.();
     if (received.size === 0) throw AppError.validation({ cv: [cvMessages.empty] }, cvMessages.empty);
-    const extension = cvExtension(incoming.fileName);
-    const detected = await detectFileType(received.tempPath);
-    if (!extension || detected?.ext !== acceptedTypes[extension].detected) {
-      throw new AppError('unsupported_file_type', 415, cvMessages.unsupported);
-    }
-    accepted = acceptedTypes[extension];
+    const extension = cvExtension(received.originalName);
+    accepted = await checkFileType(
+      received,
+      (detected) => (extension && detected?.ext === acceptedTypes[extension].detected ? acceptedTypes[extension] : null),
+      () => new AppError('unsupported_file_type', 415, cvMessages.unsupported),
+    );
     storedName = await keepUpload(config.uploadsDir, received, accepted.ext);
   } catch (error) {
     await discardUpload(received);
     throw error;
   }
 
-  const originalName = sanitizeFileName(incoming.fileName, `cv.${accepted.ext}`);
+  const originalName = sanitizeFileName(received.originalName, `cv.${accepted.ext}`);
   const uploadedAt = new Date();
   let previous: string | null;
   try {

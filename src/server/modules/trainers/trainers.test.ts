@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
@@ -8,37 +7,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CV_MAX_BYTES } from '../../../shared/constants';
 import { meetings, users, type UserRow } from '../../db/schema';
 import { storedFilePath } from '../../lib/storage';
-import { authHeader, createTestApp, createUser } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
+import { authHeader, createUser } from '../../test/factories';
+import { multipartBody, type Part } from '../../test/files';
+import { uploadsListing } from '../../test/uploads';
 
 const { app, db, config } = await createTestApp();
 
 const fixtures = path.resolve('e2e/fixtures');
 const fixture = (name: string) => fs.readFile(path.join(fixtures, name));
 
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body built by hand, as a browser sends it. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----EcoFormaTest${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename !== undefined ? `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`, 'utf8'));
-    chunks.push(typeof part.data === 'string' ? Buffer.from(part.data) : part.data);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function uploadAs(user: Pick<UserRow, 'id'> | null, parts: Part[]) {
-  const body = multipart(parts);
+  const body = multipartBody(parts);
   return app.inject({
     method: 'POST',
     url: '/api/upload-cv',
@@ -48,14 +28,6 @@ async function uploadAs(user: Pick<UserRow, 'id'> | null, parts: Part[]) {
 }
 
 const cvPart = (filename: string, data: Buffer, contentType?: string): Part => ({ name: 'cv', filename, data, contentType });
-
-async function uploadsFolder(): Promise<string[]> {
-  try {
-    return (await fs.readdir(config.uploadsDir)).sort();
-  } catch {
-    return [];
-  }
-}
 
 async function userRow(id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -102,14 +74,14 @@ describe('POST /api/upload-cv', () => {
 
   it('refuses 10 MB + 1 byte with 413 and leaves no file behind', async () => {
     const user = await trainer();
-    const before = await uploadsFolder();
+    const before = await uploadsListing(config.uploadsDir);
     const pdf = Buffer.alloc(CV_MAX_BYTES + 1, 0x20);
     (await fixture('cv-camille-durand.pdf')).copy(pdf);
     const res = await uploadAs(user, [cvPart('trop-gros.pdf', pdf)]);
 
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error_code: 'file_too_large', message: 'Le fichier dépasse la taille maximale de 10 Mo.' });
-    expect(await uploadsFolder()).toEqual(before);
+    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
     expect((await userRow(user.id)).cvPath).toBeNull();
   });
 
@@ -124,7 +96,7 @@ describe('POST /api/upload-cv', () => {
     ['plain text named .pdf', 'notes.pdf', async () => Buffer.from('Ceci n’est pas un PDF.')],
   ])('refuses %s with 415 and leaves no file behind', async (_label, filename, data) => {
     const user = await trainer();
-    const before = await uploadsFolder();
+    const before = await uploadsListing(config.uploadsDir);
     const res = await uploadAs(user, [cvPart(filename, await data(), 'application/pdf')]);
 
     expect(res.statusCode).toBe(415);
@@ -132,18 +104,18 @@ describe('POST /api/upload-cv', () => {
       error_code: 'unsupported_file_type',
       message: 'Format non accepté : choisissez un fichier PDF, DOCX ou DOC.',
     });
-    expect(await uploadsFolder()).toEqual(before);
+    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
     expect((await userRow(user.id)).cvPath).toBeNull();
   });
 
   it('refuses an empty file with 422', async () => {
     const user = await trainer();
-    const before = await uploadsFolder();
+    const before = await uploadsListing(config.uploadsDir);
     const res = await uploadAs(user, [cvPart('vide.pdf', Buffer.alloc(0))]);
 
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error_code: 'validation_failed', message: 'Le fichier est vide.', errors: { cv: ['Le fichier est vide.'] } });
-    expect(await uploadsFolder()).toEqual(before);
+    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
   });
 
   it('asks for a file when the form has no cv part', async () => {
@@ -159,11 +131,11 @@ describe('POST /api/upload-cv', () => {
 
   it('asks for a file when the file comes under another field name', async () => {
     const user = await trainer();
-    const before = await uploadsFolder();
+    const before = await uploadsListing(config.uploadsDir);
     const res = await uploadAs(user, [{ name: 'fichier', filename: 'cv.pdf', data: await fixture('cv-camille-durand.pdf') }]);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ cv: ['Veuillez sélectionner un fichier'] });
-    expect(await uploadsFolder()).toEqual(before);
+    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
   });
 
   it('refuses a body that is not multipart', async () => {
@@ -175,11 +147,11 @@ describe('POST /api/upload-cv', () => {
 
   it.each(['membre', 'organisme', 'admin'] as const)('refuses an upload by a %s with 403', async (role) => {
     const user = await createUser(db, { role });
-    const before = await uploadsFolder();
+    const before = await uploadsListing(config.uploadsDir);
     const res = await uploadAs(user, [cvPart('cv.pdf', await fixture('cv-camille-durand.pdf'))]);
     expect(res.statusCode).toBe(403);
     expect(res.json().error_code).toBe('forbidden');
-    expect(await uploadsFolder()).toEqual(before);
+    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
     expect((await userRow(user.id)).cvPath).toBeNull();
   });
 
@@ -229,14 +201,14 @@ describe('POST /api/upload-cv', () => {
     const user = await trainer();
     await uploadAs(user, [cvPart('cv.pdf', await fixture('cv-camille-durand.pdf'))]);
     const before = await userRow(user.id);
-    const folder = await uploadsFolder();
+    const folder = await uploadsListing(config.uploadsDir);
 
     vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('panne de la base'));
     const res = await uploadAs(user, [cvPart('nouveau.pdf', await fixture('cv-camille-durand.pdf'))]);
 
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error_code: 'server_error', message: "Une erreur serveur s'est produite. Veuillez réessayer ultérieurement." });
-    expect(await uploadsFolder()).toEqual(folder);
+    expect(await uploadsListing(config.uploadsDir)).toEqual(folder);
     expect((await userRow(user.id)).cvPath).toBe(before.cvPath);
   });
 
@@ -245,7 +217,7 @@ describe('POST /api/upload-cv', () => {
     const pdf = await fixture('cv-camille-durand.pdf');
     await uploadAs(user, [cvPart('cv.pdf', pdf)]);
     const before = await userRow(user.id);
-    const folder = await uploadsFolder();
+    const folder = await uploadsListing(config.uploadsDir);
 
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
@@ -259,10 +231,10 @@ describe('POST /api/upload-cv', () => {
     );
     socket.write(Buffer.concat([pdf, Buffer.alloc(512 * 1024, 0x20)]));
     // Wait until the server has started writing the temporary file, then cut the connection.
-    await vi.waitFor(async () => expect((await uploadsFolder()).some((name) => name.startsWith('.incoming-'))).toBe(true), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await uploadsListing(config.uploadsDir)).some((name) => name.startsWith('.incoming-'))).toBe(true), { timeout: 5000 });
     socket.destroy();
 
-    await vi.waitFor(async () => expect(await uploadsFolder()).toEqual(folder), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await uploadsListing(config.uploadsDir)).toEqual(folder), { timeout: 5000 });
     expect((await userRow(user.id)).cvPath).toBe(before.cvPath);
   });
 

@@ -13,7 +13,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { roleLabels } from '../../../shared/roles';
 import { apiFetch } from '../../lib/api-client';
 import { useSession, type SessionUser } from '../../lib/session';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { isApprovedTrainerUser, isUnapprovedTrainer } from './navigation';
 import { visuallyHidden } from '../../components/visually-hidden';
 

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { categories } from '../../../shared/categories';
 import { CONTACT } from '../../../shared/constants';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 interface FooterLink {
   label: string;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { useSession, type SessionUser } from '../../lib/session';
+import { signInAs } from '../../test/session';
 import { AppProviders } from '../providers';
 import { NavBar } from './NavBar';
 import { desktopLinks, mobileLinks } from './navigation';
@@ -19,9 +20,7 @@ const baseUser: SessionUser = {
 };
 
 function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
-  const user = { ...baseUser, ...overrides };
-  useSession.getState().setSession('jeton-de-test', user);
-  return user;
+  return signInAs(baseUser, overrides);
 }
 
 function renderNavBar(client = new QueryClient(), initialPath = '/') {

@@ -9,8 +9,8 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { NAVBAR_HEIGHT_PX, NAVBAR_HIDE_THRESHOLD_PX } from '../../../shared/constants';
 import { useTrainerStatusSync } from '../../features/trainers/hooks/useTrainerStatusSync';
 import { useSession } from '../../lib/session';
-import { paths } from '../paths';
-import { LinkButton } from './LinkButton';
+import { paths } from '../../lib/paths';
+import { LinkButton } from '../../components/LinkButton';
 import { desktopLinks, isActive, mobileLinks, visitorActions, type NavEntry } from './navigation';
 import { visuallyHidden } from '../../components/visually-hidden';
 

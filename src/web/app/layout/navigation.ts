@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../lib/session';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** One entry of the navigation bar or of its hamburger menu. */
 export interface NavEntry {

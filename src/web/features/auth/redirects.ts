@@ -1,7 +1,7 @@
 import type { AccountUser } from '../../../shared/auth';
 import type { Role } from '../../../shared/roles';
-import { paths } from '../../app/paths';
-import { canOpen } from '../../app/routes';
+import { paths } from '../../lib/paths';
+import { canOpen } from '../../lib/route-access';
 import type { SessionUser } from '../../lib/session';
 
 /** The session the store keeps for an account that just signed in or up. */

@@ -6,12 +6,12 @@ import { adminKeys } from './keys';
 export interface SetUserStatusInput {
   id: number;
   /** true approves, false revokes (and signs the user out everywhere). */
-  isValid: boolean;
+  isApproved: boolean;
 }
 
 /** `PUT /api/admin/users/{id}/status`. */
-export function setUserStatus({ id, isValid }: SetUserStatusInput): Promise<AdminUser> {
-  return apiFetch<AdminUser>(`/api/admin/users/${id}/status`, { method: 'PUT', body: { is_valid: isValid } });
+export function setUserStatus({ id, isApproved }: SetUserStatusInput): Promise<AdminUser> {
+  return apiFetch<AdminUser>(`/api/admin/users/${id}/status`, { method: 'PUT', body: { is_valid: isApproved } });
 }
 
 export function useSetUserStatus() {

@@ -19,7 +19,7 @@ import { adminUserCreateBodySchema, type AdminUserCreateBody, type AdminUserCrea
 import { roleLabels, roles, type Role } from '../../../../shared/roles';
 import { fullName } from '../admin-text';
 import { useCreateUser } from '../api/create-user';
-import { applyServerErrors } from './form-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 
 interface CreateValues {
   firstname: string;
@@ -53,12 +53,17 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
     setCopied(null);
   };
 
+  // The confirmation waits for the dialog to close: a toast behind the modal would go unread.
+  const close = () => {
+    if (created) onCreated(fullName(created.user));
+    onClose();
+  };
+
   const onSubmit = form.handleSubmit(async (body) => {
     setProblem(null);
     try {
       const answer = await create.mutateAsync(body);
       setCreated(answer);
-      onCreated(fullName(answer.user));
     } catch (error) {
       setProblem(applyServerErrors(error, fields, form.setError, 'Échec de la création du compte. Veuillez réessayer.'));
     }
@@ -75,7 +80,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" slotProps={{ transition: { onExited: reset } }}>
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" slotProps={{ transition: { onExited: reset } }}>
       <DialogTitle id={titleId}>{created ? 'Compte créé' : 'Ajouter un membre'}</DialogTitle>
       {created ? (
         <>
@@ -103,7 +108,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose} variant="contained">
+            <Button onClick={close} variant="contained">
               Terminer
             </Button>
           </DialogActions>

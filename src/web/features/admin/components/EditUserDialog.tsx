@@ -14,7 +14,7 @@ import { adminUserUpdateBodySchema, type AdminUser, type AdminUserUpdateBody } f
 import { genderLabels, genders, type Gender } from '../../../../shared/auth';
 import { useUpdateUser } from '../api/update-user';
 import { fullName } from '../admin-text';
-import { applyServerErrors } from './form-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 
 /** The inputs' values, all text as the inputs hold them. */
 interface EditValues {

@@ -19,12 +19,12 @@ export interface UserActionMessages {
   approved?: (name: string) => string;
   revoked?: (name: string) => string;
   /** The screen's own wording of a failed approval or revocation. */
-  statusFailed?: (error: unknown, name: string, isValid: boolean) => string;
+  statusFailed?: (error: unknown, name: string, isApproved: boolean) => string;
   cvFailed?: (error: unknown) => string;
 }
 
-function defaultStatusFailed(error: unknown, name: string, isValid: boolean): string {
-  return failureText(error, isValid ? adminText.approveFailed : `Échec de la révocation de ${name}. Veuillez réessayer.`);
+function defaultStatusFailed(error: unknown, name: string, isApproved: boolean): string {
+  return failureText(error, isApproved ? adminText.approveFailed : `Échec de la révocation de ${name}. Veuillez réessayer.`);
 }
 
 export function useUserActions(show: Show, messages: UserActionMessages = {}) {
@@ -33,13 +33,13 @@ export function useUserActions(show: Show, messages: UserActionMessages = {}) {
   const schedule = useScheduleMeeting();
   const [scheduling, setScheduling] = useState<Person | null>(null);
 
-  const setValid = async (user: Person, isValid: boolean) => {
+  const setApproved = async (user: Person, isApproved: boolean) => {
     const name = fullName(user);
     try {
-      await status.mutateAsync({ id: user.id, isValid });
-      show(isValid ? (messages.approved ?? adminText.approved)(name) : (messages.revoked ?? adminText.revoked)(name));
+      await status.mutateAsync({ id: user.id, isApproved });
+      show(isApproved ? (messages.approved ?? adminText.approved)(name) : (messages.revoked ?? adminText.revoked)(name));
     } catch (error) {
-      show((messages.statusFailed ?? defaultStatusFailed)(error, name, isValid), 'error');
+      show((messages.statusFailed ?? defaultStatusFailed)(error, name, isApproved), 'error');
     }
   };
 
@@ -72,8 +72,8 @@ export function useUserActions(show: Show, messages: UserActionMessages = {}) {
   );
 
   return {
-    approve: (user: Person) => setValid(user, true),
-    revoke: (user: Person) => setValid(user, false),
+    approve: (user: Person) => setApproved(user, true),
+    revoke: (user: Person) => setApproved(user, false),
     downloadCv,
     openSchedule: (user: Person) => setScheduling(user),
     scheduleDialog,

@@ -14,11 +14,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin';
 import { PENDING_LIST_TOAST_MS } from '../../../../shared/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { adminText, failureText, fullName } from '../admin-text';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useRejectUser } from '../api/reject-user';
@@ -30,6 +30,7 @@ import { Toast, useToast } from '../components/Toast';
 import { UsersPagination } from '../components/UsersPagination';
 import { useUserActions } from '../hooks/use-user-actions';
 import { useUsersFilters } from '../hooks/use-users-filters';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** Trainers waiting for a decision (spec: 'Admin pending trainers'); refused ones are left out. */
 export default function ApprovalsPage() {
@@ -40,9 +41,7 @@ export default function ApprovalsPage() {
   const reject = useRejectUser();
   const [rejecting, setRejecting] = useState<AdminUser | null>(null);
 
-  useEffect(() => {
-    document.title = 'Formateurs en attente – EcoForma';
-  }, []);
+  usePageTitle('Formateurs en attente');
 
   const data = trainers.data;
   const rows = data?.users ?? [];

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, mockApi, renderAt, signInAdmin, usersResponse } from '../test/harness';
+import { mockApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { adminUser, signInAdmin, usersResponse } from '../test/fixtures';
 import DashboardPage from './DashboardPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -10,7 +12,7 @@ describe('DashboardPage', () => {
   it('shows the four counters and the table with the spec columns', async () => {
     signInAdmin();
     mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([adminUser()]) } });
-    renderAt('/admin/dashboard', '/admin/dashboard', <DashboardPage />);
+    renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
     expect(screen.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' })).toBeInTheDocument();
     const counters = await screen.findByRole('list', { name: 'Compteurs' });
     await within(counters).findByText(/^1\s234$/);
@@ -28,7 +30,7 @@ describe('DashboardPage', () => {
   it('says nothing matched, and suggests changing the search', async () => {
     signInAdmin();
     mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([]) } });
-    renderAt('/admin/dashboard?q=personne', '/admin/dashboard', <DashboardPage />);
+    renderRoutes('/admin/dashboard?q=personne', { '/admin/dashboard': <DashboardPage /> });
     expect(await screen.findByText('Aucun utilisateur trouvé')).toBeInTheDocument();
     expect(screen.getByText("Essayez d'ajuster votre recherche ou vos filtres")).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveValue('personne');
@@ -37,17 +39,17 @@ describe('DashboardPage', () => {
   it('says the list could not be loaded', async () => {
     signInAdmin();
     mockApi({ 'GET /api/admin/dashboard': { status: 500, body: { error_code: 'server_error', message: 'x' } } });
-    renderAt('/admin/dashboard', '/admin/dashboard', <DashboardPage />);
+    renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
     expect(await screen.findByText('Échec du chargement des utilisateurs. Veuillez réessayer.')).toBeInTheDocument();
   });
 
   it('approves from the row and says so', async () => {
     signInAdmin();
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /api/admin/dashboard': { body: usersResponse([adminUser()]) },
       'PUT /api/admin/users/7/status': { body: adminUser({ is_valid: true }) },
     });
-    renderAt('/admin/dashboard', '/admin/dashboard', <DashboardPage />);
+    renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
     await userEvent.click(await screen.findByRole('button', { name: 'Approuver Hélène Dupré' }));
     expect(await screen.findByText('Hélène Dupré a été approuvé avec succès')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_valid: true });
@@ -55,8 +57,8 @@ describe('DashboardPage', () => {
 
   it('sends the search and filters from the address to the server', async () => {
     signInAdmin();
-    const calls = mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([]) } });
-    renderAt('/admin/dashboard?q=helene&role=formateur&status=pending&page=2', '/admin/dashboard', <DashboardPage />);
+    const { calls } = mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([]) } });
+    renderRoutes('/admin/dashboard?q=helene&role=formateur&status=pending&page=2', { '/admin/dashboard': <DashboardPage /> });
     await screen.findByText('Aucun utilisateur trouvé');
     const params = Object.fromEntries(calls[0]!.url.searchParams);
     expect(params).toEqual({ q: 'helene', role: 'formateur', status: 'pending', page: '2', pageSize: '20' });

@@ -21,10 +21,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { adminText, fullName } from '../admin-text';
 import { useAdminUsers } from '../api/get-admin-users';
@@ -38,6 +37,7 @@ import { UsersPagination } from '../components/UsersPagination';
 import { UsersToolbar } from '../components/UsersToolbar';
 import { useUserActions } from '../hooks/use-user-actions';
 import { useUsersFilters } from '../hooks/use-users-filters';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** The admin dashboard (spec section 2): counters, then the searchable, paginated user table. */
 export default function DashboardPage() {
@@ -47,9 +47,7 @@ export default function DashboardPage() {
   const { toast, show, close } = useToast();
   const actions = useUserActions(show, { cvFailed: () => adminText.dashboardCvFailed });
 
-  useEffect(() => {
-    document.title = 'Tableau de Bord Admin – EcoForma';
-  }, []);
+  usePageTitle('Tableau de Bord Admin');
 
   const data = users.data;
   const rows = data?.users ?? [];

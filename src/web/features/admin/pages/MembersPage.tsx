@@ -20,10 +20,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { adminText, failureText, fullName } from '../admin-text';
 import { useDeleteUser } from '../api/delete-user';
@@ -40,6 +40,7 @@ import { UsersPagination } from '../components/UsersPagination';
 import { UsersToolbar } from '../components/UsersToolbar';
 import { useUserActions } from '../hooks/use-user-actions';
 import { useUsersFilters } from '../hooks/use-users-filters';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** The member list (spec: 'Admin member list'), with real creation, edition and deletion. */
 export default function MembersPage() {
@@ -54,9 +55,7 @@ export default function MembersPage() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
 
-  useEffect(() => {
-    document.title = 'Liste des Membres – EcoForma';
-  }, []);
+  usePageTitle('Liste des Membres');
 
   const data = users.data;
   const rows = data?.users ?? [];

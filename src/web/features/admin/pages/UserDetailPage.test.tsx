@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserDetail } from '../../../../shared/admin';
-import { adminUser, mockApi, renderAt, signInAdmin } from '../test/harness';
+import { mockApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { adminUser, signInAdmin } from '../test/fixtures';
 import UserDetailPage from './UserDetailPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,7 +23,7 @@ describe('UserDetailPage', () => {
   it('shows the personal information in French, "Non renseigné" for an empty phone, and the history', async () => {
     signInAdmin();
     mockApi({ 'GET /api/admin/users/7': { body: detail() } });
-    renderAt('/admin/users/7', '/admin/users/:id', <UserDetailPage />);
+    renderRoutes('/admin/users/7', { '/admin/users/:id': <UserDetailPage /> });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hélène Dupré' })).toBeInTheDocument();
     const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
     expect(value('Téléphone')).toHaveTextContent('Non renseigné');
@@ -38,7 +40,7 @@ describe('UserDetailPage', () => {
   it("says 'Utilisateur introuvable' for an unknown user or a bad address", async () => {
     signInAdmin();
     mockApi({});
-    renderAt('/admin/users/999', '/admin/users/:id', <UserDetailPage />);
+    renderRoutes('/admin/users/999', { '/admin/users/:id': <UserDetailPage /> });
     expect(await screen.findByRole('heading', { level: 1, name: 'Utilisateur introuvable' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toHaveAttribute('href', '/admin/dashboard');
   });
@@ -46,7 +48,7 @@ describe('UserDetailPage', () => {
   it('shows a refusal with its reason', async () => {
     signInAdmin();
     mockApi({ 'GET /api/admin/users/7': { body: detail({ rejected: true, rejected_at: '2026-02-02T09:00:00.000Z', rejection_reason: 'Dossier incomplet' }) } });
-    renderAt('/admin/users/7', '/admin/users/:id', <UserDetailPage />);
+    renderRoutes('/admin/users/7', { '/admin/users/:id': <UserDetailPage /> });
     expect(await screen.findByText(/Motif : Dossier incomplet/)).toBeInTheDocument();
   });
 });

@@ -16,11 +16,11 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { auditActionLabels, type AdminUserDetail, type AuditEntry } from '../../../../shared/admin';
 import { genderLabels } from '../../../../shared/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -31,6 +31,7 @@ import { EditUserDialog } from '../components/EditUserDialog';
 import { Toast, useToast } from '../components/Toast';
 import { RoleChip } from '../components/UserChips';
 import { useUserActions } from '../hooks/use-user-actions';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** Field names the audit log records for an edit, as the form labels them. */
 const fieldLabels: Record<string, string> = {
@@ -98,9 +99,7 @@ export default function UserDetailPage() {
   const [editing, setEditing] = useState<AdminUserDetail | null>(null);
   const user = query.data;
 
-  useEffect(() => {
-    document.title = `${user ? fullName(user) : 'Utilisateur'} – Administration – EcoForma`;
-  }, [user]);
+  usePageTitle(`${user ? fullName(user) : 'Utilisateur'} – Administration`);
 
   const notFound = id === null || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422));
   if (notFound) {

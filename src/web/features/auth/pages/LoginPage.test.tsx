@@ -2,13 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
-import { mockApi, renderPage, sentBody } from '../test/harness';
+import { mockApi, sentBody } from '../../../test/api';
+import { Arrival, renderRoutes } from '../../../test/render';
 import LoginPage from './LoginPage';
 
 const account = { id: 4, role: 'membre', firstname: 'Zoé', lastname: 'Lefèvre', email: 'zoe@exemple.fr', is_valid: true };
 
-function renderLogin(entry: Parameters<typeof renderPage>[2] = '/login') {
-  return renderPage('/login', <LoginPage />, entry);
+function renderLogin(entry: Parameters<typeof renderRoutes>[0] = '/login') {
+  return renderRoutes(entry, { '/login': <LoginPage />, '*': <Arrival /> });
 }
 
 async function fillAndSubmit(email = 'zoe@exemple.fr', password = 'Motdepasse1') {
@@ -37,7 +38,7 @@ describe('LoginPage', () => {
   });
 
   it('shows its own French messages for empty fields and calls nothing', async () => {
-    const fetchMock = mockApi({});
+    const { fetchMock } = mockApi({});
     renderLogin();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText('Veuillez saisir votre adresse e-mail')).toBeInTheDocument();
@@ -104,7 +105,7 @@ describe('LoginPage', () => {
   });
 
   it('stores the session and goes to the role page; Enter submits; remember is sent', async () => {
-    const fetchMock = mockApi({ 'POST /api/login': { status: 200, body: { accessToken: 'jeton', user: account } } });
+    const { fetchMock } = mockApi({ 'POST /api/login': { status: 200, body: { accessToken: 'jeton', user: account } } });
     renderLogin();
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Se souvenir de moi' }));

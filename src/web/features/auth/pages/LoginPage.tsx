@@ -17,12 +17,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { loginFormSchema, type LoginFormValues } from '../../../../shared/auth';
 import { LOGIN_SNACKBAR_MS } from '../../../../shared/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { PasswordField } from '../components/PasswordField';
 import { loginErrorMessage } from '../login-errors';
 import { pageAfterLogin, pageWhenSignedIn, toSessionUser } from '../redirects';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** What the welcome panel promises (spec section 1). */
 const welcomePoints = [
@@ -49,8 +50,9 @@ export default function LoginPage() {
   });
   const { errors } = form.formState;
 
+  usePageTitle('Connexion');
+
   useEffect(() => {
-    document.title = 'Connexion – EcoForma';
     useSession.getState().consumeNotice();
     // Someone already signed in has nothing to do here.
     const { isAuthenticated, user } = useSession.getState();

@@ -2,11 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
-import { mockApi, renderPage, sentBody } from '../test/harness';
+import { mockApi, sentBody } from '../../../test/api';
+import { Arrival, renderRoutes } from '../../../test/render';
 import SignupPage from './SignupPage';
 
 function renderSignup(entry = '/signup') {
-  return renderPage('/signup', <SignupPage />, entry);
+  return renderRoutes(entry, { '/signup': <SignupPage />, '*': <Arrival /> });
 }
 
 async function fillValidForm(overrides: { password?: string; confirm?: string } = {}) {
@@ -46,7 +47,7 @@ describe('SignupPage', () => {
   });
 
   it('shows every client message of spec section 5 and sends nothing', async () => {
-    const fetchMock = mockApi({});
+    const { fetchMock } = mockApi({});
     renderSignup();
     await userEvent.setup().click(screen.getByRole('button', { name: "S'inscrire" }));
     for (const message of [
@@ -87,7 +88,7 @@ describe('SignupPage', () => {
   });
 
   it('sends the spec payload, stores the session and sends a trainer to the CV upload', async () => {
-    const fetchMock = mockApi({
+    const { fetchMock } = mockApi({
       'POST /api/signup': {
         status: 201,
         body: { accessToken: 'jeton', user: { id: 9, role: 'formateur', firstname: 'Zoé', lastname: "O'Brien", email: 'zoe@exemple.fr', is_valid: false } },

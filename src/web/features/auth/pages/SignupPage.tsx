@@ -20,12 +20,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { genderLabels, signupFormSchema, todayIso, toSignupBody, type SignupFormField, type SignupFormValues } from '../../../../shared/auth';
 import { roleLabels, signupRoles, type SignupRole } from '../../../../shared/roles';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useSignup } from '../api/signup';
 import { PasswordField } from '../components/PasswordField';
 import { homeAfterSignup, pageWhenSignedIn, toSessionUser } from '../redirects';
 import { signupErrorDisplay } from '../signup-errors';
+import { usePageTitle } from '../../../lib/page-title';
+import { setServerErrors } from '../../../lib/form-errors';
 
 const promoPoints = [
   'Des formations en ligne conçues par des experts du développement durable',
@@ -63,8 +65,9 @@ export default function SignupPage() {
   });
   const { errors } = form.formState;
 
+  usePageTitle('Inscription');
+
   useEffect(() => {
-    document.title = 'Inscription – EcoForma';
     const { isAuthenticated, user } = useSession.getState();
     if (isAuthenticated && user) navigate(pageWhenSignedIn(user.role), { replace: true });
     // Only on arrival: after a successful signup, onSubmit chooses the page.
@@ -85,8 +88,7 @@ export default function SignupPage() {
       navigate(homeAfterSignup(user.role), { replace: true });
     } catch (caught) {
       const display = signupErrorDisplay(caught);
-      const fields = Object.entries(display.fieldErrors) as Array<[SignupFormField, string]>;
-      fields.forEach(([field, message], index) => form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
+      setServerErrors(form.setError, display.fieldErrors, { focus: true });
       setAlerts(display.alerts);
     }
   });

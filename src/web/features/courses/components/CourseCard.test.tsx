@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { courseItem } from '../test/harness';
+import { courseItem } from '../test/fixtures';
 import { CourseCard } from './CourseCard';
 
 function renderCard(overrides: Parameters<typeof courseItem>[0] = {}) {

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { COURSE_DESCRIPTION_PREVIEW_CHARS } from '../../../../shared/constants';
 import { truncate, type CourseItem } from '../../../../shared/courses';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { CourseImage } from './CourseImage';
 import { CoursePrice } from './CoursePrice';
 import { courseImageAlt } from './course-text';

@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { categories } from '../../../../shared/categories';
 import { COURSE_CREATED_MESSAGE_MS } from '../../../../shared/constants';
@@ -33,6 +33,7 @@ import {
   type CourseDetail,
 } from '../../../../shared/courses';
 import { ApiError } from '../../../lib/api-client';
+import { serverFieldMessages, setServerErrors } from '../../../lib/form-errors';
 import { formatFileSize } from '../../../lib/format';
 import type { CourseFormFields } from '../api/course-form-data';
 import { useCreateCourse } from '../api/create-course';
@@ -228,13 +229,11 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
       setServerError((error as Error).message || "Une erreur s'est produite. Veuillez réessayer.");
       return;
     }
-    for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) {
-      const message = messages[0];
-      if (!message) continue;
-      if (field === 'image') setImageError(message);
-      else if (field === 'attachment') setAttachmentError(message);
-      else if ((textFields as readonly string[]).includes(field)) setError(field as FieldPath<FormInput>, { message });
-    }
+    const { image, attachment, ...texts } = serverFieldMessages(error, [...textFields, 'image', 'attachment']);
+    // The files are not react-hook-form fields: their messages go under their pickers.
+    if (image) setImageError(image);
+    if (attachment) setAttachmentError(attachment);
+    setServerErrors(setError, texts);
     setServerError(error.message);
   }
 

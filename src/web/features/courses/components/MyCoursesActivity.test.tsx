@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { courseItem, mockApi, renderRoutes, signIn } from '../test/harness';
+import { mockApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { courseItem, signIn } from '../test/fixtures';
 import { MyCoursesActivity } from './MyCoursesActivity';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,7 +15,7 @@ describe('MyCoursesActivity', () => {
         body: { enrolled: [courseItem({ id: 1 }), courseItem({ id: 2, title: 'Fresque du climat' })], saved: [courseItem({ id: 3, title: 'Permaculture' })] },
       },
     });
-    renderRoutes('/profile', { '/profile': <MyCoursesActivity /> });
+    renderRoutes('/profile', { '/profile': <MyCoursesActivity /> }, { showLocation: true });
     const enrolled = await screen.findByRole('region', { name: 'Mes inscriptions' });
     expect(within(enrolled).getByRole('heading', { name: 'Mes inscriptions (2)' })).toBeInTheDocument();
     expect(within(enrolled).getByRole('link', { name: 'Fresque du climat' })).toHaveAttribute('href', '/user/courses/2');
@@ -24,7 +26,7 @@ describe('MyCoursesActivity', () => {
   it('says when there is nothing yet and points to the catalogue', async () => {
     signIn();
     mockApi({ 'GET /api/user/courses': { body: { enrolled: [], saved: [] } } });
-    renderRoutes('/profile', { '/profile': <MyCoursesActivity /> });
+    renderRoutes('/profile', { '/profile': <MyCoursesActivity /> }, { showLocation: true });
     expect(await screen.findByText("Vous n'êtes inscrit à aucun cours pour le moment.")).toBeInTheDocument();
     expect(screen.getByText('Aucun cours sauvegardé pour le moment.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explorer les cours' })).toHaveAttribute('href', '/user/courses');

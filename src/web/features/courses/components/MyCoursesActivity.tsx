@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { CourseItem } from '../../../../shared/courses';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useMyCourses } from '../api/get-my-courses';
 import { CourseImage } from './CourseImage';
 

@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CategoryCount, CourseItem } from '../../../../shared/courses';
-import { courseItem, mockApi, renderRoutes, signIn } from '../test/harness';
+import { mockApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { courseItem, signIn } from '../test/fixtures';
 import CataloguePage from './CataloguePage';
 
 const categoryCounts: CategoryCount[] = [
@@ -37,7 +39,7 @@ describe('CataloguePage', () => {
   it('shows the title, the search box and one card per course from the API', async () => {
     signIn();
     api(() => [courseItem({ id: 1 }), courseItem({ id: 2, title: 'Permaculture' })]);
-    renderRoutes('/user/courses', routes);
+    renderRoutes('/user/courses', routes, { showLocation: true });
     expect(screen.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Rechercher des cours' })).toHaveAttribute('placeholder', 'Rechercher des cours...');
     expect(await screen.findAllByRole('article')).toHaveLength(2);
@@ -47,7 +49,7 @@ describe('CataloguePage', () => {
   it('selects a category chip, then deselects it on a second click, keeping it in the address', async () => {
     signIn();
     const { calls } = api((url) => (url.searchParams.get('category') === 'ecologie' ? [courseItem({ id: 5, title: 'Fresque du climat' })] : [courseItem()]));
-    renderRoutes('/user/courses', routes);
+    renderRoutes('/user/courses', routes, { showLocation: true });
     const chip = await screen.findByRole('button', { name: 'Écologie (2)' });
     expect(chip).toHaveAttribute('aria-pressed', 'false');
 
@@ -65,7 +67,7 @@ describe('CataloguePage', () => {
   it('searches 300 ms after the last key, with the text in the address', async () => {
     signIn();
     const { calls } = api((url) => (url.searchParams.get('q') === 'dechets' ? [courseItem({ id: 9 })] : []));
-    renderRoutes('/user/courses', routes);
+    renderRoutes('/user/courses', routes, { showLocation: true });
     await screen.findByText('0 cours trouvé');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Rechercher des cours' }), { target: { value: 'dechets' } });
@@ -83,7 +85,7 @@ describe('CataloguePage', () => {
     const { calls } = api(() => [courseItem()], () => 30);
     // Changing page scrolls back to the top, which jsdom does not implement.
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    renderRoutes('/user/courses?q=climat&category=rse&page=2', routes);
+    renderRoutes('/user/courses?q=climat&category=rse&page=2', routes, { showLocation: true });
     expect(await screen.findByRole('searchbox', { name: 'Rechercher des cours' })).toHaveValue('climat');
     await screen.findByRole('article');
     const call = calls.find((c) => c.url.pathname === '/api/courses')!;
@@ -97,20 +99,20 @@ describe('CataloguePage', () => {
 
   it('shows no pagination when everything fits on one page', async () => {
     api(() => [courseItem()]);
-    renderRoutes('/courses', routes);
+    renderRoutes('/courses', routes, { showLocation: true });
     await screen.findByRole('article');
     expect(screen.queryByRole('navigation', { name: 'Pages du catalogue' })).not.toBeInTheDocument();
   });
 
   it('shows the empty text when nothing matches', async () => {
     api(() => []);
-    renderRoutes('/user/courses?q=introuvable', routes);
+    renderRoutes('/user/courses?q=introuvable', routes, { showLocation: true });
     expect(await screen.findByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeInTheDocument();
   });
 
   it('selects the category of /courses/{slug} for visitors and moves between theme addresses', async () => {
     const { calls } = api(() => [courseItem()]);
-    renderRoutes('/courses/ecologie', routes);
+    renderRoutes('/courses/ecologie', routes, { showLocation: true });
     expect(await screen.findByRole('button', { name: 'Écologie (2)' })).toHaveAttribute('aria-pressed', 'true');
     expect(calls.find((c) => c.url.pathname === '/api/courses')!.url.searchParams.get('category')).toBe('ecologie');
     await userEvent.click(screen.getByRole('button', { name: 'RSE (1)' }));

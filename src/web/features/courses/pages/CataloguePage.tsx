@@ -9,13 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { toQuery } from '../../../lib/api-client';
 import { useCategories } from '../api/get-categories';
 import { useCourses } from '../api/get-courses';
 import { CategoryChips } from '../components/CategoryChips';
 import { CourseCard } from '../components/CourseCard';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** Four rows of three cards. */
 const CATALOGUE_PAGE_SIZE = 12;
@@ -62,7 +62,7 @@ function useCatalogueAddress() {
 
 /** Spec section 2 'Course catalogue', fed by the API: /user/courses, and /courses(/{slug}) for visitors. */
 export default function CataloguePage() {
-  useDocumentTitle('Explorez Nos Cours');
+  usePageTitle('Explorez Nos Cours');
   const { state, go } = useCatalogueAddress();
   const categories = useCategories();
   const courses = useCourses({ q: state.q.trim() || undefined, category: state.category ?? undefined, page: state.page, pageSize: CATALOGUE_PAGE_SIZE });

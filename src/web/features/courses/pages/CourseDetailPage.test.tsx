@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { courseDetail, mockApi, renderRoutes, signIn } from '../test/harness';
+import { mockApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { courseDetail, signIn } from '../test/fixtures';
 import CourseDetailPage from './CourseDetailPage';
 
 const routes = { '/user/courses/:id': <CourseDetailPage />, '/user/courses': <p>Catalogue</p> };
@@ -12,7 +14,7 @@ describe('CourseDetailPage', () => {
   it('shows the course loaded by its address, with the fixed modules, features and syllabus', async () => {
     signIn();
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, price: 95, discountPrice: 85 }) } });
-    renderRoutes('/user/courses/7', routes);
+    renderRoutes('/user/courses/7', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
     expect(screen.getAllByText('Gestion des déchets').length).toBeGreaterThan(0);
     expect(screen.getByText('5 Modules')).toBeInTheDocument();
@@ -39,7 +41,7 @@ describe('CourseDetailPage', () => {
         return { body: { enrolled: false } };
       },
     });
-    renderRoutes('/user/courses/7', routes);
+    renderRoutes('/user/courses/7', routes, { showLocation: true });
     await userEvent.click(await screen.findByRole('button', { name: "S'inscrire Maintenant" }));
     expect(await screen.findByText('Vous êtes inscrit à ce cours.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/courses/7/enrolment')).toBe(true);
@@ -61,7 +63,7 @@ describe('CourseDetailPage', () => {
         return { body: { saved: false } };
       },
     });
-    renderRoutes('/user/courses/7', routes);
+    renderRoutes('/user/courses/7', routes, { showLocation: true });
     const save = await screen.findByRole('button', { name: 'Sauvegarder pour Plus Tard' });
     expect(save).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(save);
@@ -78,10 +80,10 @@ describe('CourseDetailPage', () => {
       'GET /api/courses/7': { body: courseDetail({ id: 7, attachment, enrolled: true }) },
       'GET /api/courses/8': { body: courseDetail({ id: 8, attachment, enrolled: false }) },
     });
-    const first = renderRoutes('/user/courses/7', routes);
+    const first = renderRoutes('/user/courses/7', routes, { showLocation: true });
     expect(await screen.findByRole('button', { name: /Télécharger « Guide\.pdf » \(2,0 Ko\)/ })).toBeInTheDocument();
     first.unmount();
-    renderRoutes('/user/courses/8', routes);
+    renderRoutes('/user/courses/8', routes, { showLocation: true });
     expect(await screen.findByText("Une ressource téléchargeable est disponible après l'inscription.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Télécharger/ })).not.toBeInTheDocument();
   });
@@ -89,11 +91,11 @@ describe('CourseDetailPage', () => {
   it("shows 'Cours Non Trouvé' for an unknown or malformed id", async () => {
     signIn();
     mockApi({});
-    const first = renderRoutes('/user/courses/404', routes);
+    const first = renderRoutes('/user/courses/404', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cours Non Trouvé' })).toBeInTheDocument();
     expect(screen.getByText("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.")).toBeInTheDocument();
     first.unmount();
-    renderRoutes('/user/courses/abc', routes);
+    renderRoutes('/user/courses/abc', routes, { showLocation: true });
     expect(screen.getByRole('heading', { level: 1, name: 'Cours Non Trouvé' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Retour aux Cours' }));
     expect(screen.getByText('Catalogue')).toBeInTheDocument();

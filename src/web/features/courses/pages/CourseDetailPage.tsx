@@ -31,18 +31,17 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { COURSE_FIXED_MODULES, REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
 import { canDownloadAttachment, canEditCourse, parseCourseId, type CourseDetail } from '../../../../shared/courses';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ApiError, downloadFile, toQuery } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { toActor, useSession } from '../../../lib/session';
 import { useCourse } from '../api/get-course';
 import { useSetEnrolment } from '../api/set-enrolment';
 import { useSetSaved } from '../api/set-saved';
 import { CourseImage } from '../components/CourseImage';
 import { CoursePrice } from '../components/CoursePrice';
 import { courseImageAlt, initials } from '../components/course-text';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { sessionActor } from '../session-actor';
+import { usePageTitle } from '../../../lib/page-title';
 
 const features: { icon: ReactNode; label: string }[] = [
   { icon: <AllInclusiveIcon />, label: 'Accès à vie' },
@@ -70,7 +69,7 @@ function BackButton() {
 }
 
 function CourseNotFound() {
-  useDocumentTitle('Cours non trouvé');
+  usePageTitle('Cours non trouvé');
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
       <MenuBookIcon color="primary" sx={{ fontSize: 64 }} aria-hidden />
@@ -111,9 +110,9 @@ export default function CourseDetailPage() {
 }
 
 function CourseDetailView({ course }: { course: CourseDetail }) {
-  useDocumentTitle(course.title);
+  usePageTitle(course.title);
   const user = useSession((state) => state.user);
-  const actor = sessionActor(user);
+  const actor = (user ? toActor(user) : null);
   const enrolment = useSetEnrolment();
   const saving = useSetSaved();
   const [downloadError, setDownloadError] = useState<string | null>(null);

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { courseDetail, mockApi, renderRoutes, signIn } from '../test/harness';
+import { mockApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { courseDetail, signIn } from '../test/fixtures';
 import CreateCoursePage from './CreateCoursePage';
 
 const routes = { '/formateur/add-course': <CreateCoursePage /> };
@@ -12,7 +14,7 @@ describe('CreateCoursePage', () => {
   it('shows the form with euro labels and the shared French messages before sending anything', async () => {
     signIn({ role: 'formateur', isApproved: true });
     const { calls } = mockApi({});
-    renderRoutes('/formateur/add-course', routes);
+    renderRoutes('/formateur/add-course', routes, { showLocation: true });
     expect(screen.getByRole('heading', { level: 1, name: 'Créer un nouveau cours' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Prix \(en €\)/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Prix remisé \(en €, facultatif\)/)).toBeInTheDocument();
@@ -29,7 +31,7 @@ describe('CreateCoursePage', () => {
   it('refuses a discount that is not below the price, and a price that is not a positive number', async () => {
     signIn({ role: 'formateur', isApproved: true });
     mockApi({});
-    renderRoutes('/formateur/add-course', routes);
+    renderRoutes('/formateur/add-course', routes, { showLocation: true });
     await userEvent.type(screen.getByLabelText(/Prix \(en €\)/), '80');
     await userEvent.type(screen.getByLabelText(/Prix remisé/), '80');
     await userEvent.click(screen.getByRole('button', { name: 'Soumettre le cours' }));
@@ -51,7 +53,7 @@ describe('CreateCoursePage', () => {
       URL.createObjectURL = original.create;
       URL.revokeObjectURL = original.revoke;
     });
-    renderRoutes('/formateur/add-course', routes);
+    renderRoutes('/formateur/add-course', routes, { showLocation: true });
     const input = screen.getByLabelText('Image du cours');
     await userEvent.upload(input, new File(['%PDF'], 'programme.pdf', { type: 'application/pdf' }), { applyAccept: false });
     expect(await screen.findByText("L'image doit être au format JPEG, PNG ou WebP.")).toBeInTheDocument();
@@ -64,7 +66,7 @@ describe('CreateCoursePage', () => {
   it('refuses an attachment of another type and shows the chosen one with its size', async () => {
     signIn({ role: 'formateur', isApproved: true });
     mockApi({});
-    renderRoutes('/formateur/add-course', routes);
+    renderRoutes('/formateur/add-course', routes, { showLocation: true });
     const input = screen.getByLabelText('Pièce jointe (vidéo, PDF ou Word)');
     await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
     expect(await screen.findByText('La pièce jointe doit être une vidéo (MP4, WebM, MOV), un PDF ou un document Word.')).toBeInTheDocument();
@@ -76,7 +78,7 @@ describe('CreateCoursePage', () => {
   it('fills the form of an existing course in edit mode', async () => {
     signIn({ role: 'formateur', isApproved: true, id: 3 });
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, price: 69.9, discountPrice: null, user: { id: 3, name: 'Claire Dubois', avatar: null } }) } });
-    renderRoutes('/formateur/add-course?edit=7', routes);
+    renderRoutes('/formateur/add-course?edit=7', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Modifier le cours' })).toBeInTheDocument();
     expect(await screen.findByLabelText(/Titre du cours/)).toHaveValue('Zéro déchet en entreprise');
     expect(screen.getByLabelText(/Prix \(en €\)/)).toHaveValue('69,90');
@@ -87,7 +89,7 @@ describe('CreateCoursePage', () => {
   it("refuses to edit someone else's course", async () => {
     signIn({ role: 'formateur', isApproved: true, id: 3 });
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, user: { id: 99, name: 'Autre Personne', avatar: null } }) } });
-    renderRoutes('/formateur/add-course?edit=7', routes);
+    renderRoutes('/formateur/add-course?edit=7', routes, { showLocation: true });
     expect(await screen.findByText("Ce cours n'existe pas ou vous ne pouvez pas le modifier.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enregistrer les modifications' })).not.toBeInTheDocument();
   });

@@ -7,12 +7,11 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { canEditCourse, parseCourseId } from '../../../../shared/courses';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../lib/session';
+import { paths } from '../../../lib/paths';
+import { toActor, useSession } from '../../../lib/session';
 import { useCourse } from '../api/get-course';
 import { CourseForm } from '../components/CourseForm';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { sessionActor } from '../session-actor';
+import { usePageTitle } from '../../../lib/page-title';
 
 /**
  * /formateur/add-course and /instructor/courses/create: a new course; with `?edit={id}`, the same
@@ -25,7 +24,7 @@ export default function CreateCoursePage() {
 }
 
 function Header({ title, intro }: { title: string; intro: string }) {
-  useDocumentTitle(title);
+  usePageTitle(title);
   return (
     <>
       <Button component={RouterLink} to={paths.trainerCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
@@ -58,7 +57,7 @@ function EditCourse({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const user = useSession((state) => state.user);
   const course = useCourse(id);
-  const editable = course.data && canEditCourse(sessionActor(user), { authorId: course.data.user.id });
+  const editable = course.data && canEditCourse((user ? toActor(user) : null), { authorId: course.data.user.id });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>

@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
 import { courseStatusLabels, type CourseItem } from '../../../../shared/courses';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { toQuery } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDeleteCourse } from '../api/delete-course';
@@ -29,7 +29,7 @@ import { useTrainerCourses } from '../api/get-trainer-courses';
 import { CourseImage } from '../components/CourseImage';
 import { CoursePrice } from '../components/CoursePrice';
 import { courseImageAlt } from '../components/course-text';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { usePageTitle } from '../../../lib/page-title';
 
 function editHref(id: number): string {
   return `${paths.addCourse}${toQuery({ edit: id })}`;
@@ -37,7 +37,7 @@ function editHref(id: number): string {
 
 /** /formateur/courses: the trainer's own courses, drafts included, with edit and delete. */
 export default function TrainerCoursesPage() {
-  useDocumentTitle('Mes Cours');
+  usePageTitle('Mes Cours');
   const courses = useTrainerCourses();
   const removal = useDeleteCourse();
   const [toDelete, setToDelete] = useState<CourseItem | null>(null);

@@ -13,13 +13,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { MeetingDetail } from '../../../../shared/meetings';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useCreateMeeting } from '../api/create-meeting';
 import { useMeeting } from '../api/get-meeting';
 import { jitsiOptions, loadJitsiApi } from '../jitsi';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** The meeting page's messages (spec section 8, in French). */
 const text = {
@@ -147,9 +148,7 @@ export default function MeetingPage() {
   const detail = meeting.data;
   const name = detail ? `${detail.user.firstname} ${detail.user.lastname}` : '';
 
-  useEffect(() => {
-    document.title = name ? `Réunion avec ${name} – EcoForma` : 'Réunion – EcoForma';
-  }, [name]);
+  usePageTitle(name ? `Réunion avec ${name}` : 'Réunion');
 
   const invalid =
     userId === null ||

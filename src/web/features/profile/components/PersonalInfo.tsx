@@ -12,15 +12,16 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { genderLabels, todayIso } from '../../../../shared/auth';
-import { profileFormSchema, type Profile, type ProfileFormValues } from '../../../../shared/profile';
+import { changesLoginEmail, profileFormSchema, profileFormSchemaFor, type Profile, type ProfileFormValues } from '../../../../shared/profile';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileSaveError, type ProfileFormField } from '../profile-errors';
+import { setServerErrors } from '../../../lib/form-errors';
 
 type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
@@ -32,6 +33,7 @@ function formValues(profile: Profile): ProfileFormValues {
     email: profile.email,
     birthDate: profile.birthdate ?? '',
     gender: profile.gender ?? '',
+    currentPassword: '',
   };
 }
 
@@ -46,12 +48,16 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
   const genderHelpId = useId();
   const headingId = useId();
 
+  // The API's rule: a new login e-mail comes with the current password.
+  const schema = useMemo(() => profileFormSchemaFor(profile.email), [profile.email]);
   const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     // The schema takes any input (it is the API's too); the form holds '' for "no gender yet".
-    resolver: zodResolver(profileFormSchema) as unknown as Resolver<ProfileFormValues, unknown, ProfileFormOutput>,
+    resolver: zodResolver(schema) as unknown as Resolver<ProfileFormValues, unknown, ProfileFormOutput>,
     defaultValues: formValues(profile),
   });
   const { errors } = form.formState;
+  const typedEmail = form.watch('email');
+  const emailChanging = editing && changesLoginEmail(profile.email, (typedEmail ?? '').trim().toLowerCase());
 
   const returnFocus = useRef(false);
   useEffect(() => {
@@ -77,14 +83,15 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(null);
     try {
-      const next = await update.mutateAsync(values);
+      // The password travels only when it is needed, to change the login e-mail.
+      const { currentPassword, ...rest } = values;
+      const next = await update.mutateAsync(changesLoginEmail(profile.email, values.email) ? { ...rest, currentPassword } : rest);
       useSession.getState().updateUser({ firstname: next.firstname, lastname: next.lastname, email: next.email });
       setSaved(true);
       stopEditing();
     } catch (caught) {
       const display = profileSaveError(caught);
-      const fields = Object.entries(display.fieldErrors) as Array<[ProfileFormField, string]>;
-      fields.forEach(([field, message], index) => form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }));
+      setServerErrors(form.setError, display.fieldErrors, { focus: true });
       setAlert(display.alert);
     }
   });
@@ -146,6 +153,16 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
             <TextField {...textField('firstName')} label="Prénom" autoComplete="given-name" required />
             <TextField {...textField('lastName')} label="Nom" autoComplete="family-name" required />
             <TextField {...textField('email')} label="Adresse email" type="email" autoComplete="email" required />
+            {emailChanging && (
+              <TextField
+                {...textField('currentPassword')}
+                label="Mot de passe actuel"
+                type="password"
+                autoComplete="current-password"
+                required
+                helperText={errors.currentPassword?.message ?? "Requis pour changer d'adresse email."}
+              />
+            )}
             <TextField {...textField('phoneNumber')} label="Téléphone (facultatif)" type="tel" autoComplete="tel" />
             <TextField
               {...textField('birthDate')}

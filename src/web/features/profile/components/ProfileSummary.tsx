@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Profile } from '../../../../shared/profile';
 import { roleLabels } from '../../../../shared/roles';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** Up to two letters; an emoji or accented first character is kept whole. */
 export function initials(firstname: string, lastname: string): string {
@@ -58,16 +59,3 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
     </Paper>
   );
 }
-
-/** Read by screen readers, not shown: the icons say it to sighted users. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../shared/profile';
 import { useSession } from '../../../lib/session';
-import { mockApi, renderPage, sentBody } from '../../auth/test/harness';
+import { mockApi, sentBody } from '../../../test/api';
+import { Arrival, renderRoutes } from '../../../test/render';
 import ProfilePage from './ProfilePage';
 
 const base: Profile = {
@@ -34,8 +35,8 @@ function signIn(profile: Profile) {
 
 function renderProfile(profile: Profile, extra: Parameters<typeof mockApi>[0] = {}) {
   signIn(profile);
-  const fetchMock = mockApi({ 'GET /api/user/profile': { status: 200, body: profile }, ...extra });
-  renderPage('/profile', <ProfilePage />, '/profile');
+  const { fetchMock } = mockApi({ 'GET /api/user/profile': { status: 200, body: profile }, ...extra });
+  renderRoutes('/profile', { '/profile': <ProfilePage />, '*': <Arrival /> });
   return fetchMock;
 }
 
@@ -126,6 +127,7 @@ describe('ProfilePage', () => {
     await user.type(screen.getByLabelText(/^Nom/), "D'Arc");
     await user.clear(screen.getByLabelText(/^Adresse email/));
     await user.type(screen.getByLabelText(/^Adresse email/), 'Jeanne@Exemple.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Motdepasse1');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Vos informations ont été mises à jour.')).toBeInTheDocument();
@@ -137,6 +139,7 @@ describe('ProfilePage', () => {
       email: 'jeanne@exemple.fr',
       birthDate: '1990-05-17',
       gender: 'female',
+      currentPassword: 'Motdepasse1',
     });
     expect(screen.getByRole('heading', { level: 1, name: "Jeanne D'Arc" })).toBeInTheDocument();
     expect(useSession.getState().user).toMatchObject({ firstname: 'Jeanne', lastname: "D'Arc", email: 'jeanne@exemple.fr' });
@@ -171,6 +174,44 @@ describe('ProfilePage', () => {
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 
+  it('asks for the current password only to change the email, and sends nothing without it', async () => {
+    const fetchMock = renderProfile(base);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    expect(screen.queryByLabelText(/^Mot de passe actuel/)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Adresse email/));
+    await user.type(screen.getByLabelText(/^Adresse email/), 'autre@exemple.fr');
+    const password = screen.getByLabelText(/^Mot de passe actuel/);
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const message = 'Saisissez votre mot de passe actuel pour changer votre adresse email.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(message);
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+    // Back to the same address (another case): no password asked, none sent.
+    await user.clear(screen.getByLabelText(/^Adresse email/));
+    await user.type(screen.getByLabelText(/^Adresse email/), 'Zoe@Exemple.fr');
+    expect(screen.queryByLabelText(/^Mot de passe actuel/)).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    const text = 'Mot de passe actuel incorrect.';
+    const fetchMock = renderProfile(base, {
+      'PUT /api/user/profile': { status: 422, body: { error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { currentPassword: [text] } } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
+    await user.clear(screen.getByLabelText(/^Adresse email/));
+    await user.type(screen.getByLabelText(/^Adresse email/), 'autre@exemple.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Mauvais1');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Mot de passe actuel/)).toHaveAccessibleDescription(text);
+    const putIndex = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
+    expect(sentBody(fetchMock, putIndex)).toMatchObject({ email: 'autre@exemple.fr', currentPassword: 'Mauvais1' });
+  });
+
   it('shows a taken email under the email field', async () => {
     const text = 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.';
     renderProfile(base, { 'PUT /api/user/profile': { status: 409, body: { error_code: 'email_taken', message: text, errors: { email: [text] } } } });
@@ -184,7 +225,7 @@ describe('ProfilePage', () => {
   it('says when the profile cannot be loaded', async () => {
     signIn(base);
     mockApi({ 'GET /api/user/profile': { status: 500, body: { error_code: 'server_error', message: "Une erreur serveur s'est produite." } } });
-    renderPage('/profile', <ProfilePage />, '/profile');
+    renderRoutes('/profile', { '/profile': <ProfilePage />, '*': <Arrival /> });
     expect(await screen.findByText(/Impossible de récupérer les données du profil/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });

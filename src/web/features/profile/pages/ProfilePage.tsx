@@ -10,12 +10,13 @@ import Tabs from '@mui/material/Tabs';
 import { useEffect, useState } from 'react';
 import { InterviewCard } from '../../../components/InterviewCard';
 import { useSession } from '../../../lib/session';
-import { MyCoursesActivity } from '../../courses/components/MyCoursesActivity';
+import { MyCoursesActivity } from '../../courses';
 import { useProfile } from '../api/get-profile';
 import { AccountStatus } from '../components/AccountStatus';
 import { PersonalInfo } from '../components/PersonalInfo';
 import { ProfileSummary } from '../components/ProfileSummary';
 import { profileErrorMessages, profileLoadError } from '../profile-errors';
+import { usePageTitle } from '../../../lib/page-title';
 
 const PERSONAL_TAB_ID = 'profil-onglet-informations';
 const PERSONAL_PANEL_ID = 'profil-panneau-informations';
@@ -42,9 +43,7 @@ function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeeting
   const loaded = Boolean(profile.data);
   const [tab, setTab] = useState(0);
 
-  useEffect(() => {
-    document.title = 'Mon profil – EcoForma';
-  }, []);
+  usePageTitle('Mon profil');
 
   // The account menu's 'Mes Rendez-vous' dot follows the interview the profile reports.
   useEffect(() => {

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** The frame of the text pages (about, legal, accessibility): one h1, a date, readable line length. */
 export function LegalPage({ title, updated, intro, children }: { title: string; updated?: string; intro?: ReactNode; children: ReactNode }) {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { categories } from '../../../../shared/categories';
 import { CONTACT, LANDING_STATS } from '../../../../shared/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ExternalLink, LegalPage } from '../components/LegalPage';
 
 export default function AboutPage() {

@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { categories } from '../../../../shared/categories';
 import { LANDING_STATS } from '../../../../shared/constants';
-import { LinkButton } from '../../../app/layout/LinkButton';
+import { LinkButton } from '../../../components/LinkButton';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { FadeIn } from '../components/FadeIn';
 import { SpriteIcon } from '../components/SpriteIcon';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../../lib/page-title';
 
 const stats = [
   { value: LANDING_STATS.learners, label: 'apprenants' },

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
-import { usePageTitle } from '../use-page-title';
+import { paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** Any unknown address (spec section 2, "404 screen"). */
 export default function NotFoundPage() {

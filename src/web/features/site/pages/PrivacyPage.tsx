@@ -1,5 +1,5 @@
 import { CONTACT } from '../../../../shared/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ExternalLink, LegalPage, PageLink } from '../components/LegalPage';
 
 interface Processing {

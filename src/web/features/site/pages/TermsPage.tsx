@@ -1,5 +1,5 @@
 import { CONTACT, CV_MAX_BYTES, PASSWORD_MIN_LENGTH, REFUND_GUARANTEE_DAYS, USUAL_RESPONSE_DELAY } from '../../../../shared/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ExternalLink, LegalPage, PageLink } from '../components/LegalPage';
 
 const cvMaxMegabytes = CV_MAX_BYTES / (1024 * 1024);

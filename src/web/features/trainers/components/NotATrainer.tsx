@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Role } from '../../../../shared/roles';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** Where each other role belongs instead. */
 const ownPage: Record<Exclude<Role, 'formateur'>, { to: string; label: string }> = {

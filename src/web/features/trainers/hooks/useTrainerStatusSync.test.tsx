@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
-import { mockStatusResponses, renderRoutes, signIn, statusOf } from '../test/harness';
+import { renderRoutes } from '../../../test/render';
+import { mockStatusResponses, signIn, statusOf } from '../test/fixtures';
 import { useTrainerStatusSync } from './useTrainerStatusSync';
 
 function Bar({ children }: { children: ReactNode }) {
@@ -21,7 +22,7 @@ function Bar({ children }: { children: ReactNode }) {
 }
 
 function renderApp() {
-  return renderRoutes('/a', { '/a': <p>A</p>, '/b': <p>B</p> }, (tree) => <Bar>{tree}</Bar>);
+  return renderRoutes('/a', { '/a': <p>A</p>, '/b': <p>B</p> }, { wrapper: (tree) => <Bar>{tree}</Bar> });
 }
 
 afterEach(() => {

@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../app/paths';
-import { mockStatusResponses, renderRoutes, signIn, statusOf } from '../test/harness';
+import { paths } from '../../../lib/paths';
+import { renderRoutes } from '../../../test/render';
+import { mockStatusResponses, signIn, statusOf } from '../test/fixtures';
 import UploadCvPage from './UploadCvPage';
 
 /** Stands in for the browser's XMLHttpRequest so a test drives upload progress and the answer. */

@@ -15,7 +15,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, t
 import { useNavigate } from 'react-router';
 import { REDIRECT_AFTER_CV_UPLOAD_MS, TOAST_MS } from '../../../../shared/constants';
 import { CV_ACCEPT, checkCvFile, cvMessages } from '../../../../shared/trainers';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -23,6 +23,7 @@ import { useTrainerStatus } from '../api/get-trainer-status';
 import { useUploadCv } from '../api/upload-cv';
 import { NotATrainer } from '../components/NotATrainer';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { usePageTitle } from '../../../lib/page-title';
 
 const TITLE = 'Téléchargez votre CV';
 
@@ -44,9 +45,7 @@ function useTimeout() {
 /** Spec section 2 'Trainer CV upload', with real progress from the upload itself. */
 export default function UploadCvPage() {
   const user = useSession((state) => state.user);
-  useEffect(() => {
-    document.title = `${TITLE} – EcoForma`;
-  }, []);
+  usePageTitle(TITLE);
   if (!user) return null;
   if (user.role !== 'formateur') return <NotATrainer role={user.role} title={TITLE} />;
   return <UploadCvForm userId={user.id} />;

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../app/paths';
-import { mockStatusResponses, renderRoutes, signIn, statusOf } from '../test/harness';
+import { paths } from '../../../lib/paths';
+import { renderRoutes } from '../../../test/render';
+import { mockStatusResponses, signIn, statusOf } from '../test/fixtures';
 import WaitingApprovalPage from './WaitingApprovalPage';
 
 function renderPage() {

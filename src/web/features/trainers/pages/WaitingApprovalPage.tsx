@@ -14,15 +14,15 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CONTACT, USUAL_RESPONSE_DELAY, WAITING_PROGRESS_NO_MEETING, WAITING_PROGRESS_WITH_MEETING } from '../../../../shared/constants';
 import type { TrainerStatus } from '../../../../shared/trainers';
 import { InterviewCard } from '../../../components/InterviewCard';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useSession, type SessionUser } from '../../../lib/session';
 import { useTrainerStatus } from '../api/get-trainer-status';
 import { NotATrainer } from '../components/NotATrainer';
+import { usePageTitle } from '../../../lib/page-title';
 
 const TITLE = "Compte en attente d'approbation";
 /** The waiting trainer sees a new interview appear without reloading. */
@@ -34,9 +34,7 @@ const steps = ['Compte créé', "Planification de l'entretien", "Entretien avec 
 /** Spec section 2 'Waiting page', plus what a refused, approved or CV-less trainer needs to know. */
 export default function WaitingApprovalPage() {
   const user = useSession((state) => state.user);
-  useEffect(() => {
-    document.title = `${TITLE} – EcoForma`;
-  }, []);
+  usePageTitle(TITLE);
   if (!user) return null;
   if (user.role !== 'formateur') return <NotATrainer role={user.role} title={TITLE} />;
   return <TrainerWaiting user={user} />;

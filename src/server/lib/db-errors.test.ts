@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable, isUniqueViolation } from './db-errors';
+
+describe('isUniqueViolation', () => {
+  it('recognises 23505 on the error itself and down a cause chain (Drizzle, then a transaction, wrap it)', () => {
+    const driver = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+    expect(isUniqueViolation(driver)).toBe(true);
+    expect(isUniqueViolation(new Error('Failed query', { cause: driver }))).toBe(true);
+    expect(isUniqueViolation(new Error('rollback', { cause: new Error('Failed query', { cause: driver }) }))).toBe(true);
+  });
+
+  it('refuses other errors and values that are not errors', () => {
+    expect(isUniqueViolation(Object.assign(new Error('fk'), { code: '23503' }))).toBe(false);
+    expect(isUniqueViolation(new Error('Failed query', { cause: new Error('boom') }))).toBe(false);
+    for (const value of [null, undefined, '23505', 23505]) expect(isUniqueViolation(value)).toBe(false);
+  });
+
+  it('stops on a cause cycle', () => {
+    const a: { code?: string; cause?: unknown } = {};
+    a.cause = a;
+    expect(isUniqueViolation(a)).toBe(false);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('reads connection failures down the cause chain, not constraint violations', () => {
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
+  });
+});

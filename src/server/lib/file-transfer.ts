@@ -1,0 +1,89 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import { detectFileType, discardUpload, receiveUpload, storedFilePath, type DetectedType, type ReceivedFile } from './storage';
+
+/** A file streamed to a temporary name, with the name the user gave it. */
+export interface IncomingFile extends ReceivedFile {
+  originalName: string;
+}
+
+/**
+ * Streams one multipart file part into the uploads folder under a temporary name. Past
+ * `maxBytes` it answers the caller's 413 (`tooLarge`) and leaves nothing behind.
+ */
+export async function receiveFilePart(file: Readable, uploadsDir: string, maxBytes: number, tooLarge: () => AppError): Promise<ReceivedFile> {
+  try {
+    return await receiveUpload(uploadsDir, file, maxBytes);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'file_too_large') throw tooLarge();
+    throw error;
+  }
+}
+
+/**
+ * The received file's real type, read from its content, as `accept` takes it (null: refused with
+ * the caller's 415, `unsupported`). The name is never trusted alone.
+ */
+export async function checkFileType<T>(
+  file: ReceivedFile,
+  accept: (detected: DetectedType | null) => T | null,
+  unsupported: () => AppError,
+): Promise<T> {
+  const accepted = accept(await detectFileType(file.tempPath));
+  if (accepted === null) throw unsupported();
+  return accepted;
+}
+
+interface SingleFileRule {
+  /** The form field the file must come under. */
+  field: string;
+  maxBytes: number;
+  /** 422 when the form has no file under `field`. */
+  missing: () => AppError;
+  /** 413 past `maxBytes`. */
+  tooLarge: () => AppError;
+}
+
+/**
+ * Reads a multipart form made of one file (text fields around it carry nothing we use): the file
+ * streams to a temporary name, then the rest of the form is read, so a second file (413, through
+ * the per-request limit) leaves nothing behind. The caller discards the file once done with it.
+ */
+export async function receiveSingleFile(request: FastifyRequest, uploadsDir: string, rule: SingleFileRule): Promise<IncomingFile> {
+  // The per-request limits make busboy stop counting at `maxBytes` whatever the global multipart
+  // limit, and refuse a second file.
+  const parts = request.parts({ limits: { fileSize: rule.maxBytes, files: 1 } })[Symbol.asyncIterator]();
+  let next = await parts.next();
+  while (!next.done && next.value.type === 'field') next = await parts.next();
+  const part = next.done ? null : next.value;
+  if (!part || part.type !== 'file' || part.fieldname !== rule.field) {
+    // Read and drop a file sent under another name, so the connection stays usable.
+    if (part?.type === 'file') part.file.resume();
+    throw rule.missing();
+  }
+  const received = await receiveFilePart(part.file, uploadsDir, rule.maxBytes, rule.tooLarge);
+  try {
+    for (let more = await parts.next(); !more.done; more = await parts.next()) {
+      // Fields after the file carry nothing we use either.
+    }
+  } catch (error) {
+    await discardUpload(received);
+    throw error;
+  }
+  return { ...received, originalName: part.filename };
+}
+
+/** A stored file ready to send, or null when it is missing from disk. */
+export async function openStoredFile(uploadsDir: string, storedName: string): Promise<{ path: string; size: number } | null> {
+  const filePath = storedFilePath(uploadsDir, storedName);
+  const stat = await fs.stat(filePath).catch(() => null);
+  return stat?.isFile() ? { path: filePath, size: stat.size } : null;
+}
+
+/** Streams a stored file as the answer; the caller has set its type and caching headers. */
+export function sendStoredFile(reply: FastifyReply, file: { path: string; size: number }) {
+  return reply.header('Content-Length', file.size).header('X-Content-Type-Options', 'nosniff').send(createReadStream(file.path));
+}

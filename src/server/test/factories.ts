@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { categories } from '../../shared/categories';
+import { normalizeSearch } from '../../shared/text';
+import type { Db } from '../db/client';
+import { courses, users, type CourseRow, type UserRow } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { userSearchText } from '../lib/search-text';
+import { createSession } from '../lib/sessions';
+import { courseSearchText } from '../modules/courses/courses.service';
+import { pngImage, type FilePart } from './files';
+
+/**
+ * Rows written straight into the database, each with sensible defaults that any field can
+ * override: `createUser(db, { role: 'formateur' })`. No Vitest import here, so the benchmarks
+ * can use them too.
+ */
+
+export const DEFAULT_PASSWORD = 'Motdepasse1';
+let defaultHash: Promise<string> | undefined;
+
+let userSequence = 0;
+/** A user with sensible defaults; every field can be overridden. Password: DEFAULT_PASSWORD. */
+export async function createUser(db: Db, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}): Promise<UserRow> {
+  userSequence++;
+  const { password, ...fields } = overrides;
+  defaultHash ??= hashPassword(DEFAULT_PASSWORD);
+  const role = fields.role ?? 'membre';
+  const firstname = fields.firstname ?? 'Camille';
+  const lastname = fields.lastname ?? `Martin${userSequence}`;
+  const email = fields.email ?? `user${userSequence}-${randomBytes(4).toString('hex')}@exemple.fr`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      passwordHash: password ? await hashPassword(password) : await defaultHash,
+      gender: 'female',
+      birthdate: '1990-05-17',
+      isValid: role !== 'formateur',
+      searchText: userSearchText({ firstname, lastname, email }),
+      ...fields,
+      role,
+      firstname,
+      lastname,
+      email,
+    })
+    .returning();
+  return user!;
+}
+
+/** `{ authorization: 'Bearer …' }` for a new session of this user. */
+export async function authHeader(db: Db, user: Pick<UserRow, 'id'>): Promise<{ authorization: string }> {
+  return { authorization: `Bearer ${await createSession(db, user.id)}` };
+}
+
+let courseSequence = 0;
+/** A course row written directly (no files; place them with `placeFile`), for catalogue, enrolment and access tests. */
+export async function insertCourse(db: Db, authorId: number, overrides: Partial<typeof courses.$inferInsert> = {}): Promise<CourseRow> {
+  courseSequence++;
+  const title = overrides.title ?? `Cours d'essai ${courseSequence}`;
+  const description = overrides.description ?? 'Une description suffisamment longue pour le cours.';
+  const categorySlug = overrides.categorySlug ?? 'rse';
+  const [row] = await db
+    .insert(courses)
+    .values({
+      duration: '1 mois',
+      priceCents: 8000,
+      status: 'published',
+      ...overrides,
+      title,
+      description,
+      categorySlug,
+      authorId,
+      searchText: courseSearchText(title, description, categorySlug),
+    })
+    .returning();
+  return row!;
+}
+
+/** Fields of a valid course form, to override one at a time. */
+export function courseFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    title: 'Compostage collectif en ville',
+    description: 'Mettre en place un composteur partagé dans son quartier, étape par étape.',
+    category: 'dechets',
+    price: '79',
+    discountPrice: '69,90',
+    duration: '4 semaines',
+    status: 'published',
+    ...overrides,
+  };
+}
+
+/** The course image part of a course form. */
+export function imagePart(content: Buffer = pngImage(), filename = 'couverture.png'): FilePart {
+  return { name: 'image', filename, content, contentType: 'image/png' };
+}
+
+const titleTemplates = [
+  'Bilan carbone : mesurer et réduire les émissions',
+  'Reconnaître et protéger la biodiversité locale',
+  'Permaculture et agroécologie au jardin',
+  'Zéro déchet en entreprise',
+  'Rénovation énergétique des bâtiments',
+  "Piloter une démarche RSE selon l'ISO 26000",
+  'Fresque du climat pour les équipes',
+  'Écologie urbaine et îlots de fraîcheur',
+  'Gestion durable de l’eau',
+  'Économie circulaire et réemploi',
+  'Construire en bois, paille et chanvre',
+  'Mobilité douce et plan de déplacements',
+  'Achats responsables et fournisseurs',
+  'Compostage et sols vivants',
+  'Sobriété numérique au bureau',
+  'Pollinisateurs : abeilles et papillons',
+];
+
+const descriptions = [
+  "Une formation pratique pour passer à l'action dans votre organisation, avec des outils concrets.",
+  'Des études de cas, des exercices guidés et un plan d’action personnalisé à la fin du parcours.',
+  'Comprendre les enjeux, mesurer les impacts et choisir les leviers les plus efficaces.',
+  'Un parcours conçu par des experts du développement durable, accessible aux débutants.',
+  'Méthodes, indicateurs et retours d’expérience de collectivités et d’entreprises engagées.',
+];
+
+function textArray(values: string[]) {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * Writes `count` published (and a few draft) courses in one INSERT ... SELECT, with titles,
+ * descriptions and themes that vary, and a search column equal to what the service computes:
+ * normalizeSearch(`${title} ${description} ${category name}`). Used by the paging tests and the
+ * catalogue benchmark.
+ */
+export async function insertManyCourses(db: Db, count: number): Promise<void> {
+  const [author] = await db
+    .insert(users)
+    .values({
+      email: `banc.essai.${Date.now()}@ecoforma.fr`,
+      // Not an argon2 hash: nobody can ever sign in as this author.
+      passwordHash: 'compte-de-mesure-sans-mot-de-passe',
+      firstname: 'Banc',
+      lastname: "d'essai",
+      role: 'formateur',
+      isValid: true,
+      searchText: 'banc d essai',
+    })
+    .returning({ id: users.id });
+
+  const titles = textArray(titleTemplates);
+  const normalizedTitles = textArray(titleTemplates.map(normalizeSearch));
+  const texts = textArray(descriptions);
+  const normalizedTexts = textArray(descriptions.map(normalizeSearch));
+  const slugs = textArray(categories.map((c) => c.slug));
+  const normalizedNames = textArray(categories.map((c) => normalizeSearch(c.name)));
+  const t = titleTemplates.length;
+  const d = descriptions.length;
+  const c = categories.length;
+
+  await db.execute(sql`
+    insert into courses (title, description, category_slug, duration, price_cents, discount_price_cents, status, author_id, search_text, created_at, updated_at)
+    select
+      (${titles})[1 + i % ${t}] || ' ' || i,
+      (${texts})[1 + (i / ${t}) % ${d}],
+      (${slugs})[1 + (i / 3) % ${c}],
+      (1 + i % 3) || ' mois',
+      7000 + (i % 26) * 100,
+      case when i % 3 = 0 then 6000 + (i % 26) * 100 else null end,
+      case when i % 20 = 0 then 'draft' else 'published' end,
+      ${author!.id},
+      (${normalizedTitles})[1 + i % ${t}] || ' ' || i || ' ' || (${normalizedTexts})[1 + (i / ${t}) % ${d}] || ' ' || (${normalizedNames})[1 + (i / 3) % ${c}],
+      now() - i * interval '1 minute',
+      now() - i * interval '1 minute'
+    from generate_series(1, ${count}) as i
+  `);
+  // A live database is vacuumed by autovacuum; a freshly bulk-loaded one is not yet (visibility map, statistics).
+  await db.execute(sql`vacuum analyze courses`);
+}

@@ -1,0 +1,2 @@
+/** What other features may use from the courses feature (the rest is its own business). */
+export { MyCoursesActivity } from './components/MyCoursesActivity';

@@ -1,0 +1,65 @@
+import { matchPath } from 'react-router';
+import { canAuthorCourses, isAdmin, type Actor } from '../../shared/roles';
+import { paths } from './paths';
+
+/** What a route allows beyond being signed in, and where a refused user goes. */
+export interface RouteRule {
+  allow: (user: Actor) => boolean;
+  deniedTo: string;
+  /** Shown on the page the refused user lands on. */
+  deniedNotice?: string;
+}
+
+export interface RouteAccess {
+  path: string;
+  /** Signed-in users only. */
+  auth?: boolean;
+  rule?: RouteRule;
+}
+
+const adminOnly: RouteRule = { allow: isAdmin, deniedTo: paths.home };
+const courseAuthors: RouteRule = {
+  allow: canAuthorCourses,
+  deniedTo: paths.profile,
+  deniedNotice: 'Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.',
+};
+
+/**
+ * Who may open each address of spec section 2, in one place. The screens live in app/routes.tsx,
+ * so that the login page can ask `canOpen` without importing the route table that loads it.
+ */
+export const routeAccess = [
+  { path: paths.home },
+  { path: paths.login },
+  { path: paths.signup },
+  { path: paths.about },
+  { path: paths.privacy },
+  { path: paths.terms },
+  { path: paths.cookies },
+  { path: paths.accessibility },
+  { path: paths.publicCourses },
+  { path: '/courses/:slug' },
+  { path: paths.waitingApproval, auth: true },
+  { path: paths.uploadCv, auth: true },
+  { path: paths.trainerCourses, auth: true, rule: courseAuthors },
+  { path: paths.addCourse, auth: true, rule: courseAuthors },
+  { path: paths.instructorCreateCourse, auth: true, rule: courseAuthors },
+  { path: paths.profile, auth: true },
+  { path: paths.catalogue, auth: true },
+  { path: '/user/courses/:id', auth: true },
+  { path: paths.adminDashboard, auth: true, rule: adminOnly },
+  { path: paths.adminApprovals, auth: true, rule: adminOnly },
+  { path: paths.adminMembers, auth: true, rule: adminOnly },
+  { path: '/admin/users/:id', auth: true, rule: adminOnly },
+  { path: '/admin/meeting/:userId/:meetingId?', auth: true, rule: adminOnly },
+  { path: '*' },
+] as const satisfies readonly RouteAccess[];
+
+export type RoutePath = (typeof routeAccess)[number]['path'];
+
+/** Whether this user may open this address (used to send them back where they were going). */
+export function canOpen(pathname: string, user: Actor): boolean {
+  const route: RouteAccess | undefined = routeAccess.find((r) => r.path !== '*' && matchPath({ path: r.path, end: true }, pathname));
+  if (!route) return false;
+  return !route.rule || route.rule.allow(user);
+}

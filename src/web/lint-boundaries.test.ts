@@ -1,0 +1,76 @@
+// @vitest-environment node
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The boundary rules of eslint.config.js, checked on small files linted in memory
+ * at real paths of the tree: each refused import must be reported, a legal one must not.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function problems(filePath: string, code: string): Promise<{ rule: string | null; message: string }[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  return result!.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+function rulesOf(list: { rule: string | null }[]): (string | null)[] {
+  return list.map((p) => p.rule);
+}
+
+describe('boundaries between web features', () => {
+  it("refuses a feature importing another feature's internals", async () => {
+    const found = await problems(
+      'src/web/features/profile/pages/Boundary.tsx',
+      "import { MyCoursesActivity } from '../../courses/components/MyCoursesActivity';\nexport const used = MyCoursesActivity;\n",
+    );
+    expect(rulesOf(found)).toEqual(['import-x/no-restricted-paths']);
+    expect(found[0]!.message).toContain("Une fonctionnalité n'importe d'une autre que son index.ts");
+  });
+
+  it('refuses a feature importing from src/web/app', async () => {
+    const found = await problems('src/web/features/site/pages/Boundary.tsx', "import { appRoutes } from '../../../app/routes';\nexport const used = appRoutes;\n");
+    expect(rulesOf(found)).toEqual(['import-x/no-restricted-paths']);
+    expect(found[0]!.message).toContain("Les fonctionnalités n'importent rien de src/web/app");
+  });
+
+  it("accepts another feature's index, the shared lib and the feature's own files", async () => {
+    const found = await problems(
+      'src/web/features/profile/pages/Boundary.tsx',
+      [
+        "import { MyCoursesActivity } from '../../courses';",
+        "import { paths } from '../../../lib/paths';",
+        "import { profileSaveError } from '../profile-errors';",
+        'export const used = [MyCoursesActivity, paths, profileSaveError];',
+        '',
+      ].join('\n'),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+describe('boundaries between server modules', () => {
+  it("refuses a module importing another module's file", async () => {
+    const found = await problems('src/server/modules/courses/boundary.ts', "import { isUniqueViolation } from '../auth/auth.service';\nexport const used = isUniqueViolation;\n");
+    expect(rulesOf(found)).toEqual(['import-x/no-restricted-paths']);
+    expect(found[0]!.message).toContain("Un module serveur n'importe rien d'un autre module");
+  });
+
+  it('accepts a module importing the shared server lib', async () => {
+    const found = await problems('src/server/modules/courses/boundary.ts', "import { AppError } from '../../lib/app-error';\nexport const used = AppError;\n");
+    expect(found).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('refuses a file importing a file that imports it back', async () => {
+    // route-access.ts imports paths.ts: paths.ts importing route-access.ts would close a cycle.
+    const found = await problems('src/web/lib/paths.ts', "import { canOpen } from './route-access';\nexport const used = canOpen;\n");
+    expect(rulesOf(found)).toEqual(['import-x/no-cycle']);
+  });
+});

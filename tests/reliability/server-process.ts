@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+/** A port nobody listens on right now (the OS picks it, we release it at once). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The real server (`node --import tsx src/server/main.ts`) as a child process, so a test can
+ * stop it gracefully, kill it outright, and start it again on the same data.
+ */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | null = null;
+  /** stdout and stderr of every start, kept to explain a failure. */
+  output = '';
+
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  /** Starts the server and waits until GET /api/health answers 200. */
+  async start(timeoutMs = 45_000): Promise<void> {
+    if (this.child) throw new Error('le serveur tourne déjà');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        if (this.child === child) this.child = null;
+        resolve({ code, signal });
+      }),
+    );
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (!this.child) throw new Error(`le serveur s'est arrêté au démarrage :\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`pas de réponse de /api/health après ${timeoutMs} ms :\n${this.output}`);
+      try {
+        const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(2000) });
+        if (res.status === 200) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Sends `signal` and waits for the process to end. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const child = this.child;
+    const exited = this.exited;
+    if (!child || !exited) return { code: null, signal: null };
+    child.kill(signal);
+    return exited;
+  }
+
+  /** The process is killed outright: no shutdown hook runs, nothing is flushed or closed. */
+  kill(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    return this.stop('SIGKILL');
+  }
+}
