@@ -59,4 +59,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAINTENANCE_MODE: 'peut-être' })).toThrow(/MAINTENANCE_MODE/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
+
+  it('bounds every request and the shutdown by default, and reads shorter limits', () => {
+    expect(loadConfig({})).toMatchObject({
+      requestTimeoutMs: 600_000,
+      headersTimeoutMs: 30_000,
+      connectionTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 72_000,
+      shutdownGraceMs: 10_000,
+    });
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '2000', SHUTDOWN_GRACE_MS: '500' })).toMatchObject({
+      requestTimeoutMs: 2000,
+      headersTimeoutMs: 2000,
+      shutdownGraceMs: 500,
+    });
+  });
+
+  it('refuses a time limit of zero (no limit) and headers allowed longer than the whole request', () => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow('REQUEST_TIMEOUT_MS doit être positif');
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'dix' })).toThrow('SHUTDOWN_GRACE_MS doit être un nombre de millisecondes');
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '20000' })).toThrow('HEADERS_TIMEOUT_MS ne doit pas dépasser REQUEST_TIMEOUT_MS');
+  });
 });

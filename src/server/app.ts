@@ -19,7 +19,7 @@ import { meetingsRoutes } from './modules/meetings/meetings.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { trainersRoutes } from './modules/trainers/trainers.routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { maintenancePlugin } from './plugins/maintenance';
 import { spaPlugin } from './plugins/spa';
@@ -44,6 +44,18 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
+    // Fastify leaves requests unbounded by default: a body trickled byte by byte would hold its
+    // connection, and a graceful stop, forever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      // Node checks both deadlines on this interval (30 s by default): a quarter of the shorter one
+      // keeps a cut within 25 % of its limit.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    clientErrorHandler,
     trustProxy: false,
     // A path that is not valid percent-encoding never reaches a route: answer the API's error body.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {

@@ -5,6 +5,8 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'doit valoir true ou false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const milliseconds = z.coerce.number({ message: 'doit être un nombre de millisecondes' }).int().min(1, 'doit être positif');
+
 const envSchema = z.object({
   PORT: z.coerce.number({ message: 'doit être un nombre' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -31,6 +33,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; the server only serves it when it exists. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  /** Whole request, body included: a 200 MB attachment at about 3 Mbit/s; a body trickled byte by byte is cut (408). */
+  REQUEST_TIMEOUT_MS: milliseconds.default(600_000),
+  /** Request line and headers; Node requires it not to exceed REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: milliseconds.default(30_000),
+  /** A connection with no byte in either direction (a download nobody reads) is closed. */
+  CONNECTION_TIMEOUT_MS: milliseconds.default(120_000),
+  /** An idle kept-alive connection; above the usual 60 s of load balancers, so they close first. */
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(72_000),
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
+  SHUTDOWN_GRACE_MS: milliseconds.default(10_000),
+}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
+  path: ['HEADERS_TIMEOUT_MS'],
+  message: 'ne doit pas dépasser REQUEST_TIMEOUT_MS',
 });
 
 export interface Config {
@@ -49,6 +64,11 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  connectionTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +104,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }
 

@@ -11,6 +11,8 @@ import { ensureAdminAccount } from './modules/auth/admin-account';
 import { seedDemoCatalogue } from './modules/courses/demo-seed';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Time after the grace period for the database to close before the process exits regardless. */
+const FORCED_EXIT_MARGIN_MS = 10_000;
 
 async function referencedUploads(db: Db): Promise<Set<string>> {
   const names = new Set<string>();
@@ -45,7 +47,19 @@ export async function start(config: Config, opening: Promise<Database>): Promise
     if (closing) return;
     closing = true;
     app.log.info(`${signal} reçu, arrêt en cours`);
+    // Requests in flight get the grace period; a client still sending after it (a body trickled
+    // byte by byte) must not hold up the stop, so its connection is closed.
+    const grace = setTimeout(() => {
+      app.log.warn(`délai de grâce de ${config.shutdownGraceMs} ms écoulé : les connexions encore ouvertes sont fermées`);
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    // The last resort if closing itself hangs: an orchestrator would kill the process anyway.
+    setTimeout(() => {
+      app.log.error('arrêt forcé : la fermeture ne s’est pas terminée à temps');
+      process.exit(1);
+    }, config.shutdownGraceMs + FORCED_EXIT_MARGIN_MS).unref();
     await app.close();
+    clearTimeout(grace);
     // PGlite writes its files on close; skipping this could lose the last writes.
     await database.close();
     process.exit(0);

@@ -9,6 +9,7 @@ import { courses, sessions, users } from '../../src/server/db/schema';
 import { verifyPassword } from '../../src/server/lib/passwords';
 import { createDatabase, dropDatabase, POSTGRES_TEMPLATE_DB, testEngine } from '../../src/server/test/database';
 import { freePort, ServerProcess } from './server-process';
+import { jsonRequestHead, trickle, within } from './slow-client';
 import { courseFields } from '../../src/server/test/factories';
 import { pngImage } from '../../src/server/test/files';
 
@@ -24,6 +25,7 @@ const ADMIN_EMAIL = 'admin@redemarrage.test';
 const ADMIN_PASSWORD = 'AdminRedemarrage2026';
 const PASSWORD = 'Motdepasse1';
 const runId = randomBytes(3).toString('hex');
+const SHUTDOWN_GRACE_MS = 2000;
 
 let dataDir: string;
 let uploadsDir: string;
@@ -47,6 +49,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     // The burst of signups below all comes from 127.0.0.1.
     SIGNUP_LIMIT_PER_ADDRESS: '100000',
+    SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
   });
   await server.start();
 });
@@ -295,6 +298,20 @@ describe(`restart and crash safety of the real server (${engine})`, () => {
       expect(await listUploads()).toEqual([...referenced].sort());
     } finally {
       await database.close();
+    }
+  });
+
+  it('stops within the grace period on SIGTERM while a client trickles a body one byte at a time', async () => {
+    if (!server.running) await server.start();
+    // The request time limit (10 minutes by default) is far away: only the grace period can end it.
+    const client = trickle(server.port, jsonRequestHead('/api/login', 1000), 'x'.repeat(1000), 200);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await within(server.stop('SIGTERM'), SHUTDOWN_GRACE_MS + 10_000, 'l’arrêt du serveur')).toEqual({ code: 0, signal: null });
+      expect(server.output).toContain(`délai de grâce de ${SHUTDOWN_GRACE_MS} ms écoulé`);
+      await within(client.closed, 5000, 'la connexion du client lent');
+    } finally {
+      client.stop();
     }
   });
 });

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -22,6 +24,10 @@ const clientErrors: Record<string, { status: number; body: () => ApiErrorBody }>
 /** Turns every thrown error into the API's error body; a 5xx never shows its internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A body refused before its end (file too large, unexpected file, full disk) stays unread on the
+    // socket: the next request on a kept-alive connection would wait behind it forever. (Injected
+    // requests, which have no socket to keep, leave `complete` undefined.)
+    if (request.raw.complete === false) reply.header('connection', 'close');
     if (error instanceof AppError) {
       const body: ApiErrorBody = { error_code: error.code, message: error.message };
       if (error.fieldErrors) body.errors = error.fieldErrors;
@@ -39,3 +45,27 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(isDatabaseUnavailable(error) ? 503 : 500).send({ error_code: 'server_error', message: errorMessages.server_error });
   });
 });
+
+/** Errors Node raises below Fastify, on the socket itself (mainly a request past its time limit). */
+const socketErrors: Record<string, { status: number; body: ApiErrorBody }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, body: { error_code: 'request_timeout', message: errorMessages.request_timeout } },
+  HPE_HEADER_OVERFLOW: { status: 431, body: { error_code: 'invalid_request', message: 'Les en-têtes de la requête sont trop volumineux.' } },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: answers in the API's French error body, then closes the socket.
+ * Nothing is written once a response has begun on it, which would corrupt that response.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Node's own handler reads the same field to know whether a response is under way.
+  const pending = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+  if (socket.writable && !pending?.headersSent) {
+    const { status, body } = (error.code && socketErrors[error.code]) || { status: 400, body: { error_code: 'invalid_request', message: errorMessages.invalid_request } };
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
+}
