@@ -11,8 +11,9 @@
  * (sql``, css``), code attributes (href, className…), and any sign that is not set in prose:
  * `https://`, `10:30`, `a:hover`, `text/html; charset=utf-8`, `?page=2`, `error_code: x`,
  * `a != b`, strings with no letter before the sign. A missing space ("Erreur: réseau") is only
- * reported in JSX text or in a string that reads as French (an accent or a French word), because
- * `key: value` is common in code. The fix is idempotent: fixed text is never reported again.
+ * reported in JSX text, in a string that reads as French (an accent, a French word) or in a label
+ * opening a template (`Erreur: ${message}`), because `key: value` is common in code. The fix is
+ * idempotent: fixed text is never reported again, so `npx eslint --fix` can be rerun at any time.
  */
 
 const NBSP = '\u00a0';
@@ -21,17 +22,22 @@ const HOLE = '\ufffc';
 /** Breaking spaces that the fix turns into NBSP: space, tab, thin and narrow spaces. */
 const BREAKING = new Set([' ', '\t', '\u2009', '\u200a', '\u2008', '\u202f', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006']);
 const LETTER = /\p{L}/u;
-const DIGIT = /\p{Nd}/u;
 /** What may end the word a sign follows: a letter, a digit, a closing mark, a value. */
 const WORD_END = /[\p{L}\p{Nd})\]»"'’%€$…*.\ufffc]/u;
 /** What may follow `:` or `;` in prose: nothing, a space, a value. */
 const AFTER_COLON = /^(?:\s|\ufffc)?$/u;
 /** What may follow `!` or `?` in prose: nothing, a space, a value, closing punctuation. */
 const AFTER_BANG = /^(?:[\s\ufffc!?.,;:)\]»"'’…])?$/u;
-/** Text that is code even when it has spaces and letters. */
-const CODE_LIKE = /=>|===|!==|&&|\|\||::/;
+/** Text that is code even when it has spaces and letters: operators, a whole ternary (`a ? b : c`). */
+const CODE_LIKE = /=>|===|!==|&&|\|\||::|\?\?|^[\w.$()[\]]+ \? [\w.$'"()[\]]+ : [\w.$'"()[\]]+$/;
 /** A French accent or a common French word: enough to call a string French prose. */
 const FRENCH = /[àâçéèêëîïôûùüÿœæ]|(?:^|[^\p{L}])(?:le|la|les|un|une|des|du|de|et|est|pour|vous|votre|vos|nous|pas|ne|en|au|aux|sur|avec|dans|par|ce|cette|ces|qui|que|il|elle|son|sa|ses|[dlnqjcs][’'])(?=$|[^\p{L}])/iu;
+
+/** A capitalised word opening a template, then a sign and a value: a French label (`Erreur: ${message}`). */
+const LABEL = /^\p{Lu}\p{Ll}+[:;!?]\s+\ufffc/u;
+
+/** Two words (or a word and a value) apart: `data:` or `tel:${n}` alone are not prose. */
+const PROSE = /\p{L}[:;!?]?\s+[\p{L}\ufffc]/u;
 
 /** JSX attributes whose value is code, never prose. */
 const CODE_ATTRIBUTES = new Set([
@@ -143,7 +149,7 @@ const hole = () => ({ ch: HOLE, start: -1, end: -1 });
 function problemsOf(items, jsx) {
   const text = items.map((item) => item.ch).join('');
   if (CODE_LIKE.test(text)) return [];
-  const french = jsx || (FRENCH.test(text) && /\p{L}\s+\p{L}/u.test(text));
+  const french = jsx || ((FRENCH.test(text) || LABEL.test(text)) && PROSE.test(text));
   const problems = [];
   /** Index of the first item of the breaking-space run that ends just before `index`. */
   const runStart = (index) => {
@@ -198,7 +204,7 @@ function problemsOf(items, jsx) {
     if (BREAKING.has(previous.ch)) {
       const first = runStart(i);
       if (first > 0 && WORD_END.test(items[first - 1].ch) && wordBefore(first)) replace('wrong', sign, first, i - 1);
-    } else if (french && LETTER.test(previous.ch) && proseWordBefore(i)) {
+    } else if (french && after !== HOLE && LETTER.test(previous.ch) && proseWordBefore(i)) {
       insertBefore(sign, i);
     }
   }

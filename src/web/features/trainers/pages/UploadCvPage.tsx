@@ -126,7 +126,7 @@ function UploadCvForm({ userId }: { userId: number }) {
         onError: (error) => {
           setProgress(null);
           const message = error instanceof ApiError || error instanceof Error ? error.message : '';
-          setToast(`Erreur: ${message || 'Une erreur est survenue'}`);
+          setToast(`Erreur : ${message || 'Une erreur est survenue'}`);
           toastTimeout(() => setToast(null), TOAST_MS);
         },
       },
