@@ -4,6 +4,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import frenchTypography from './eslint/french-typography.js';
 
 /** The folders directly below `dir` (features of the web side, modules of the server). */
 function foldersOf(dir) {
@@ -54,6 +55,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-control-regex': 'off',
+      // French text holds no-break spaces (U+00A0) on purpose: see eslint/french-typography.js.
+      'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true }],
     },
   },
   {
@@ -74,5 +77,12 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/config.ts', 'src/server/test/**'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Lisez la configuration (config.ts).' }] },
+  },
+  {
+    // Visible text follows French typography; tests and their tooling compare texts as typed.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**', 'src/web/test/**'],
+    plugins: { ecoforma: { rules: { 'french-typography': frenchTypography } } },
+    rules: { 'ecoforma/french-typography': 'error' },
   },
 );

@@ -269,7 +269,7 @@ test('pending trainers: accept one, reject another with a reason the trainer can
   expect((await approvedStatus.json()).isApproved).toBe(true);
 
   await page.goto(`/admin/users/${refused.user.id}`);
-  await expect(page.getByText(/Motif : Expérience en écologie insuffisante/).first()).toBeVisible();
+  await expect(page.getByText(/Motif\s: Expérience en écologie insuffisante/).first()).toBeVisible();
 });
 
 test('the pending list says when nobody is waiting', async ({ page, request }) => {

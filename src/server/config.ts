@@ -73,7 +73,7 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
-    super(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }

@@ -11,7 +11,7 @@ try {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Échec du démarrage : ${(error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(`Échec du démarrage : ${(error as Error).stack ?? String(error)}\n`);
   }
   process.exit(1);
 }

@@ -38,7 +38,7 @@ export const adminUsersQuerySchema = z.object({
   rejected: z.preprocess(
     emptyAsUndefined,
     z
-      .enum(['true', 'false'], { message: 'Le filtre « rejeté » doit valoir true ou false.' })
+      .enum(['true', 'false'], { message: 'Le filtre « rejeté » doit valoir true ou false.' })
       .transform((value) => value === 'true')
       .optional(),
   ),
@@ -213,8 +213,8 @@ export interface AdminUserCreatedResponse {
 export const adminMessages = {
   cannotRevokeSelf: 'Vous ne pouvez pas révoquer votre propre compte.',
   cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte.',
-  lastAdminRevoke: "Impossible de révoquer le dernier administrateur actif : nommez d'abord un autre administrateur.",
-  lastAdminDelete: "Impossible de supprimer le dernier administrateur actif : nommez d'abord un autre administrateur.",
+  lastAdminRevoke: "Impossible de révoquer le dernier administrateur actif : nommez d'abord un autre administrateur.",
+  lastAdminDelete: "Impossible de supprimer le dernier administrateur actif : nommez d'abord un autre administrateur.",
   onlyTrainersRejected: "Seule la candidature d'un formateur peut être rejetée.",
   userNotFound: 'Utilisateur introuvable',
   cvNotFound: "Cet utilisateur n'a pas déposé de CV.",

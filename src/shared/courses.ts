@@ -50,7 +50,7 @@ export const courseMessages = {
   discountNotLower: 'Le prix remisé doit être inférieur au prix.',
   durationRequired: 'La durée est obligatoire.',
   durationTooLong: `La durée ne doit pas dépasser ${COURSE_DURATION_MAX} caractères.`,
-  statusInvalid: 'Le statut doit être « Publié » ou « Brouillon ».',
+  statusInvalid: 'Le statut doit être « Publié » ou « Brouillon ».',
   imageRequired: "L'image du cours est obligatoire.",
   imageType: "L'image doit être au format JPEG, PNG ou WebP.",
   imageTooLarge: "L'image ne doit pas dépasser 5 Mo.",

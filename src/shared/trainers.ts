@@ -19,7 +19,7 @@ export const cvMessages = {
   missing: 'Veuillez sélectionner un fichier',
   empty: 'Le fichier est vide.',
   tooLarge: 'Le fichier dépasse la taille maximale de 10 Mo.',
-  unsupported: 'Format non accepté : choisissez un fichier PDF, DOCX ou DOC.',
+  unsupported: 'Format non accepté : choisissez un fichier PDF, DOCX ou DOC.',
 } as const;
 
 /** The file's extension when it is one a CV may have ('.pdf', '.docx', '.doc'), else null. */

@@ -264,7 +264,7 @@ describe('course upload attacks', () => {
   it('refuses a file under an unexpected field name with 400', async () => {
     const { res, created } = await postCourse(course(image(pngImage(2, 2)), { name: 'cv', filename: 'cv.pdf', contentType: 'application/pdf', data: pdfDocument() }));
     expect(res.statusCode).toBe(400);
-    expect(expectErrorBody(res, 'invalid_request').message).toBe('Le fichier « cv » n\'est pas attendu.');
+    expect(expectErrorBody(res, 'invalid_request').message).toBe('Le fichier «\u00a0cv\u00a0» n\'est pas attendu.');
     expect(created).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { adminMessages } from '../../../shared/admin';
 import { users } from '../../db/schema';
 import { createSession, type AuthUser } from '../../lib/sessions';
 import { createTestApp } from '../../test/app';
@@ -68,7 +69,7 @@ describe('the last active administrator', () => {
     await expect(setUserStatus(soloDb, asActor(b), a.id, false)).rejects.toMatchObject({
       statusCode: 422,
       code: 'validation_failed',
-      message: "Impossible de révoquer le dernier administrateur actif : nommez d'abord un autre administrateur.",
+      message: adminMessages.lastAdminRevoke,
     });
     expect(await activeAdmins()).toEqual([a.id]);
   });
@@ -78,7 +79,7 @@ describe('the last active administrator', () => {
     await setUserStatus(soloDb, asActor(a), b.id, false);
     await expect(deleteUser(soloDb, soloConfig, asActor(b), a.id)).rejects.toMatchObject({
       statusCode: 422,
-      message: "Impossible de supprimer le dernier administrateur actif : nommez d'abord un autre administrateur.",
+      message: adminMessages.lastAdminDelete,
     });
     expect(await activeAdmins()).toEqual([a.id]);
   });

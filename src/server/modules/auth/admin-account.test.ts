@@ -38,7 +38,7 @@ describe('ensureAdminAccount', () => {
     expect(rows[0]).toMatchObject({ email: 'chef@ecoforma.test', role: 'admin', isValid: true, firstname: 'Admin', lastname: 'EcoForma' });
     expect(rows[0]!.searchText).toBe('admin ecoforma chef@ecoforma.test');
     expect(await verifyPassword(rows[0]!.passwordHash, 'AdminEco2026')).toBe(true);
-    expect(log.info).toHaveBeenCalledWith('Compte administrateur prêt : chef@ecoforma.test');
+    expect(log.info).toHaveBeenCalledWith('Compte administrateur prêt\u00a0: chef@ecoforma.test');
     expect(JSON.stringify(log.info.mock.calls)).not.toContain('AdminEco2026');
   });
 
@@ -51,7 +51,7 @@ describe('ensureAdminAccount', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: holder.id, role: 'membre', isValid: true, passwordHash: holder.passwordHash });
     expect(log.warn).toHaveBeenCalledWith(
-      "L'adresse ADMIN_EMAIL (chef@ecoforma.test) appartient à un compte qui n'est pas administrateur : il n'est ni promu ni modifié. Choisissez une adresse libre.",
+      "L'adresse ADMIN_EMAIL (chef@ecoforma.test) appartient à un compte qui n'est pas administrateur\u00a0: il n'est ni promu ni modifié. Choisissez une adresse libre.",
     );
     expect(await db.select().from(settings)).toHaveLength(0);
   });
@@ -95,7 +95,7 @@ describe('ensureAdminAccount', () => {
     for (const config of [testConfig({ adminEmail: 'chef@ecoforma.test' }), testConfig({ adminPassword: 'AdminEco2026' })]) {
       const log = fakeLog();
       await ensureAdminAccount(db, config, log);
-      expect(log.warn).toHaveBeenCalledWith('ADMIN_EMAIL et ADMIN_PASSWORD doivent être définis ensemble ; compte administrateur non modifié.');
+      expect(log.warn).toHaveBeenCalledWith('ADMIN_EMAIL et ADMIN_PASSWORD doivent être définis ensemble\u00a0; compte administrateur non modifié.');
     }
     expect(await db.select().from(users)).toHaveLength(0);
   });
@@ -112,9 +112,9 @@ describe('ensureAdminAccount', () => {
     vi.restoreAllMocks();
 
     expect(printed).toHaveLength(1);
-    const password = /Mot de passe : (\S+)/.exec(printed[0]!)?.[1];
+    const password = /Mot de passe\u00a0: (\S+)/.exec(printed[0]!)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    expect(printed[0]).toContain('E-mail : admin@ecoforma.local');
+    expect(printed[0]).toContain('E-mail\u00a0: admin@ecoforma.local');
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@ecoforma.local'));
     expect(admin).toMatchObject({ role: 'admin', isValid: true });
     expect(await verifyPassword(admin!.passwordHash, password!)).toBe(true);
@@ -127,7 +127,7 @@ describe('ensureAdminAccount', () => {
       const db = await emptyDb();
       const spy = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
       await ensureAdminAccount(db, testConfig(), fakeLog());
-      passwords.push(/Mot de passe : (\S+)/.exec(String(spy.mock.calls[0]![0]))![1]!);
+      passwords.push(/Mot de passe\u00a0: (\S+)/.exec(String(spy.mock.calls[0]![0]))![1]!);
       spy.mockRestore();
     }
     expect(passwords[0]).not.toBe(passwords[1]);

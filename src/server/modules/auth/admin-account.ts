@@ -24,25 +24,25 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 export async function ensureAdminAccount(db: Db, config: Config, log: Log): Promise<void> {
   if (config.adminEmail || config.adminPassword) {
     if (!config.adminEmail || !config.adminPassword) {
-      log.warn('ADMIN_EMAIL et ADMIN_PASSWORD doivent être définis ensemble ; compte administrateur non modifié.');
+      log.warn('ADMIN_EMAIL et ADMIN_PASSWORD doivent être définis ensemble ; compte administrateur non modifié.');
       return;
     }
     const email = config.adminEmail.trim().toLowerCase();
     const recorded = await recordedAdmin(db);
     if (recorded) {
-      log.info(`Compte administrateur initial déjà créé (n° ${recorded.id}) ; ADMIN_EMAIL et ADMIN_PASSWORD ne servent qu'à sa création.`);
+      log.info(`Compte administrateur initial déjà créé (n° ${recorded.id}) ; ADMIN_EMAIL et ADMIN_PASSWORD ne servent qu'à sa création.`);
       return;
     }
     const [holder] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
     if (holder && holder.role !== 'admin') {
       log.warn(
-        `L'adresse ADMIN_EMAIL (${email}) appartient à un compte qui n'est pas administrateur : il n'est ni promu ni modifié. Choisissez une adresse libre.`,
+        `L'adresse ADMIN_EMAIL (${email}) appartient à un compte qui n'est pas administrateur : il n'est ni promu ni modifié. Choisissez une adresse libre.`,
       );
       return;
     }
     if (holder) await recordAdmin(db, holder.id);
     else if (!(await createAdmin(db, email, await hashPassword(config.adminPassword)))) return;
-    log.info(`Compte administrateur prêt : ${email}`);
+    log.info(`Compte administrateur prêt : ${email}`);
     return;
   }
   const [{ total }] = (await db.select({ total: count() }).from(users)) as [{ total: number }];
@@ -52,7 +52,7 @@ export async function ensureAdminAccount(db: Db, config: Config, log: Log): Prom
   if (!(await createAdmin(db, email, await hashPassword(password)))) return;
   // Printed once, on the console only: there is no other way to learn it.
   process.stdout.write(
-    `\nCompte administrateur créé.\n  E-mail : ${email}\n  Mot de passe : ${password}\n  (affiché une seule fois ; définissez ADMIN_EMAIL et ADMIN_PASSWORD pour le choisir)\n\n`,
+    `\nCompte administrateur créé.\n  E-mail : ${email}\n  Mot de passe : ${password}\n  (affiché une seule fois ; définissez ADMIN_EMAIL et ADMIN_PASSWORD pour le choisir)\n\n`,
   );
 }
 

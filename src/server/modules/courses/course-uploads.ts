@@ -39,7 +39,7 @@ export async function receiveCourseForm(request: FastifyRequest, uploadsDir: str
       }
       const field = part.fieldname;
       if (field !== 'image' && field !== 'attachment') {
-        throw new AppError('invalid_request', 400, `Le fichier « ${field} » n'est pas attendu.`);
+        throw new AppError('invalid_request', 400, `Le fichier « ${field} » n'est pas attendu.`);
       }
       if (form[field]) throw new AppError('invalid_request', 400, 'Un seul fichier par champ est accepté.');
       const tooLarge = () => new AppError('file_too_large', 413, tooLargeMessages[field], { [field]: [tooLargeMessages[field]] });

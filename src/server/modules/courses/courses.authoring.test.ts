@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COURSE_IMAGE_MAX_BYTES } from '../../../shared/constants';
-import type { CourseDetail, CourseItem } from '../../../shared/courses';
+import { courseMessages, type CourseDetail, type CourseItem } from '../../../shared/courses';
 import { courses, users } from '../../db/schema';
 import { receiveUpload } from '../../lib/storage';
 import { discardCourseForm } from './course-uploads';
@@ -243,7 +243,7 @@ describe('field validation (422, French messages, nothing kept)', () => {
       price: ['Le prix doit être un nombre positif.'],
       discountPrice: ['Le prix remisé doit être un nombre positif.'],
       duration: ['La durée est obligatoire.'],
-      status: ['Le statut doit être « Publié » ou « Brouillon ».'],
+      status: [courseMessages.statusInvalid],
     });
     for (const [price, message] of [
       ['0', 'Le prix doit être un nombre positif.'],

@@ -80,7 +80,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
     }
   });
 
-  app.put('/api/courses/:id', { config: { access: 'authenticated' }, schema: { tags, summary: 'Modifier un cours (auteur ou administrateur ; multipart)', consumes: ['multipart/form-data'], params: idParamsSchema } }, async (request) => {
+  app.put('/api/courses/:id', { config: { access: 'authenticated' }, schema: { tags, summary: 'Modifier un cours (auteur ou administrateur ; multipart)', consumes: ['multipart/form-data'], params: idParamsSchema } }, async (request) => {
     const user = currentUser(request);
     // Who may edit is settled before a single byte of the files is read.
     const course = await findEditableCourse(db, request.params.id, user);

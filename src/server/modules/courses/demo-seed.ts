@@ -29,7 +29,7 @@ interface DemoCourse {
 /** Newest first: the first course is the first card of the catalogue. */
 const demoCourses: DemoCourse[] = [
   {
-    title: 'Bilan carbone : mesurer et réduire les émissions de votre organisation',
+    title: 'Bilan carbone : mesurer et réduire les émissions de votre organisation',
     description:
       "Apprenez à réaliser le bilan des émissions de gaz à effet de serre de votre organisation (scopes 1, 2 et 3), à collecter les bonnes données et à bâtir un plan de réduction chiffré, suivi dans le temps et partagé avec vos équipes.",
     category: 'rse',
@@ -46,9 +46,9 @@ const demoCourses: DemoCourse[] = [
     price: 79,
   },
   {
-    title: 'Permaculture et agroécologie : concevoir un système nourricier',
+    title: 'Permaculture et agroécologie : concevoir un système nourricier',
     description:
-      "Des principes de la permaculture à la conception d'un potager ou d'une ferme résiliente : observation du terrain, associations de cultures, gestion de l'eau et agroforesterie, pour produire plus avec moins d'intrants.",
+      "Des principes de la permaculture à la conception d'un potager ou d'une ferme résiliente : observation du terrain, associations de cultures, gestion de l'eau et agroforesterie, pour produire plus avec moins d'intrants.",
     category: 'ecoagriculture',
     duration: '3 mois',
     price: 85,
@@ -74,14 +74,14 @@ const demoCourses: DemoCourse[] = [
   {
     title: "Piloter une démarche RSE selon l'ISO 26000",
     description:
-      "Structurez la responsabilité sociétale de votre organisation autour des sept questions centrales de l'ISO 26000 : dialogue avec les parties prenantes, choix des priorités, indicateurs et communication transparente.",
+      "Structurez la responsabilité sociétale de votre organisation autour des sept questions centrales de l'ISO 26000 : dialogue avec les parties prenantes, choix des priorités, indicateurs et communication transparente.",
     category: 'rse',
     duration: '2 mois',
     price: 89,
     discountPrice: 79,
   },
   {
-    title: 'Fresque du climat : comprendre le dérèglement climatique',
+    title: 'Fresque du climat : comprendre le dérèglement climatique',
     description:
       "Un atelier collaboratif pour comprendre les causes et les conséquences du dérèglement climatique à partir des travaux du GIEC, puis animer vous-même des fresques dans votre entreprise ou votre association.",
     category: 'ecologie',
@@ -91,7 +91,7 @@ const demoCourses: DemoCourse[] = [
   {
     title: 'Écologie et sobriété énergétique au quotidien',
     description:
-      "Chauffage, mobilité, alimentation, numérique : mesurez l'impact de vos habitudes et adoptez des gestes de sobriété simples et efficaces, chez vous comme au bureau, sans renoncer à votre confort.",
+      "Chauffage, mobilité, alimentation, numérique : mesurez l'impact de vos habitudes et adoptez des gestes de sobriété simples et efficaces, chez vous comme au bureau, sans renoncer à votre confort.",
     category: 'ecologie',
     duration: '1 mois',
     price: 75,
@@ -100,30 +100,30 @@ const demoCourses: DemoCourse[] = [
   {
     title: 'Créer un jardin refuge pour la faune sauvage',
     description:
-      "Haies champêtres, mares, nichoirs, prairies fleuries : aménagez un jardin ou un espace vert d'entreprise qui accueille oiseaux, hérissons et pollinisateurs, et suivez son évolution avec les sciences participatives.",
+      "Haies champêtres, mares, nichoirs, prairies fleuries : aménagez un jardin ou un espace vert d'entreprise qui accueille oiseaux, hérissons et pollinisateurs, et suivez son évolution avec les sciences participatives.",
     category: 'biodiversite',
     duration: '1 mois',
     price: 72,
   },
   {
-    title: 'Sols vivants : compostage et fertilité naturelle',
+    title: 'Sols vivants : compostage et fertilité naturelle',
     description:
-      "Découvrez la vie du sol et apprenez à la nourrir : compostage, paillage, engrais verts et rotation des cultures, pour des sols fertiles qui stockent du carbone et retiennent mieux l'eau.",
+      "Découvrez la vie du sol et apprenez à la nourrir : compostage, paillage, engrais verts et rotation des cultures, pour des sols fertiles qui stockent du carbone et retiennent mieux l'eau.",
     category: 'ecoagriculture',
     duration: '1 mois',
     price: 74,
   },
   {
-    title: 'Économie circulaire : réemploi, réparation et recyclage',
+    title: 'Économie circulaire : réemploi, réparation et recyclage',
     description:
-      "Passez d'une économie linéaire à une économie circulaire : écoconception, réemploi, réparation, recyclage et nouveaux modèles d'affaires, illustrés par des retours d'expérience de collectivités et d'entreprises.",
+      "Passez d'une économie linéaire à une économie circulaire : écoconception, réemploi, réparation, recyclage et nouveaux modèles d'affaires, illustrés par des retours d'expérience de collectivités et d'entreprises.",
     category: 'dechets',
     duration: '2 mois',
     price: 88,
     discountPrice: 78,
   },
   {
-    title: 'Construire en matériaux biosourcés : bois, paille et chanvre',
+    title: 'Construire en matériaux biosourcés : bois, paille et chanvre',
     description:
       "Les atouts et les limites des matériaux biosourcés, les règles de mise en œuvre, le confort d'été et l'empreinte carbone d'un bâtiment, pour concevoir des constructions saines et sobres.",
     category: 'ecoconstruction',
@@ -133,7 +133,7 @@ const demoCourses: DemoCourse[] = [
   {
     title: 'Rédiger son rapport de durabilité (CSRD)',
     description:
-      "Maîtrisez la directive CSRD et les normes ESRS : analyse de double matérialité, collecte des indicateurs, organisation du projet et rédaction d'un rapport de durabilité clair et vérifiable.",
+      "Maîtrisez la directive CSRD et les normes ESRS : analyse de double matérialité, collecte des indicateurs, organisation du projet et rédaction d'un rapport de durabilité clair et vérifiable.",
     category: 'rse',
     duration: '2 mois',
     price: 90,
@@ -141,7 +141,7 @@ const demoCourses: DemoCourse[] = [
   {
     title: 'Adaptation au changement climatique des territoires',
     description:
-      "Vagues de chaleur, sécheresses, inondations : évaluez la vulnérabilité d'un territoire et construisez un plan d'adaptation fondé sur la nature, avec les élus, les habitants et les acteurs économiques.",
+      "Vagues de chaleur, sécheresses, inondations : évaluez la vulnérabilité d'un territoire et construisez un plan d'adaptation fondé sur la nature, avec les élus, les habitants et les acteurs économiques.",
     category: 'ecologie',
     duration: '3 mois',
     price: 86,

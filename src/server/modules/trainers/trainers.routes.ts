@@ -21,7 +21,7 @@ export const trainersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       config: { access: isTrainer },
       schema: {
         tags: ['formateurs'],
-        summary: 'Envoie (ou remplace) le CV du formateur connecté : PDF, DOCX ou DOC, 10 Mo au plus.',
+        summary: 'Envoie (ou remplace) le CV du formateur connecté : PDF, DOCX ou DOC, 10 Mo au plus.',
         consumes: ['multipart/form-data'],
         response: { 201: uploadCvResponseSchema },
       },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CV_MAX_BYTES } from '../../../shared/constants';
+import { cvMessages } from '../../../shared/trainers';
 import { meetings, users, type UserRow } from '../../db/schema';
 import { storedFilePath } from '../../lib/storage';
 import { createTestApp } from '../../test/app';
@@ -102,7 +103,7 @@ describe('POST /api/upload-cv', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
       error_code: 'unsupported_file_type',
-      message: 'Format non accepté : choisissez un fichier PDF, DOCX ou DOC.',
+      message: cvMessages.unsupported,
     });
     expect(await uploadsListing(config.uploadsDir)).toEqual(before);
     expect((await userRow(user.id)).cvPath).toBeNull();

@@ -36,7 +36,7 @@ const legalLinks: FooterLink[] = [
   { label: 'Politique de confidentialité', to: paths.privacy },
   { label: "Conditions d'utilisation", to: paths.terms },
   { label: 'Cookies', to: paths.cookies },
-  { label: 'Accessibilité : partiellement conforme', to: paths.accessibility },
+  { label: 'Accessibilité : partiellement conforme', to: paths.accessibility },
 ];
 
 const socialLinks = [
@@ -99,7 +99,7 @@ export function Footer() {
               EcoForma
             </Typography>
             <Typography variant="body2" sx={{ mb: 2, maxWidth: 320 }}>
-              La plateforme française de formation en ligne au développement durable : RSE, écologie, biodiversité,
+              La plateforme française de formation en ligne au développement durable : RSE, écologie, biodiversité,
               éco-agriculture, gestion des déchets et éco-construction.
             </Typography>
             <Box sx={{ display: 'flex', gap: 0.5, ml: -1 }}>

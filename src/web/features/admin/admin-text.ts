@@ -29,7 +29,7 @@ export const adminText = {
 
 /** 'Erreur : {message}' as the user detail screen shows failures (spec section 8). */
 export function errorLine(error: unknown): string {
-  return `Erreur : ${error instanceof Error && error.message ? error.message : adminText.genericError}`;
+  return `Erreur : ${error instanceof Error && error.message ? error.message : adminText.genericError}`;
 }
 
 /**

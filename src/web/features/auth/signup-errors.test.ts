@@ -37,7 +37,7 @@ describe('signupErrorDisplay', () => {
     });
     expect(signupErrorDisplay(error)).toEqual({
       fieldErrors: { firstname: 'Le prénom est obligatoire.', phone_number: 'Numéro de téléphone non valide.' },
-      alerts: ['Pays : Ce champ ne doit pas dépasser 100 caractères.', "Numéro de carte d'identité : Ce champ est obligatoire."],
+      alerts: ['Pays\u00a0: Ce champ ne doit pas dépasser 100 caractères.', "Numéro de carte d'identité\u00a0: Ce champ est obligatoire."],
     });
   });
 

@@ -89,7 +89,7 @@ export function signupErrorDisplay(error: unknown): SignupErrorDisplay {
     for (const [field, messages] of Object.entries(error.fieldErrors)) {
       const text = translateFieldMessage(Array.isArray(messages) ? messages[0] : messages);
       if (isFormField(field)) display.fieldErrors[field] ??= text;
-      else display.alerts.push(`${signupFieldLabels[field] ?? field} : ${text}`);
+      else display.alerts.push(`${signupFieldLabels[field] ?? field} : ${text}`);
     }
     const shownUnderFields = Object.values(display.fieldErrors);
     const general = catalogueText(error.code) ?? error.message;

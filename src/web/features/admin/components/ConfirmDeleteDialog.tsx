@@ -26,7 +26,7 @@ export function ConfirmDeleteDialog({
   const textId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>Supprimer le compte de {name} ?</DialogTitle>
+      <DialogTitle id={titleId}>Supprimer le compte de {name} ?</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
           Le compte {email}, ses sessions, ses réunions, ses cours et ses fichiers seront définitivement supprimés. Cette action est

@@ -75,7 +75,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
       await navigator.clipboard.writeText(created.temporary_password);
       setCopied('Mot de passe copié dans le presse-papiers.');
     } catch {
-      setCopied('Copie impossible : sélectionnez le mot de passe et copiez-le.');
+      setCopied('Copie impossible : sélectionnez le mot de passe et copiez-le.');
     }
   };
 
@@ -86,7 +86,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
         <>
           <DialogContent>
             <DialogContentText sx={{ mb: 2 }}>
-              Le compte de {fullName(created.user)} ({created.user.email}) est prêt. Communiquez-lui ce mot de passe temporaire : il ne
+              Le compte de {fullName(created.user)} ({created.user.email}) est prêt. Communiquez-lui ce mot de passe temporaire : il ne
               sera plus jamais affiché.
             </DialogContentText>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -29,7 +29,7 @@ export function UsersPagination({
       rowsPerPageOptions={[10, 20, 50, MAX_PAGE_SIZE]}
       onPageChange={(_event, next) => onPageChange(next + 1)}
       onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
-      labelRowsPerPage="Lignes par page :"
+      labelRowsPerPage="Lignes par page :"
       labelDisplayedRows={({ from, to, count }) => `${from}–${to} sur ${capped ? 'plus de ' : ''}${numberFormat.format(count)}`}
       getItemAriaLabel={(type) => pageLabels[type]}
       showFirstButton

@@ -47,13 +47,13 @@ const fieldLabels: Record<string, string> = {
 
 function auditDetails(entry: AuditEntry): string | null {
   const d = entry.details ?? {};
-  if (entry.action === 'reject' && typeof d.reason === 'string') return `Motif : ${d.reason}`;
+  if (entry.action === 'reject' && typeof d.reason === 'string') return `Motif : ${d.reason}`;
   if (entry.action === 'meeting' && typeof d.meeting_date === 'string') return `Réunion du ${formatDateTime(d.meeting_date)}`;
   if (entry.action === 'update' && Array.isArray(d.fields)) {
     const names = d.fields.map((f) => fieldLabels[String(f)] ?? String(f));
-    return names.length ? `Champs modifiés : ${names.join(', ')}` : 'Aucun champ modifié';
+    return names.length ? `Champs modifiés : ${names.join(', ')}` : 'Aucun champ modifié';
   }
-  if (entry.action === 'cv_download' && typeof d.file === 'string' && d.file) return `Fichier : ${d.file}`;
+  if (entry.action === 'cv_download' && typeof d.file === 'string' && d.file) return `Fichier : ${d.file}`;
   return null;
 }
 
@@ -94,7 +94,7 @@ export default function UserDetailPage() {
     revoked: () => adminText.userRevoked,
     statusFailed: (error) => errorLine(error),
     // Spec: the download failure, with the HTTP status when the server answered.
-    cvFailed: (error) => (error instanceof ApiError && error.status > 0 ? `${adminText.cvFailed} (Erreur : ${error.status})` : adminText.cvFailed),
+    cvFailed: (error) => (error instanceof ApiError && error.status > 0 ? `${adminText.cvFailed} (Erreur : ${error.status})` : adminText.cvFailed),
   });
   const [editing, setEditing] = useState<AdminUserDetail | null>(null);
   const user = query.data;
@@ -184,7 +184,7 @@ export default function UserDetailPage() {
             {user.rejected && (
               <Alert severity="warning" sx={{ mt: 3 }}>
                 Candidature rejetée{user.rejected_at ? ` le ${formatDateTime(user.rejected_at)}` : ''}.
-                {user.rejection_reason ? ` Motif : ${user.rejection_reason}` : ' Aucun motif indiqué.'}
+                {user.rejection_reason ? ` Motif : ${user.rejection_reason}` : ' Aucun motif indiqué.'}
               </Alert>
             )}
             {user.meeting_date && user.meeting_id !== null && (
@@ -198,7 +198,7 @@ export default function UserDetailPage() {
                   </Button>
                 }
               >
-                Dernière réunion : {formatDateTime(user.meeting_date)}
+                Dernière réunion : {formatDateTime(user.meeting_date)}
               </Alert>
             )}
           </Paper>

@@ -148,7 +148,7 @@ export default function LoginPage() {
                 />
                 {/* Spec: a text with no target yet (reset by e-mail comes later). */}
                 <Typography variant="body2" color="text.secondary">
-                  Mot de passe oublié ?
+                  Mot de passe oublié ?
                 </Typography>
               </Box>
               <Button type="submit" variant="contained" size="large" fullWidth disabled={login.isPending}>
@@ -158,7 +158,7 @@ export default function LoginPage() {
           </Box>
 
           <Typography sx={{ mt: 3, textAlign: 'center' }}>
-            Vous n'avez pas de compte ?{' '}
+            Vous n'avez pas de compte ?{' '}
             <Link component={RouterLink} to={paths.signup} sx={{ fontWeight: 600 }}>
               Inscrivez-vous maintenant
             </Link>
@@ -178,7 +178,7 @@ export default function LoginPage() {
           }}
         >
           <Typography variant="h2" sx={{ fontSize: { xs: 24, md: 30 }, mb: 2 }}>
-            Bon retour parmi nous !
+            Bon retour parmi nous !
           </Typography>
           <Typography sx={{ mb: 3 }}>
             Connectez-vous à votre espace EcoForma pour poursuivre votre parcours vers le développement durable.

@@ -118,7 +118,7 @@ export default function SignupPage() {
             Rejoignez la communauté EcoForma
           </Typography>
           <Typography sx={{ mb: 3 }}>
-            Formez-vous aux métiers du développement durable : RSE, écologie, biodiversité, éco-agriculture, gestion des déchets et
+            Formez-vous aux métiers du développement durable : RSE, écologie, biodiversité, éco-agriculture, gestion des déchets et
             éco-construction.
           </Typography>
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -234,7 +234,7 @@ export default function SignupPage() {
           </Box>
 
           <Typography sx={{ mt: 3, textAlign: 'center' }}>
-            Vous avez déjà un compte ?{' '}
+            Vous avez déjà un compte ?{' '}
             <Link component={RouterLink} to={paths.login} sx={{ fontWeight: 600 }}>
               Connectez-vous
             </Link>

@@ -49,7 +49,7 @@ describe('CourseCard', () => {
 
   it('describes the image for screen readers', () => {
     renderCard({ image: '/api/courses/1/image?v=abcdef12' });
-    expect(screen.getByRole('img', { name: 'Illustration du cours « Zéro déchet en entreprise » (Gestion des déchets)' })).toHaveAttribute(
+    expect(screen.getByRole('img', { name: 'Illustration du cours «\u00a0Zéro déchet en entreprise\u00a0» (Gestion des déchets)' })).toHaveAttribute(
       'src',
       '/api/courses/1/image?v=abcdef12',
     );

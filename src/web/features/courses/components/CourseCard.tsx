@@ -60,14 +60,14 @@ export function CourseCard({ course, headingLevel = 'h2' }: { course: CourseItem
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <PersonOutlineIcon fontSize="small" aria-hidden />
             <Typography variant="body2">
-              <span style={visuallyHidden}>Formateur : </span>
+              <span style={visuallyHidden}>Formateur : </span>
               {course.user.name}
             </Typography>
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <ScheduleIcon fontSize="small" aria-hidden />
             <Typography variant="body2">
-              <span style={visuallyHidden}>Durée : </span>
+              <span style={visuallyHidden}>Durée : </span>
               {course.duration}
             </Typography>
           </Stack>

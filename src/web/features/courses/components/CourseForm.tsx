@@ -257,7 +257,7 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
     };
     const done = () => {
       setProgress(100);
-      setSuccess(editing ? 'Cours mis à jour avec succès !' : 'Cours créé avec succès !');
+      setSuccess(editing ? 'Cours mis à jour avec succès !' : 'Cours créé avec succès !');
       successTimer.current = setTimeout(onDone, COURSE_CREATED_MESSAGE_MS);
     };
     if (course) {
@@ -350,9 +350,9 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
             <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
               <Box sx={{ width: 200, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', flexShrink: 0 }}>
                 {preview ? (
-                  <Box component="img" src={preview} alt={`Aperçu de l'image choisie : ${image?.name ?? ''}`} sx={{ display: 'block', width: '100%', height: 120, objectFit: 'cover' }} />
+                  <Box component="img" src={preview} alt={`Aperçu de l'image choisie : ${image?.name ?? ''}`} sx={{ display: 'block', width: '100%', height: 120, objectFit: 'cover' }} />
                 ) : (
-                  course && <CourseImage src={course.image} alt={`Image actuelle : ${courseImageAlt(course)}`} height={120} authenticated={course.status === 'draft'} />
+                  course && <CourseImage src={course.image} alt={`Image actuelle : ${courseImageAlt(course)}`} height={120} authenticated={course.status === 'draft'} />
                 )}
               </Box>
               {image && (
@@ -395,7 +395,7 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
           )}
           {removeAttachment && !attachment && course?.attachment && (
             <Alert severity="info" action={<Button onClick={() => setRemoveAttachment(false)}>Annuler</Button>}>
-              La pièce jointe « {course.attachment.name} » sera supprimée à l'enregistrement.
+              La pièce jointe « {course.attachment.name} » sera supprimée à l'enregistrement.
             </Alert>
           )}
         </Stack>

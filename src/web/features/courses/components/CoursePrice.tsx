@@ -10,7 +10,7 @@ export function CoursePrice({ price, discountPrice, size = 'medium' }: { price: 
     return (
       <Typography {...main}>
         <Box component="span" sx={visuallyHidden}>
-          Prix :{' '}
+          Prix :{' '}
         </Box>
         {formatEuros(price)}
       </Typography>
@@ -20,13 +20,13 @@ export function CoursePrice({ price, discountPrice, size = 'medium' }: { price: 
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
       <Typography {...main}>
         <Box component="span" sx={visuallyHidden}>
-          Prix remisé :{' '}
+          Prix remisé :{' '}
         </Box>
         {formatEuros(discountPrice)}
       </Typography>
       <Typography component="del" sx={{ color: 'text.secondary', fontSize: size === 'large' ? 20 : 15 }}>
         <Box component="span" sx={visuallyHidden}>
-          Prix initial :{' '}
+          Prix initial :{' '}
         </Box>
         {formatEuros(price)}
       </Typography>

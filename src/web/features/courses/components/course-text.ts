@@ -12,5 +12,5 @@ export function initials(name: string): string {
 
 /** What the course image shows, for screen readers. */
 export function courseImageAlt(course: Pick<CourseItem, 'title' | 'category'>): string {
-  return `Illustration du cours « ${course.title} » (${course.category.name})`;
+  return `Illustration du cours « ${course.title} » (${course.category.name})`;
 }

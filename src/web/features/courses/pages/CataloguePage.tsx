@@ -92,7 +92,7 @@ export default function CataloguePage() {
         Explorez Nos Cours
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
-        Des formations conçues par des experts pour agir en faveur du développement durable : RSE, écologie, biodiversité,
+        Des formations conçues par des experts pour agir en faveur du développement durable : RSE, écologie, biodiversité,
         éco-agriculture, gestion des déchets et éco-construction.
       </Typography>
 

@@ -81,7 +81,7 @@ describe('CourseDetailPage', () => {
       'GET /api/courses/8': { body: courseDetail({ id: 8, attachment, enrolled: false }) },
     });
     const first = renderRoutes('/user/courses/7', routes, { showLocation: true });
-    expect(await screen.findByRole('button', { name: /Télécharger « Guide\.pdf » \(2,0 Ko\)/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Télécharger «\u00a0Guide\.pdf\u00a0» \(2,0 Ko\)/ })).toBeInTheDocument();
     first.unmount();
     renderRoutes('/user/courses/8', routes, { showLocation: true });
     expect(await screen.findByText("Une ressource téléchargeable est disponible après l'inscription.")).toBeInTheDocument();

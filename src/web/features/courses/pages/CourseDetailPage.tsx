@@ -161,7 +161,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
               <ScheduleIcon color="primary" aria-hidden />
               <Typography>
                 <Box component="span" sx={{ fontWeight: 600 }}>
-                  Durée :
+                  Durée :
                 </Box>{' '}
                 {course.duration}
               </Typography>
@@ -199,7 +199,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                   <PlayCircleOutlineIcon color="primary" aria-hidden />
                   <Box sx={{ flex: 1 }}>
                     <Typography sx={{ fontWeight: 600 }}>
-                      Module {index + 1} : {module.title}
+                      Module {index + 1} : {module.title}
                     </Typography>
                   </Box>
                   <Typography color="text.secondary">{module.length}</Typography>
@@ -219,7 +219,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
               <Box>
                 <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{course.user.name}</Typography>
                 <Typography color="text.secondary">
-                  Membre de l'équipe pédagogique EcoForma, spécialiste « {course.category.name} ».
+                  Membre de l'équipe pédagogique EcoForma, spécialiste « {course.category.name} ».
                 </Typography>
               </Box>
             </Stack>
@@ -234,7 +234,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
             </Box>
 
             {isDraft ? (
-              <Alert severity="info">Ce cours est un brouillon : seuls son auteur et les administrateurs peuvent le voir.</Alert>
+              <Alert severity="info">Ce cours est un brouillon : seuls son auteur et les administrateurs peuvent le voir.</Alert>
             ) : (
               <Stack spacing={1.5}>
                 {course.enrolled ? (
@@ -263,7 +263,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                 </Button>
                 {course.saved && (
                   <Typography variant="body2" color="text.secondary" aria-live="polite">
-                    Ce cours est sauvegardé dans l'onglet « Activité » de votre profil.
+                    Ce cours est sauvegardé dans l'onglet « Activité » de votre profil.
                   </Typography>
                 )}
               </Stack>
@@ -281,7 +281,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                   Ressource du cours
                 </Typography>
                 <Button variant="text" startIcon={<DownloadIcon />} onClick={download} sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}>
-                  Télécharger « {course.attachment.name} » ({formatFileSize(course.attachment.size)})
+                  Télécharger « {course.attachment.name} » ({formatFileSize(course.attachment.size)})
                 </Button>
                 {downloadError && (
                   <Alert severity="error" sx={{ mt: 1 }}>

@@ -59,7 +59,7 @@ describe('CreateCoursePage', () => {
     expect(await screen.findByText("L'image doit être au format JPEG, PNG ou WebP.")).toBeInTheDocument();
     await userEvent.upload(input, new File([new Uint8Array(10)], 'photo.png', { type: 'image/png' }));
     expect(screen.queryByText("L'image doit être au format JPEG, PNG ou WebP.")).not.toBeInTheDocument();
-    expect(screen.getByRole('img', { name: "Aperçu de l'image choisie : photo.png" })).toHaveAttribute('src', 'blob:apercu');
+    expect(screen.getByRole('img', { name: "Aperçu de l'image choisie\u00a0: photo.png" })).toHaveAttribute('src', 'blob:apercu');
     expect(screen.getByText('photo.png')).toBeInTheDocument();
   });
 

@@ -46,7 +46,7 @@ function CreateCourse() {
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <Header
         title="Créer un nouveau cours"
-        intro="Présentez votre formation : les champs marqués d'un astérisque sont obligatoires. Les prix sont en euros, toutes taxes comprises."
+        intro="Présentez votre formation : les champs marqués d'un astérisque sont obligatoires. Les prix sont en euros, toutes taxes comprises."
       />
       <CourseForm onDone={() => navigate(paths.trainerCourses)} />
     </Container>
@@ -61,7 +61,7 @@ function EditCourse({ id }: { id: number | null }) {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-      <Header title="Modifier le cours" intro="Modifiez les informations du cours ; une nouvelle image ou pièce jointe remplace l'actuelle." />
+      <Header title="Modifier le cours" intro="Modifiez les informations du cours ; une nouvelle image ou pièce jointe remplace l'actuelle." />
       {id !== null && course.isPending && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label="Chargement du cours" />

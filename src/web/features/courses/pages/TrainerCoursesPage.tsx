@@ -49,7 +49,7 @@ export default function TrainerCoursesPage() {
     removal.mutate(id, {
       onSuccess: () => {
         setToDelete(null);
-        setNotice(`Le cours « ${title} » a été supprimé.`);
+        setNotice(`Le cours « ${title} » a été supprimé.`);
       },
     });
   }
@@ -125,10 +125,10 @@ export default function TrainerCoursesPage() {
       )}
 
       <Dialog open={toDelete !== null} onClose={() => !removal.isPending && setToDelete(null)} aria-labelledby="suppression-titre" aria-describedby="suppression-texte">
-        <DialogTitle id="suppression-titre">Supprimer ce cours ?</DialogTitle>
+        <DialogTitle id="suppression-titre">Supprimer ce cours ?</DialogTitle>
         <DialogContent>
           <DialogContentText id="suppression-texte">
-            « {toDelete?.title} » sera définitivement supprimé, avec son image, sa pièce jointe et les inscriptions des apprenants.
+            « {toDelete?.title} » sera définitivement supprimé, avec son image, sa pièce jointe et les inscriptions des apprenants.
           </DialogContentText>
           {removal.error && (
             <Alert severity="error" sx={{ mt: 2 }}>

@@ -189,7 +189,7 @@ export default function MeetingPage() {
       await navigator.clipboard.writeText(detail.url);
       setCopied('Lien copié dans le presse-papiers.');
     } catch {
-      setCopied('Copie impossible : sélectionnez le lien et copiez-le.');
+      setCopied('Copie impossible : sélectionnez le lien et copiez-le.');
     }
   };
 
@@ -226,7 +226,7 @@ export default function MeetingPage() {
           </Box>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography sx={{ mb: 1 }}>
-              Partagez ce lien avec {name} ({detail.user.email}) pour qu'il ou elle rejoigne la réunion :
+              Partagez ce lien avec {name} ({detail.user.email}) pour qu'il ou elle rejoigne la réunion :
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
               <Box

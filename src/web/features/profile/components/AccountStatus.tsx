@@ -11,7 +11,7 @@ export function AccountStatus({ profile }: { profile: Pick<Profile, 'is_valid' |
   const headingId = useId();
   const verified = profile.is_valid;
   const explanation = verified
-    ? 'Votre compte a été vérifié : vous avez accès à toutes les fonctionnalités de votre espace.'
+    ? 'Votre compte a été vérifié : vous avez accès à toutes les fonctionnalités de votre espace.'
     : profile.role === 'formateur'
       ? "Un administrateur examine votre candidature de formateur. Vous serez informé dès qu'elle sera validée."
       : 'Votre compte est en attente de vérification par un administrateur.';

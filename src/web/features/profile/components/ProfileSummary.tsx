@@ -41,7 +41,7 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
           <EmailOutlined fontSize="small" color="action" aria-hidden />
           <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
             <Box component="span" sx={visuallyHidden}>
-              Adresse email :{' '}
+              Adresse email :{' '}
             </Box>
             {profile.email}
           </Typography>
@@ -50,7 +50,7 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
           <PhoneOutlined fontSize="small" color="action" aria-hidden />
           <Typography component="span" color={profile.phone_number ? 'text.primary' : 'text.secondary'}>
             <Box component="span" sx={visuallyHidden}>
-              Téléphone :{' '}
+              Téléphone :{' '}
             </Box>
             {profile.phone_number ?? 'Pas de numéro de téléphone'}
           </Typography>

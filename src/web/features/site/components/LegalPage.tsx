@@ -16,7 +16,7 @@ export function LegalPage({ title, updated, intro, children }: { title: string; 
       </Typography>
       {updated && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          Dernière mise à jour : {updated}
+          Dernière mise à jour : {updated}
         </Typography>
       )}
       {intro && <Box sx={{ fontSize: 18, mb: 2 }}>{intro}</Box>}

@@ -13,7 +13,7 @@ export default function AboutPage() {
       intro={
         <p>
           EcoForma est une plateforme française de formation en ligne et de mise en réseau dédiée au développement durable.
-          Notre conviction : la transition écologique se gagnera avec des compétences, partagées le plus largement possible.
+          Notre conviction : la transition écologique se gagnera avec des compétences, partagées le plus largement possible.
         </p>
       }
     >
@@ -29,7 +29,7 @@ export default function AboutPage() {
       <h2>Notre mission</h2>
       <p>
         Former celles et ceux qui transforment les entreprises, les territoires et les modes de vie. Le climat se dérègle,
-        la biodiversité s'effondre, les ressources s'épuisent : face à ces constats, chacun a besoin de repères fiables et
+        la biodiversité s'effondre, les ressources s'épuisent : face à ces constats, chacun a besoin de repères fiables et
         d'outils concrets. EcoForma rend accessibles, en ligne et en français, des formations exigeantes sur les grands
         enjeux du développement durable, pour passer de la prise de conscience à l'action.
       </p>
@@ -37,11 +37,11 @@ export default function AboutPage() {
       <h2>Ce que nous proposons</h2>
       <ul>
         <li>
-          <strong>Des cours conçus par des experts</strong> : consultants RSE, écologues, agronomes, spécialistes de
+          <strong>Des cours conçus par des experts</strong> : consultants RSE, écologues, agronomes, spécialistes de
           l'économie circulaire et de la construction durable, qui partagent leur pratique du terrain.
         </li>
         <li>
-          <strong>Un accompagnement personnalisé</strong> : chaque apprenant avance à son rythme et peut solliciter nos
+          <strong>Un accompagnement personnalisé</strong> : chaque apprenant avance à son rythme et peut solliciter nos
           formateurs pour adapter son parcours à son métier.
         </li>
         <li>
@@ -63,7 +63,7 @@ export default function AboutPage() {
       <h2>Des formateurs sélectionnés avec soin</h2>
       <p>
         La qualité d'une formation dépend d'abord de celui qui la transmet. Chaque formateur dépose son CV, qu'un
-        administrateur étudie ; il est ensuite reçu en entretien vidéo. Seuls les formateurs approuvés à l'issue de cet
+        administrateur étudie ; il est ensuite reçu en entretien vidéo. Seuls les formateurs approuvés à l'issue de cet
         entretien peuvent publier des cours, et leurs contenus doivent être exacts, sourcés et exempts de toute allégation
         environnementale trompeuse.
       </p>
@@ -71,18 +71,18 @@ export default function AboutPage() {
       <h2>Nos valeurs</h2>
       <ul>
         <li>
-          <strong>Exigence</strong> : des contenus fondés sur l'état des connaissances scientifiques et réglementaires.
+          <strong>Exigence</strong> : des contenus fondés sur l'état des connaissances scientifiques et réglementaires.
         </li>
         <li>
-          <strong>Accessibilité</strong> : un site utilisable au clavier et avec un lecteur d'écran, sans publicité ni
+          <strong>Accessibilité</strong> : un site utilisable au clavier et avec un lecteur d'écran, sans publicité ni
           traceur, et des formations ouvertes à tous les publics.
         </li>
         <li>
-          <strong>Sobriété</strong> : un site léger, sans police ni image chargée depuis l'extérieur, pour limiter son
+          <strong>Sobriété</strong> : un site léger, sans police ni image chargée depuis l'extérieur, pour limiter son
           empreinte environnementale.
         </li>
         <li>
-          <strong>Transparence</strong> : nous disons quelles données nous conservons, pourquoi et pendant combien de
+          <strong>Transparence</strong> : nous disons quelles données nous conservons, pourquoi et pendant combien de
           temps.
         </li>
       </ul>

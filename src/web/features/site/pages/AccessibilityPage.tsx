@@ -45,35 +45,35 @@ export default function AccessibilityPage() {
       <h2>Résultats des tests</h2>
       <p>
         L'accessibilité du site est vérifiée par deux séries de tests automatisés, qui font partie de la suite de tests du
-        projet (<code>npm test</code>) exécutée par l'intégration continue :
+        projet (<code>npm test</code>) exécutée par l'intégration continue :
       </p>
       <ul>
         <li>
           <strong>Contrôles automatiques axe-core</strong> selon les règles des niveaux A et AA des WCAG 2.0, 2.1 et 2.2
           (étiquettes wcag2a, wcag2aa, wcag21a, wcag21aa et wcag22aa), sur chaque page du site, dans chaque rôle qui peut
-          l'ouvrir : visiteur, membre, organisation, formateur en attente, formateur approuvé, administrateur. Les pages
-          publiques sont contrôlées dans les six rôles, car la barre de navigation change avec le rôle ; les pages de
+          l'ouvrir : visiteur, membre, organisation, formateur en attente, formateur approuvé, administrateur. Les pages
+          publiques sont contrôlées dans les six rôles, car la barre de navigation change avec le rôle ; les pages de
           connexion et d'inscription le sont en visiteur seulement, car elles renvoient une personne déjà connectée vers
           son espace. Chaque page est contrôlée sur écran large (1280 pixels) dans chacun de ces rôles, et sur écran de
           téléphone (375 pixels) dans un rôle qui peut l'ouvrir, la page d'accueil l'étant dans les six rôles pour le menu
-          mobile ; toujours avec des données réelles, et aussi dans les états qui comptent : formulaires de connexion et d'inscription envoyés vides,
-          identifiants refusés, catalogue sans résultat, fenêtre « Planifier une réunion » ouverte, page d'attente avec et
+          mobile ; toujours avec des données réelles, et aussi dans les états qui comptent : formulaires de connexion et d'inscription envoyés vides,
+          identifiants refusés, catalogue sans résultat, fenêtre « Planifier une réunion » ouverte, page d'attente avec et
           sans entretien planifié, avis affiché après le refus d'une page réservée. Une seule violation fait échouer la
           suite de tests.
         </li>
         <li>
           <strong>Parcours au clavier seul</strong>, sans souris, avec les seules touches Tab, Maj+Tab, Entrée, Espace,
-          flèches et Échap : inscription d'un membre depuis la page d'accueil (boutons radio au clavier compris),
+          flèches et Échap : inscription d'un membre depuis la page d'accueil (boutons radio au clavier compris),
           déconnexion par le menu du compte puis connexion, recherche sans accents dans le catalogue, filtre par
           thématique, ouverture d'un cours et inscription à ce cours. À chaque arrêt de la touche Tab, le test vérifie que
-          l'élément qui a le focus est visiblement signalé ; il vérifie aussi que la touche Tab permet toujours de quitter
+          l'élément qui a le focus est visiblement signalé ; il vérifie aussi que la touche Tab permet toujours de quitter
           la page (aucun piège au clavier), que la touche Échap ferme le menu du compte en rendant le focus à son bouton,
-          et que le lien « Aller au contenu principal » mène bien au contenu.
+          et que le lien « Aller au contenu principal » mène bien au contenu.
         </li>
       </ul>
       <p>
         Ces contrôles automatiques ne détectent qu'une partie des défauts d'accessibilité. Un audit manuel complet des 106
-        critères du RGAA, seul à même de mesurer un taux de conformité, reste à mener ; ses résultats seront publiés sur
+        critères du RGAA, seul à même de mesurer un taux de conformité, reste à mener ; ses résultats seront publiés sur
         cette page.
       </p>
 
@@ -81,7 +81,7 @@ export default function AccessibilityPage() {
       <h3>Non-conformités</h3>
       <p>
         Aucune non-conformité n'est connue à ce jour sur les pages testées. Si vous en rencontrez une, signalez-la-nous
-        (voir « Retour d'information et contact »).
+        (voir « Retour d'information et contact »).
       </p>
       <h3>Dérogations pour charge disproportionnée</h3>
       <p>Aucune.</p>
@@ -89,12 +89,12 @@ export default function AccessibilityPage() {
       <ul>
         <li>
           <strong>La visioconférence Jitsi Meet</strong>, service tiers intégré à la page des entretiens entre formateurs et
-          administrateurs : EcoForma n'en maîtrise ni l'interface ni son accessibilité (navigation au clavier dans la
+          administrateurs : EcoForma n'en maîtrise ni l'interface ni son accessibilité (navigation au clavier dans la
           barre d'outils, restitution par les lecteurs d'écran, absence de sous-titrage en direct). Si cet outil ne vous
-          convient pas, écrivez-nous : nous organisons l'entretien par un autre moyen adapté à votre situation.
+          convient pas, écrivez-nous : nous organisons l'entretien par un autre moyen adapté à votre situation.
         </li>
         <li>
-          <strong>Les documents déposés par les formateurs</strong> (supports de cours, CV) : leur accessibilité dépend de
+          <strong>Les documents déposés par les formateurs</strong> (supports de cours, CV) : leur accessibilité dépend de
           leurs auteurs. Sur demande, nous sollicitons le formateur pour obtenir une version accessible.
         </li>
       </ul>
@@ -111,8 +111,8 @@ export default function AccessibilityPage() {
       <h3>Environnement de test</h3>
       <p>
         Les vérifications ont été réalisées avec le navigateur Chromium sous Linux, à une largeur de 1280 pixels (ordinateur)
-        et de 375 pixels (téléphone) ; les parcours au clavier, à 1280 pixels. Sur la page d'entretien vidéo, un script de
-        remplacement local, qui n'affiche qu'un cadre vide, tient lieu de Jitsi Meet : seule la page qui l'entoure est
+        et de 375 pixels (téléphone) ; les parcours au clavier, à 1280 pixels. Sur la page d'entretien vidéo, un script de
+        remplacement local, qui n'affiche qu'un cadre vide, tient lieu de Jitsi Meet : seule la page qui l'entoure est
         contrôlée, pas l'interface de Jitsi Meet. Aucune technologie d'assistance (lecteur d'écran, logiciel de
         grossissement) n'a encore été utilisée pour ces vérifications.
       </p>
@@ -131,36 +131,36 @@ export default function AccessibilityPage() {
       <h2>Retour d'information et contact</h2>
       <p>
         Si vous n'arrivez pas à accéder à un contenu ou à un service, contactez-nous pour être orienté vers une alternative
-        accessible ou obtenir le contenu sous une autre forme :
+        accessible ou obtenir le contenu sous une autre forme :
       </p>
       <ul>
         <li>
-          par e-mail : <ExternalLink href={`mailto:${CONTACT.email}`}>{CONTACT.email}</ExternalLink> ;
+          par e-mail : <ExternalLink href={`mailto:${CONTACT.email}`}>{CONTACT.email}</ExternalLink> ;
         </li>
         <li>
-          par téléphone : <ExternalLink href={`tel:${CONTACT.phone.replace(/\s+/g, '')}`}>{CONTACT.phone}</ExternalLink> ;
+          par téléphone : <ExternalLink href={`tel:${CONTACT.phone.replace(/\s+/g, '')}`}>{CONTACT.phone}</ExternalLink> ;
         </li>
-        <li>par courrier : EcoForma, {CONTACT.address}.</li>
+        <li>par courrier : EcoForma, {CONTACT.address}.</li>
       </ul>
       <p>Nous nous engageons à vous répondre dans un délai d'un mois.</p>
 
       <h2>Voies de recours</h2>
       <p>
-        Cette procédure est à utiliser dans le cas suivant : vous avez signalé au responsable du site un défaut
+        Cette procédure est à utiliser dans le cas suivant : vous avez signalé au responsable du site un défaut
         d'accessibilité qui vous empêche d'accéder à un contenu ou à un des services, et vous n'avez pas obtenu de réponse
-        satisfaisante. Vous pouvez :
+        satisfaisante. Vous pouvez :
       </p>
       <ul>
         <li>
-          écrire un message au Défenseur des droits :{' '}
-          <ExternalLink href="https://formulaire.defenseurdesdroits.fr/">formulaire en ligne du Défenseur des droits</ExternalLink> ;
+          écrire un message au Défenseur des droits :{' '}
+          <ExternalLink href="https://formulaire.defenseurdesdroits.fr/">formulaire en ligne du Défenseur des droits</ExternalLink> ;
         </li>
         <li>
-          contacter le délégué du Défenseur des droits dans votre région :{' '}
-          <ExternalLink href="https://www.defenseurdesdroits.fr/saisir/delegues">liste des délégués</ExternalLink> ;
+          contacter le délégué du Défenseur des droits dans votre région :{' '}
+          <ExternalLink href="https://www.defenseurdesdroits.fr/saisir/delegues">liste des délégués</ExternalLink> ;
         </li>
         <li>
-          envoyer un courrier par la poste (gratuit, ne pas mettre de timbre) : Défenseur des droits, Libre réponse 71120,
+          envoyer un courrier par la poste (gratuit, ne pas mettre de timbre) : Défenseur des droits, Libre réponse 71120,
           75342 Paris CEDEX 07.
         </li>
       </ul>

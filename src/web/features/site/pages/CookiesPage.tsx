@@ -24,22 +24,22 @@ export default function CookiesPage() {
     >
       <h2>Votre session, dans le stockage local du navigateur</h2>
       <p>
-        Pour vous garder connecté, EcoForma n'utilise pas de cookie : votre session est conservée dans le stockage local
-        (« localStorage ») de votre navigateur, sur votre appareil uniquement. Il contient :
+        Pour vous garder connecté, EcoForma n'utilise pas de cookie : votre session est conservée dans le stockage local
+        (« localStorage ») de votre navigateur, sur votre appareil uniquement. Il contient :
       </p>
       <ul>
         {storedValues.map((value) => (
           <li key={value.key}>
-            <code>{value.key}</code> : {value.meaning}.
+            <code>{value.key}</code> : {value.meaning}.
           </li>
         ))}
       </ul>
       <p>
         Ces informations sont effacées dès que vous vous déconnectez. Le jeton ne permet plus d'accéder à votre compte
-        après expiration de la session côté serveur : 12 heures, ou 30 jours si vous avez coché « Se souvenir de moi ».
+        après expiration de la session côté serveur : 12 heures, ou 30 jours si vous avez coché « Se souvenir de moi ».
       </p>
       <p>
-        Ce stockage est strictement nécessaire au service que vous demandez (vous connecter) : conformément à l'article 82
+        Ce stockage est strictement nécessaire au service que vous demandez (vous connecter) : conformément à l'article 82
         de la loi Informatique et Libertés et aux recommandations de la CNIL, il ne requiert pas votre consentement. C'est
         pourquoi le site n'affiche pas de bandeau de cookies.
       </p>
@@ -55,7 +55,7 @@ export default function CookiesPage() {
 
       <h2>Comment supprimer ces données</h2>
       <ul>
-        <li>Déconnectez-vous depuis le menu de votre compte : la session est effacée du navigateur et révoquée sur nos serveurs.</li>
+        <li>Déconnectez-vous depuis le menu de votre compte : la session est effacée du navigateur et révoquée sur nos serveurs.</li>
         <li>
           Vous pouvez aussi effacer les données des sites depuis les réglages de votre navigateur, ou utiliser la
           navigation privée, qui les efface à la fermeture de la fenêtre.

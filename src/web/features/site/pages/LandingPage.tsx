@@ -22,21 +22,21 @@ const audiences = [
   {
     title: 'Membres et apprenants',
     icon: 'membres',
-    text: 'Salariés, étudiants, élus ou citoyens engagés : suivez des formations concrètes pour comprendre les enjeux environnementaux et agir dans votre quotidien comme dans votre métier.',
+    text: 'Salariés, étudiants, élus ou citoyens engagés : suivez des formations concrètes pour comprendre les enjeux environnementaux et agir dans votre quotidien comme dans votre métier.',
     action: "S'inscrire comme membre",
     to: paths.signupAs('membre'),
   },
   {
     title: 'Formateurs',
     icon: 'formateurs',
-    text: 'Experts de la transition écologique, partagez votre savoir-faire : après validation de votre CV et un entretien avec notre équipe, publiez vos propres cours.',
+    text: 'Experts de la transition écologique, partagez votre savoir-faire : après validation de votre CV et un entretien avec notre équipe, publiez vos propres cours.',
     action: 'Devenir formateur',
     to: paths.signupAs('formateur'),
   },
   {
     title: 'Organisations',
     icon: 'organisations',
-    text: 'Entreprises, collectivités et associations : formez vos équipes à la RSE et aux pratiques durables pour conduire votre transformation et répondre à vos obligations.',
+    text: 'Entreprises, collectivités et associations : formez vos équipes à la RSE et aux pratiques durables pour conduire votre transformation et répondre à vos obligations.',
     action: 'Inscrire mon organisation',
     to: paths.signupAs('organisme'),
   },
@@ -149,7 +149,7 @@ export default function LandingPage() {
             <Typography sx={{ mb: 2 }}>
               EcoForma est une plateforme française de formation professionnelle et de mise en réseau dédiée au
               développement durable. Nous réunissons des apprenants, des formateurs experts et des organisations autour
-              d'un même objectif : transformer les connaissances en actions concrètes pour le climat, la biodiversité et
+              d'un même objectif : transformer les connaissances en actions concrètes pour le climat, la biodiversité et
               une économie plus responsable.
             </Typography>
             <Typography sx={{ mb: 3 }}>
@@ -180,7 +180,7 @@ export default function LandingPage() {
           </ProgrammeBlock>
           <ProgrammeBlock title="Notre domaine d'expertise">
             <Typography sx={{ mb: 2 }}>
-              Des cours conçus par des experts du terrain : consultants RSE, écologues, agronomes, spécialistes de
+              Des cours conçus par des experts du terrain : consultants RSE, écologues, agronomes, spécialistes de
               l'économie circulaire et de la construction durable.
             </Typography>
             <Box component="ul" sx={listSx}>

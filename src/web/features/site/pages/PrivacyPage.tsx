@@ -14,9 +14,9 @@ interface Processing {
 const processings: Processing[] = [
   {
     what: 'Compte utilisateur',
-    data: "Nom, prénom, adresse e-mail, genre, date de naissance, numéro de téléphone (facultatif), rôle (membre, formateur ou organisation), date de création. Le mot de passe n'est jamais conservé : seule son empreinte argon2id l'est.",
+    data: "Nom, prénom, adresse e-mail, genre, date de naissance, numéro de téléphone (facultatif), rôle (membre, formateur ou organisation), date de création. Le mot de passe n'est jamais conservé : seule son empreinte argon2id l'est.",
     why: 'Créer et gérer votre compte, vous identifier, vous donner accès aux formations et vous contacter au sujet de votre compte.',
-    basis: "Exécution du contrat (article 6.1.b du RGPD) : nos conditions d'utilisation.",
+    basis: "Exécution du contrat (article 6.1.b du RGPD) : nos conditions d'utilisation.",
     duration: 'Tant que votre compte existe. Les données sont effacées lors de la suppression du compte.',
   },
   {
@@ -24,7 +24,7 @@ const processings: Processing[] = [
     data: "Le fichier CV (PDF, DOC ou DOCX), son nom d'origine, sa taille et sa date de dépôt.",
     why: 'Étudier votre candidature de formateur avant de vous autoriser à publier des cours.',
     basis: 'Mesures précontractuelles prises à votre demande (article 6.1.b du RGPD).',
-    duration: 'Tant que votre compte existe, pour que les administrateurs puissent revenir sur votre candidature. Un nouveau dépôt remplace et efface le précédent ; le fichier est effacé avec le compte.',
+    duration: 'Tant que votre compte existe, pour que les administrateurs puissent revenir sur votre candidature. Un nouveau dépôt remplace et efface le précédent ; le fichier est effacé avec le compte.',
   },
   {
     what: 'Entretiens',
@@ -50,8 +50,8 @@ const processings: Processing[] = [
   {
     what: 'Échecs de connexion',
     data: "Date de la tentative, adresse IP et, s'il existe, le compte visé.",
-    why: 'Protéger les comptes contre les essais de mots de passe : verrouillage temporaire après 5 échecs en 15 minutes et limitation par adresse IP.',
-    basis: 'Intérêt légitime : la sécurité du service et de vos données (article 6.1.f du RGPD).',
+    why: 'Protéger les comptes contre les essais de mots de passe : verrouillage temporaire après 5 échecs en 15 minutes et limitation par adresse IP.',
+    basis: 'Intérêt légitime : la sécurité du service et de vos données (article 6.1.f du RGPD).',
     duration: "De 15 minutes à 24 heures selon l'usage, puis effacement.",
   },
   {
@@ -59,13 +59,13 @@ const processings: Processing[] = [
     data: "L'empreinte SHA-256 de votre jeton de session (le jeton lui-même n'est jamais conservé sur nos serveurs) et sa date d'expiration.",
     why: 'Vous garder connecté entre deux pages.',
     basis: 'Exécution du contrat (article 6.1.b du RGPD).',
-    duration: '12 heures, ou 30 jours si vous cochez « Se souvenir de moi ». La session est supprimée dès votre déconnexion.',
+    duration: '12 heures, ou 30 jours si vous cochez « Se souvenir de moi ». La session est supprimée dès votre déconnexion.',
   },
   {
     what: "Journal des actions d'administration",
     data: "Action effectuée (approbation, révocation, refus, suppression, téléchargement d'un CV, programmation d'un entretien), administrateur, date, nom et adresse e-mail de la personne concernée.",
     why: "Pouvoir rendre compte des décisions prises sur les comptes et détecter un usage abusif des droits d'administration.",
-    basis: 'Intérêt légitime : la traçabilité des décisions (article 6.1.f du RGPD).',
+    basis: 'Intérêt légitime : la traçabilité des décisions (article 6.1.f du RGPD).',
     duration: "5 ans à compter de l'action, durée de la prescription de droit commun.",
   },
 ];
@@ -80,7 +80,7 @@ export default function PrivacyPage() {
           EcoForma protège vos données personnelles. Cette page explique quelles données nous conservons, pourquoi,
           combien de temps, qui peut y accéder et comment exercer vos droits, conformément au règlement général sur la
           protection des données (RGPD, règlement (UE) 2016/679) et à la loi n° 78-17 du 6 janvier 1978 modifiée, dite
-          « Informatique et Libertés ».
+          « Informatique et Libertés ».
         </p>
       }
     >
@@ -93,7 +93,7 @@ export default function PrivacyPage() {
       <h2>Les données que nous conservons, pourquoi et combien de temps</h2>
       <p>
         Nous ne collectons que les données nécessaires au service. Aucune donnée n'est vendue, louée ni utilisée à des
-        fins publicitaires, et aucune décision automatisée ne vous concerne : l'approbation d'un formateur est toujours
+        fins publicitaires, et aucune décision automatisée ne vous concerne : l'approbation d'un formateur est toujours
         décidée par un administrateur.
       </p>
       {processings.map((processing) => (
@@ -101,22 +101,22 @@ export default function PrivacyPage() {
           <h3>{processing.what}</h3>
           <ul>
             <li>
-              <strong>Données :</strong> {processing.data}
+              <strong>Données :</strong> {processing.data}
             </li>
             <li>
-              <strong>Finalité :</strong> {processing.why}
+              <strong>Finalité :</strong> {processing.why}
             </li>
             <li>
-              <strong>Base légale :</strong> {processing.basis}
+              <strong>Base légale :</strong> {processing.basis}
             </li>
             <li>
-              <strong>Durée de conservation :</strong> {processing.duration}
+              <strong>Durée de conservation :</strong> {processing.duration}
             </li>
           </ul>
         </section>
       ))}
       <p>
-        Votre navigateur conserve aussi votre session dans son stockage local ; la page{' '}
+        Votre navigateur conserve aussi votre session dans son stockage local ; la page{' '}
         <PageLink to={paths.cookies}>Cookies</PageLink> le détaille.
       </p>
 
@@ -124,12 +124,12 @@ export default function PrivacyPage() {
       <ul>
         <li>
           <strong>Les administrateurs d'EcoForma</strong>, et eux seuls, consultent les comptes, les CV et les entretiens,
-          dans la limite de leurs missions : valider les formateurs, gérer les comptes et répondre à vos demandes.
+          dans la limite de leurs missions : valider les formateurs, gérer les comptes et répondre à vos demandes.
         </li>
         <li>
           <strong>Le service de visioconférence Jitsi Meet</strong>, intégré à la page de l'entretien, reçoit pendant
           l'entretien votre nom affiché, votre adresse IP et vos flux audio et vidéo. Il n'est sollicité que lorsqu'un
-          entretien est ouvert ; sa propre politique de confidentialité s'applique aux données qu'il traite.
+          entretien est ouvert ; sa propre politique de confidentialité s'applique aux données qu'il traite.
         </li>
         <li>
           <strong>Notre prestataire d'hébergement</strong>, en qualité de sous-traitant lié par contrat (article 28 du
@@ -154,32 +154,32 @@ export default function PrivacyPage() {
       </ul>
 
       <h2>Vos droits</h2>
-      <p>Au titre du RGPD, vous disposez à tout moment des droits suivants sur vos données :</p>
+      <p>Au titre du RGPD, vous disposez à tout moment des droits suivants sur vos données :</p>
       <ul>
         <li>
-          <strong>Droit d'accès</strong> (article 15) : savoir quelles données nous détenons sur vous et en obtenir une copie.
+          <strong>Droit d'accès</strong> (article 15) : savoir quelles données nous détenons sur vous et en obtenir une copie.
         </li>
         <li>
-          <strong>Droit de rectification</strong> (article 16) : faire corriger des données inexactes ou incomplètes. Vous
+          <strong>Droit de rectification</strong> (article 16) : faire corriger des données inexactes ou incomplètes. Vous
           pouvez modifier vous-même la plupart d'entre elles depuis votre page <PageLink to={paths.profile}>Mon Profil</PageLink>.
         </li>
         <li>
-          <strong>Droit à l'effacement</strong> (article 17) : obtenir la suppression de votre compte et de vos données.
+          <strong>Droit à l'effacement</strong> (article 17) : obtenir la suppression de votre compte et de vos données.
         </li>
         <li>
-          <strong>Droit à la limitation</strong> (article 18) : faire geler l'utilisation de vos données, par exemple le
+          <strong>Droit à la limitation</strong> (article 18) : faire geler l'utilisation de vos données, par exemple le
           temps de vérifier une contestation.
         </li>
         <li>
-          <strong>Droit à la portabilité</strong> (article 20) : recevoir les données que vous nous avez fournies dans un
+          <strong>Droit à la portabilité</strong> (article 20) : recevoir les données que vous nous avez fournies dans un
           format structuré et lisible par machine.
         </li>
         <li>
-          <strong>Droit d'opposition</strong> (article 21) : vous opposer aux traitements fondés sur notre intérêt légitime,
+          <strong>Droit d'opposition</strong> (article 21) : vous opposer aux traitements fondés sur notre intérêt légitime,
           pour des raisons tenant à votre situation particulière.
         </li>
         <li>
-          <strong>Directives après décès</strong> (article 85 de la loi Informatique et Libertés) : définir le sort de vos
+          <strong>Directives après décès</strong> (article 85 de la loi Informatique et Libertés) : définir le sort de vos
           données après votre décès.
         </li>
       </ul>
@@ -188,12 +188,12 @@ export default function PrivacyPage() {
       <p>
         Écrivez-nous à <ExternalLink href={`mailto:${CONTACT.email}`}>{CONTACT.email}</ExternalLink> ou par courrier à
         EcoForma, {CONTACT.address}, en précisant le droit que vous souhaitez exercer. Envoyez votre demande depuis
-        l'adresse e-mail de votre compte : en cas de doute raisonnable sur votre identité, nous pourrons vous demander un
+        l'adresse e-mail de votre compte : en cas de doute raisonnable sur votre identité, nous pourrons vous demander un
         justificatif.
       </p>
       <p>
         Nous vous répondons dans un délai d'un mois à compter de la réception de votre demande. Ce délai peut être
-        prolongé de deux mois si la demande est complexe ou si nous en recevons un grand nombre ; nous vous en informons
+        prolongé de deux mois si la demande est complexe ou si nous en recevons un grand nombre ; nous vous en informons
         alors avant la fin du premier mois, en indiquant pourquoi (article 12 du RGPD). L'exercice de vos droits est
         gratuit.
       </p>
@@ -201,14 +201,14 @@ export default function PrivacyPage() {
       <h2>Réclamation auprès de la CNIL</h2>
       <p>
         Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous pouvez adresser une
-        réclamation à la Commission nationale de l'informatique et des libertés (CNIL) :{' '}
+        réclamation à la Commission nationale de l'informatique et des libertés (CNIL) :{' '}
         <ExternalLink href="https://www.cnil.fr/fr/plaintes">www.cnil.fr/fr/plaintes</ExternalLink>, ou par courrier à
         CNIL, 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07.
       </p>
 
       <h2>Modifications de cette politique</h2>
       <p>
-        Nous mettons cette page à jour lorsque nos traitements évoluent ; la date de dernière mise à jour figure en haut
+        Nous mettons cette page à jour lorsque nos traitements évoluent ; la date de dernière mise à jour figure en haut
         de la page. Les traitements nouveaux ne s'appliquent à vos données qu'après leur publication ici.
       </p>
     </LegalPage>

@@ -22,7 +22,7 @@ export function NotATrainer({ role, title }: { role: Exclude<Role, 'formateur'>;
         {title}
       </Typography>
       <Alert severity="info" sx={{ mb: 3 }}>
-        Cette page est réservée aux formateurs. Votre compte n'est pas un compte formateur : vous n'avez ni CV à envoyer ni
+        Cette page est réservée aux formateurs. Votre compte n'est pas un compte formateur : vous n'avez ni CV à envoyer ni
         candidature en attente.
       </Alert>
       <Button component={RouterLink} to={target.to} variant="contained">

@@ -159,7 +159,7 @@ describe('UploadCvPage', () => {
     act(() =>
       FakeXhr.last!.respond(415, { error_code: 'unsupported_file_type', message: 'Format non accepté : choisissez un fichier PDF, DOCX ou DOC.' }),
     );
-    const toast = await screen.findByText('Erreur: Format non accepté : choisissez un fichier PDF, DOCX ou DOC.');
+    const toast = await screen.findByText('Erreur : Format non accepté : choisissez un fichier PDF, DOCX ou DOC.');
     const alert = toast.closest('.MuiAlert-root');
     expect(alert).toHaveClass('MuiAlert-filled');
     expect(alert).toHaveClass('MuiAlert-colorError');
@@ -167,7 +167,7 @@ describe('UploadCvPage', () => {
     act(() => {
       vi.advanceTimersByTime(3000);
     });
-    await waitFor(() => expect(screen.queryByText(/^Erreur:/)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(/^Erreur :/)).not.toBeInTheDocument());
   });
 
   it("falls back to 'Une erreur est survenue' when the server gives no message", async () => {
@@ -177,7 +177,7 @@ describe('UploadCvPage', () => {
     await u.upload(fileInput(), pdf());
     await u.click(screen.getByRole('button', { name: 'Télécharger et Continuer' }));
     act(() => FakeXhr.last!.respond(400, { error_code: 'invalid_request', message: '' }));
-    expect(await screen.findByText('Erreur: Une erreur est survenue')).toBeInTheDocument();
+    expect(await screen.findByText('Erreur : Une erreur est survenue')).toBeInTheDocument();
   });
 
   it('tells a trainer which CV is already on file', async () => {

@@ -126,7 +126,7 @@ function UploadCvForm({ userId }: { userId: number }) {
         onError: (error) => {
           setProgress(null);
           const message = error instanceof ApiError || error instanceof Error ? error.message : '';
-          setToast(`Erreur: ${message || 'Une erreur est survenue'}`);
+          setToast(`Erreur : ${message || 'Une erreur est survenue'}`);
           toastTimeout(() => setToast(null), TOAST_MS);
         },
       },
@@ -147,7 +147,7 @@ function UploadCvForm({ userId }: { userId: number }) {
 
       {currentCv && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          CV déjà reçu : {currentCv.name} ({formatFileSize(currentCv.size)}), le {formatDateTime(currentCv.uploaded_at)}. Un nouvel
+          CV déjà reçu : {currentCv.name} ({formatFileSize(currentCv.size)}), le {formatDateTime(currentCv.uploaded_at)}. Un nouvel
           envoi le remplacera.
         </Alert>
       )}
@@ -189,7 +189,7 @@ function UploadCvForm({ userId }: { userId: number }) {
             Choisir un fichier
           </Box>
           <Typography id={hintId} variant="body2" color="text.secondary">
-            Formats acceptés : PDF, DOCX, DOC. Taille maximale : 10 Mo
+            Formats acceptés : PDF, DOCX, DOC. Taille maximale : 10 Mo
           </Typography>
           <input
             ref={inputRef}

@@ -122,11 +122,11 @@ function Pending({ user, status, failed }: { user: SessionUser; status: TrainerS
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography sx={{ mb: 2 }}>
           Merci pour votre inscription en tant que formateur sur EcoForma. Avant de pouvoir publier des cours, votre compte doit être
-          approuvé par un administrateur : il étudie votre CV, puis vous rencontre lors d'un court entretien vidéo.
+          approuvé par un administrateur : il étudie votre CV, puis vous rencontre lors d'un court entretien vidéo.
         </Typography>
         <Typography sx={{ mb: 2 }}>
           Nous vous répondrons à l'adresse <strong>{user.email}</strong>, habituellement <strong>{USUAL_RESPONSE_DELAY}</strong>.
-          Une question ? Écrivez-nous à <Link href={`mailto:${CONTACT.email}`} underline="always">{CONTACT.email}</Link>.
+          Une question ? Écrivez-nous à <Link href={`mailto:${CONTACT.email}`} underline="always">{CONTACT.email}</Link>.
         </Typography>
 
         <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 2 }}>
@@ -170,10 +170,10 @@ function Refused({ user, reason }: { user: SessionUser; reason: string | null })
       <Greeting user={user} />
       <Alert severity="warning" sx={{ mb: 3 }}>
         <AlertTitle>Votre candidature de formateur n'a pas été retenue.</AlertTitle>
-        {reason ? <>Motif indiqué par l'administrateur : {reason}</> : "L'administrateur n'a pas précisé de motif."}
+        {reason ? <>Motif indiqué par l'administrateur : {reason}</> : "L'administrateur n'a pas précisé de motif."}
       </Alert>
       <Typography sx={{ mb: 2 }}>
-        Vous pouvez postuler de nouveau en envoyant un CV mis à jour : votre candidature sera alors réexaminée. Pour toute question,
+        Vous pouvez postuler de nouveau en envoyant un CV mis à jour : votre candidature sera alors réexaminée. Pour toute question,
         écrivez-nous à <Link href={`mailto:${CONTACT.email}`} underline="always">{CONTACT.email}</Link>.
       </Typography>
       <Button component={RouterLink} to={paths.uploadCv} variant="contained">
@@ -195,7 +195,7 @@ function Approved({ user }: { user: SessionUser }) {
       </Stack>
       <Greeting user={user} />
       <Alert severity="success" sx={{ mb: 3 }}>
-        Félicitations ! Un administrateur a validé votre candidature : vous pouvez désormais créer et publier vos cours.
+        Félicitations ! Un administrateur a validé votre candidature : vous pouvez désormais créer et publier vos cours.
       </Alert>
       <Button component={RouterLink} to={paths.trainerCourses} variant="contained">
         Mes Cours
