@@ -50,12 +50,12 @@ export async function start(config: Config, opening: Promise<Database>): Promise
     // Requests in flight get the grace period; a client still sending after it (a body trickled
     // byte by byte) must not hold up the stop, so its connection is closed.
     const grace = setTimeout(() => {
-      app.log.warn(`délai de grâce de ${config.shutdownGraceMs} ms écoulé : les connexions encore ouvertes sont fermées`);
+      app.log.warn(`délai de grâce de ${config.shutdownGraceMs} ms écoulé : les connexions encore ouvertes sont fermées`);
       app.server.closeAllConnections();
     }, config.shutdownGraceMs);
     // The last resort if closing itself hangs: an orchestrator would kill the process anyway.
     setTimeout(() => {
-      app.log.error('arrêt forcé : la fermeture ne s’est pas terminée à temps');
+      app.log.error('arrêt forcé : la fermeture ne s’est pas terminée à temps');
       process.exit(1);
     }, config.shutdownGraceMs + FORCED_EXIT_MARGIN_MS).unref();
     await app.close();
