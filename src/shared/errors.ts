@@ -17,6 +17,7 @@ export const errorCodes = [
   'account_disabled',
   'too_many_attempts',
   'maintenance_mode',
+  'storage_unavailable',
   'server_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -49,5 +50,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   account_disabled: 'Votre compte a été désactivé. Veuillez contacter le support.',
   too_many_attempts: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
   maintenance_mode: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',
+  storage_unavailable: 'Espace de stockage indisponible.',
   server_error: "Une erreur serveur s'est produite. Veuillez réessayer ultérieurement.",
 };
