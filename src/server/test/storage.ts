@@ -59,24 +59,31 @@ export async function openTestStorage(dataDir: string, uploadsDir: string): Prom
   return { storage: new Storage(s3Driver(server.settings), incomingRoot), close: () => server.close() };
 }
 
+export type DiskFailure = 'ENOSPC' | 'EROFS' | 'EACCES';
+
 /** The error Node gives for a full disk (ENOSPC), a read-only one (EROFS) or a refused write (EACCES). */
-export function diskError(code: 'ENOSPC' | 'EROFS' | 'EACCES'): NodeJS.ErrnoException {
-  const error: NodeJS.ErrnoException = new Error(`${code}: simulated by the test storage`);
+export function diskError(code: DiskFailure): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`${code}: écriture refusée par le stockage de test`);
   error.code = code;
   return error;
 }
 
 /**
- * A driver whose writes fail with `code` while `failing()` says so; reads still work. Tests run
- * as root, which file permissions do not stop, so this is how a full or read-only disk is made.
+ * A driver whose writes fail with the code `failure()` gives (none: they succeed); reads still
+ * work. Tests run as root, which file permissions do not stop, so this is how a full or
+ * read-only disk is made.
  */
-export function failingWrites(inner: StorageDriver, code: 'ENOSPC' | 'EROFS' | 'EACCES', failing: () => boolean = () => true): StorageDriver {
+export function failingWrites(inner: StorageDriver, failure: () => DiskFailure | null): StorageDriver {
+  const guarded = <T>(write: () => Promise<T>): Promise<T> => {
+    const code = failure();
+    return code ? Promise.reject(diskError(code)) : write();
+  };
   return {
     kind: inner.kind,
-    put: (name, sourcePath, options) => (failing() ? Promise.reject(diskError(code)) : inner.put(name, sourcePath, options)),
+    put: (name, sourcePath, options) => guarded(() => inner.put(name, sourcePath, options)),
     open: (name) => inner.open(name),
     remove: (name) => inner.remove(name),
     list: () => inner.list(),
-    probe: () => (failing() ? Promise.reject(diskError(code)) : inner.probe()),
+    probe: () => guarded(() => inner.probe()),
   };
 }
