@@ -8,7 +8,7 @@ describe('foundation', () => {
   it('reports a healthy database on /api/health', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 
   it('answers an unknown /api path with a JSON 404, never the page', async () => {
