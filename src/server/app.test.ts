@@ -59,4 +59,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAINTENANCE_MODE: 'peut-être' })).toThrow(/MAINTENANCE_MODE/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
+
+  it('keeps files on the local disk unless S3_BUCKET is set, then reads every S3 setting', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'ecoforma-fichiers', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'cle', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'prod/' }).s3,
+    ).toEqual({ bucket: 'ecoforma-fichiers', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'cle', secretAccessKey: 'secret', forcePathStyle: true, prefix: 'prod/' });
+  });
+
+  it('refuses a bad bucket name, an endpoint that is no URL, and one S3 key without the other', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'Mon_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'ecoforma', S3_ENDPOINT: 'pas une url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'ecoforma', S3_ACCESS_KEY_ID: 'cle' })).toThrow('S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : définissez les deux ou aucun');
+  });
 });
