@@ -24,6 +24,24 @@ function onBothEngines(name: string, test: typeof server): TestProjectInlineConf
   return [pglite, { extends: true, test: { ...test, name: `${name}-postgres`, env: { TEST_ENGINE: 'postgres' } } }];
 }
 
+/** The API tests that store, serve or delete files, run once more on a real S3 server in process (s3rver). */
+const onS3: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    ...onDatabase,
+    name: 'server-s3',
+    include: [
+      'src/server/modules/trainers/trainers.test.ts',
+      'src/server/modules/courses/courses.authoring.test.ts',
+      'src/server/modules/courses/demo-seed.test.ts',
+      'src/server/modules/admin/admin.test.ts',
+      'src/server/lib/storage.test.ts',
+      'tests/security/upload-attacks.test.ts',
+    ],
+    env: { TEST_ENGINE: 'pglite', TEST_STORAGE: 's3' },
+  },
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -41,6 +59,7 @@ export default defineConfig({
         },
       },
       ...onBothEngines('tests', suites),
+      onS3,
     ],
   },
 });

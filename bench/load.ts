@@ -16,6 +16,7 @@ import type { Db } from '../src/server/db/client';
 import { courses, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/lib/passwords';
 import { createSession } from '../src/server/lib/sessions';
+import { createStorage } from '../src/server/lib/storage';
 import { seedDemoCatalogue } from '../src/server/modules/courses/demo-seed';
 import { testConfig } from '../src/server/config';
 import { openBenchDatabase, startBenchApp, type Engine } from './lib';
@@ -211,7 +212,7 @@ async function main(): Promise<void> {
     const database = await openBenchDatabase(engine, process.env.DATABASE_URL);
     const seedDir = path.resolve('.tmp', `load-seed-${randomBytes(4).toString('hex')}`);
     try {
-      await seedDemoCatalogue(database.db, testConfig({ dataDir: seedDir, uploadsDir: path.join(seedDir, 'uploads') }));
+      await seedDemoCatalogue(database.db, await createStorage(testConfig({ dataDir: seedDir, uploadsDir: path.join(seedDir, 'uploads') })));
       const data = await prepareLoadData(database.db);
       const { app, url } = await startBenchApp(database);
       try {

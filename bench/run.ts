@@ -11,6 +11,7 @@ import { bareFastifyThroughput, loginThroughput, profileThroughput, rawArgonVeri
 import type { FastifyInstance } from 'fastify';
 import { benchDashboardSearch } from './dashboard';
 import { benchCatalogueSearch } from './catalogue';
+import { createStorage } from '../src/server/lib/storage';
 import { seedDemoCatalogue } from '../src/server/modules/courses/demo-seed';
 import { benchConcurrentUploads } from './upload-memory';
 import { testConfig } from '../src/server/config';
@@ -81,7 +82,7 @@ async function benchEngine(engine: Engine) {
   });
 
   await withFreshApp(engine, async (database, _app, url) => {
-    await seedDemoCatalogue(database.db, testConfig({ dataDir: '.tmp/bench-load', uploadsDir: '.tmp/bench-load/uploads' }));
+    await seedDemoCatalogue(database.db, await createStorage(testConfig({ dataDir: '.tmp/bench-load', uploadsDir: '.tmp/bench-load/uploads' })));
     const data = await prepareLoadData(database.db);
     const load = await benchLoad(url, { connections: 200, seconds: LOAD_SECONDS, data });
     const errors = load.errors + load.non2xx;

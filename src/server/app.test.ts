@@ -8,7 +8,7 @@ describe('foundation', () => {
   it('reports a healthy database on /api/health', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 
   it('answers an unknown /api path with a JSON 404, never the page', async () => {
@@ -79,5 +79,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow('REQUEST_TIMEOUT_MS doit être positif');
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'dix' })).toThrow('SHUTDOWN_GRACE_MS doit être un nombre de millisecondes');
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '20000' })).toThrow('HEADERS_TIMEOUT_MS ne doit pas dépasser REQUEST_TIMEOUT_MS');
+  });
+
+  it('keeps files on the local disk unless S3_BUCKET is set, then reads every S3 setting', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'ecoforma-fichiers', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'cle', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'prod/' }).s3,
+    ).toEqual({ bucket: 'ecoforma-fichiers', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'cle', secretAccessKey: 'secret', forcePathStyle: true, prefix: 'prod/' });
+  });
+
+  it('refuses a bad bucket name, an endpoint that is no URL, and one S3 key without the other', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'Mon_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'ecoforma', S3_ENDPOINT: 'pas une url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'ecoforma', S3_ACCESS_KEY_ID: 'cle' })).toThrow('S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble\u00a0: définissez les deux ou aucun');
   });
 });

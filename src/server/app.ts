@@ -11,6 +11,7 @@ import './lib/zod-locale';
 import type { Db } from './db/client';
 import type { ModuleDeps } from './lib/deps';
 import { logSafeRequest } from './lib/log-safety';
+import { createStorage, type Storage } from './lib/storage';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
@@ -27,6 +28,8 @@ import { spaPlugin } from './plugins/spa';
 interface BuildOptions {
   /** Where the log lines go instead of standard output (a test reads them). */
   logStream?: { write(line: string): void };
+  /** The file storage; built from the configuration when absent. */
+  storage?: Storage;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
@@ -102,8 +105,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
 
   await app.register(maintenancePlugin, { enabled: config.maintenanceMode });
 
-  const deps: ModuleDeps = { config, db };
-  await app.register(healthRoutes, { db });
+  const storage = options.storage ?? (await createStorage(config));
+  const deps: ModuleDeps = { config, db, storage };
+  await app.register(healthRoutes, { db, storage });
   await app.register(authRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(trainersRoutes, deps);

@@ -31,6 +31,15 @@ const envSchema = z.object({
   SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number({ message: 'doit être un nombre' }).int().min(1).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'doit être une URL redis://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** An S3-compatible bucket for uploaded files instead of DATA_DIR/uploads (decision 013). */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'doit être un nom de bucket S3 (3 à 63 caractères : minuscules, chiffres, points, tirets)').optional(),
+  S3_ENDPOINT: z.url({ message: 'doit être une URL, par exemple https://s3.fr-par.scw.cloud' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Addresses as endpoint/bucket/key, which MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'doit être vide ou finir par « / », par exemple ecoforma/').default(''),
   /** Where the built SPA lives; the server only serves it when it exists. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   /** Whole request, body included: a 200 MB attachment at about 3 Mbit/s; a body trickled byte by byte is cut (408). */
@@ -48,11 +57,24 @@ const envSchema = z.object({
   message: 'ne doit pas dépasser REQUEST_TIMEOUT_MS',
 });
 
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** Put before every key, so one bucket can hold several installations. */
+  prefix: string;
+}
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   uploadsDir: string;
+  /** Set when S3_BUCKET is: uploaded files go to the bucket, not to uploadsDir. */
+  s3: S3Settings | undefined;
   databaseUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -87,12 +109,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : définissez les deux ou aucun']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

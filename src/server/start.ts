@@ -6,7 +6,7 @@ import { auditLog, courses, users } from './db/schema';
 import { seedReferenceData } from './db/seed';
 import { pruneCounters } from './lib/rate-limits';
 import { deleteExpiredSessions } from './lib/sessions';
-import { removeOrphanFiles } from './lib/storage';
+import { createStorage, removeOrphanFiles } from './lib/storage';
 import { ensureAdminAccount } from './modules/auth/admin-account';
 import { seedDemoCatalogue } from './modules/courses/demo-seed';
 
@@ -31,16 +31,17 @@ export async function start(config: Config, opening: Promise<Database>): Promise
   const { db } = database;
   await seedReferenceData(db);
 
-  const app = await buildApp(config, db);
+  const storage = await createStorage(config);
+  const app = await buildApp(config, db, { storage });
   await ensureAdminAccount(db, config, app.log);
-  if (config.seedDemo) await seedDemoCatalogue(db, config);
+  if (config.seedDemo) await seedDemoCatalogue(db, storage);
   // Housekeeping: expired sessions and rate-limit counters older than any window that counts them.
   await deleteExpiredSessions(db);
   await pruneCounters(db, new Date(Date.now() - DAY_MS));
   // The privacy policy promises the administration log is kept five years, not longer.
   await db.delete(auditLog).where(lt(auditLog.createdAt, new Date(Date.now() - 5 * 365 * DAY_MS)));
-  const removed = await removeOrphanFiles(config.uploadsDir, await referencedUploads(db));
-  if (removed > 0) app.log.info(`${removed} fichier(s) orphelin(s) supprimé(s) du dossier des envois`);
+  const removed = await removeOrphanFiles(storage, await referencedUploads(db));
+  if (removed > 0) app.log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

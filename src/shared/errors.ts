@@ -18,6 +18,7 @@ export const errorCodes = [
   'too_many_attempts',
   'maintenance_mode',
   'request_timeout',
+  'storage_unavailable',
   'server_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -51,5 +52,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   too_many_attempts: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
   maintenance_mode: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',
   request_timeout: 'La requête a pris trop de temps et a été interrompue. Vérifiez votre connexion et réessayez.',
+  storage_unavailable: 'Espace de stockage indisponible.',
   server_error: "Une erreur serveur s'est produite. Veuillez réessayer ultérieurement.",
 };

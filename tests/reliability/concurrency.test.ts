@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, enrolments, sessions, users } from '../../src/server/db/schema';
@@ -8,13 +7,13 @@ import { testEngine } from '../../src/server/test/database';
 import { createTestApp } from '../../src/server/test/app';
 import { authHeader, createUser, DEFAULT_PASSWORD, insertCourse } from '../../src/server/test/factories';
 import { multipart } from '../../src/server/test/files';
-import { uploadsListing } from '../../src/server/test/uploads';
+import { readStoredFile, uploadsListing } from '../../src/server/test/uploads';
 
 /**
  * Many requests at once on the same row: the database, not luck, must decide. On PostgreSQL the
  * requests really run in parallel on several connections; on PGlite they interleave on one.
  */
-const { app, db, config } = await createTestApp();
+const { app, db, storage } = await createTestApp();
 
 let ipSequence = 0;
 /** A distinct client address per login: the per-address failure limit is not under test here. */
@@ -147,7 +146,7 @@ describe(`concurrent writes on one row (${testEngine})`, () => {
   it('concurrent CV uploads by one trainer leave exactly one referenced file, matching the row, and no orphan', async () => {
     const trainer = await createUser(db, { role: 'formateur' });
     const auth = await authHeader(db, trainer);
-    const before = await uploadsListing(config.uploadsDir);
+    const before = await uploadsListing(storage);
     // Ten different PDFs of different sizes, so the row's size tells which upload it describes.
     const files = Array.from({ length: 10 }, (_, i) => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20_000 + i * 1000), Buffer.from('\n%%EOF\n')]));
     const responses = await Promise.all(
@@ -159,10 +158,10 @@ describe(`concurrent writes on one row (${testEngine})`, () => {
     for (const res of responses) expect(res.statusCode, res.body).toBe(201);
 
     const [row] = await db.select().from(users).where(eq(users.id, trainer.id));
-    const added = (await uploadsListing(config.uploadsDir)).filter((name) => !before.includes(name));
+    const added = (await uploadsListing(storage)).filter((name) => !before.includes(name));
     expect(added).toEqual([row!.cvPath]);
     // The stored file, its recorded name and its recorded size all come from the same upload.
-    const stored = await fs.readFile(`${config.uploadsDir}/${row!.cvPath}`);
+    const stored = (await readStoredFile(storage, row!.cvPath!))!;
     const index = files.findIndex((f) => f.equals(stored));
     expect(index).toBeGreaterThanOrEqual(0);
     expect(row).toMatchObject({ cvOriginalName: `cv-${index}.pdf`, cvSize: files[index]!.length, cvMimeType: 'application/pdf' });

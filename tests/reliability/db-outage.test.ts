@@ -105,7 +105,7 @@ describe.skipIf(!onPostgres)('database unreachable (PostgreSQL only: skipped on 
     for (let round = 0; round < 3; round++) {
       const health = await timed(calls.health);
       expect(health.res.statusCode).toBe(503);
-      expect(health.res.json()).toEqual({ status: 'degraded', database: 'unavailable' });
+      expect(health.res.json()).toEqual({ status: 'degraded', database: 'unavailable', storage: 'ok' });
       expect(health.ms).toBeLessThan(ANSWER_WITHIN_MS);
       for (const name of ['catalogue', 'login', 'profile'] as const) {
         const { res, ms } = await timed(calls[name]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { courses, sessions, users } from '../../src/server/db/schema';
 import { verifyPassword } from '../../src/server/lib/passwords';
+import { ORPHAN_GRACE_MS } from '../../src/server/lib/storage';
 import { createDatabase, dropDatabase, POSTGRES_TEMPLATE_DB, testEngine } from '../../src/server/test/database';
 import { freePort, ServerProcess } from './server-process';
 import { jsonRequestHead, trickle, within } from './slow-client';
@@ -29,6 +30,7 @@ const SHUTDOWN_GRACE_MS = 2000;
 
 let dataDir: string;
 let uploadsDir: string;
+let incomingRoot: string;
 let server: ServerProcess;
 let pgDbName: string | undefined;
 let databaseUrl = '';
@@ -36,6 +38,7 @@ let databaseUrl = '';
 beforeAll(async () => {
   dataDir = path.resolve('.tmp', `restart-${runId}`);
   uploadsDir = path.join(dataDir, 'uploads');
+  incomingRoot = path.join(dataDir, 'incoming');
   if (pgServerUrl) {
     pgDbName = `ecoforma_restart_${runId}`;
     databaseUrl = await createDatabase(pgServerUrl, pgDbName, POSTGRES_TEMPLATE_DB);
@@ -92,6 +95,15 @@ async function login(email: string, password = PASSWORD) {
 async function listUploads(): Promise<string[]> {
   try {
     return (await fs.readdir(uploadsDir)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Files being received, in every process's incoming folder, as `<folder>/<file>`. */
+async function listIncoming(): Promise<string[]> {
+  try {
+    return (await fs.readdir(incomingRoot, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(incomingRoot, path.join(e.parentPath, e.name))).sort();
   } catch {
     return [];
   }
@@ -204,11 +216,11 @@ describe(`restart and crash safety of the real server (${engine})`, () => {
       request.write(half.subarray(offset, offset + 256 * 1024));
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
-    // Wait until the server has streamed part of it into its temporary file.
+    // Wait until the server has streamed part of it into its temporary file (in its own incoming folder).
     let incoming: string | undefined;
     for (let i = 0; i < 100 && !incoming; i++) {
-      for (const name of await listUploads()) {
-        if (name.startsWith('.incoming-') && (await fs.stat(path.join(uploadsDir, name))).size > 0) incoming = name;
+      for (const name of await listIncoming()) {
+        if ((await fs.stat(path.join(incomingRoot, name))).size > 0) incoming = name;
       }
       if (!incoming) await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -236,14 +248,18 @@ describe(`restart and crash safety of the real server (${engine})`, () => {
     expect(await uploadOutcome).toMatch(/^erreur /);
 
     // The crash did leave its temporary file behind; the next start must remove it.
-    expect(await listUploads()).toContain(incoming);
-    // A stored file no row references: what a crash between the rename and the commit leaves.
+    expect(await listIncoming()).toContain(incoming);
+    // A stored file no row references: what a crash between the rename and the commit leaves,
+    // old enough that no upload in progress elsewhere can still be about to commit it.
     const strayStored = `${randomBytes(16).toString('hex')}.pdf`;
     await fs.writeFile(path.join(uploadsDir, strayStored), '%PDF-1.4\n');
+    const longAgo = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+    await fs.utimes(path.join(uploadsDir, strayStored), longAgo, longAgo);
 
     restartedAt = new Date();
     await server.start();
     expect(await listUploads()).toEqual(before);
+    expect(await listIncoming()).toEqual([]);
 
     // The trainer's row was never touched: no CV, and they can still upload one.
     const status = await call('GET', `/api/formateur/${user.id}/status`, { token: accessToken });

@@ -150,7 +150,7 @@ const matrix: Record<string, Row> = {
   'DELETE /api/courses/:id/saved':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
 };
 
-const { app, db, config } = await createTestApp();
+const { app, db, config, storage } = await createTestApp();
 
 function accessName(access: Access): string {
   return typeof access === 'function' ? access.name : access;
@@ -159,7 +159,7 @@ function accessName(access: Access): string {
 async function buildWorld(): Promise<World> {
   const actors = {} as Record<RoleActor, SignedIn>;
   for (const kind of roleActors) actors[kind] = await signedIn(db, kind);
-  const cv = await placeFile(config.uploadsDir, pdfDocument(), 'pdf');
+  const cv = await placeFile(storage, pdfDocument(), 'pdf');
   const subject = await createUser(db, {
     role: 'formateur',
     isValid: false,
@@ -182,9 +182,9 @@ async function buildWorld(): Promise<World> {
   const loginAccount = await createUser(db, { role: 'membre' });
   const otherAuthor = await createUser(db, { role: 'formateur', isValid: true });
   const withFiles = async () => ({
-    imagePath: await placeFile(config.uploadsDir, pngImage(2, 2), 'png'),
+    imagePath: await placeFile(storage, pngImage(2, 2), 'png'),
     imageMimeType: 'image/png',
-    attachmentPath: await placeFile(config.uploadsDir, pdfDocument(), 'pdf'),
+    attachmentPath: await placeFile(storage, pdfDocument(), 'pdf'),
     attachmentOriginalName: 'programme.pdf',
     attachmentMimeType: 'application/pdf',
     attachmentSize: pdfDocument().length,
@@ -248,7 +248,7 @@ describe('access-control matrix', () => {
     const { caller, url } = resolve(world, rowDef, column);
     const request = rowDef.body?.(world, caller?.user ?? null) ?? {};
     const mustChangeNothing = expected === 401 || expected === 403 || column === 'other';
-    const before = mustChangeNothing ? await stateFingerprint(db, config.uploadsDir) : null;
+    const before = mustChangeNothing ? await stateFingerprint(db, storage) : null;
 
     const res = await app.inject({
       method: method as 'GET',
@@ -263,6 +263,6 @@ describe('access-control matrix', () => {
     if (expected === 302) expect(res.headers.location).toBe('/api/docs/');
     if (expected >= 400) expectErrorBody(res);
     // A refusal leaves no trace: not a row, not a session, not a file.
-    if (mustChangeNothing) expect(await stateFingerprint(db, config.uploadsDir)).toBe(before);
+    if (mustChangeNothing) expect(await stateFingerprint(db, storage)).toBe(before);
   });
 });

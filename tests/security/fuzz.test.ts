@@ -36,7 +36,7 @@ const baseSeed = seedFromEnv ? Number(seedFromEnv) : Math.floor(Math.random() * 
  */
 const RUNS = { through: 120, refused: 40, minimum: 10_000 };
 
-const { app, db, config } = await createTestApp();
+const { app, db, config, storage } = await createTestApp();
 
 const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const fuzzedRoutes = app.apiRoutes.filter((r) => !MULTIPART_ROUTES.includes(routeKey(r)));
@@ -56,7 +56,7 @@ const victims = [
   await createUser(db, { role: 'formateur', isValid: true }),
   await createUser(db, {
     role: 'formateur',
-    cvPath: await placeFile(config.uploadsDir, pdfDocument(), 'pdf'),
+    cvPath: await placeFile(storage, pdfDocument(), 'pdf'),
     cvOriginalName: 'cv.pdf',
     cvMimeType: 'application/pdf',
     cvSize: pdfDocument().length,
@@ -65,12 +65,12 @@ const victims = [
 ];
 const author = victims[3]!;
 const victimCourses = [
-  await insertCourse(db, author.id, { imagePath: await placeFile(config.uploadsDir, pngImage(2, 2), 'png'), imageMimeType: 'image/png' }),
+  await insertCourse(db, author.id, { imagePath: await placeFile(storage, pngImage(2, 2), 'png'), imageMimeType: 'image/png' }),
   await insertCourse(db, author.id, {
     status: 'draft',
     priceCents: 12_000,
     discountPriceCents: 9_900,
-    attachmentPath: await placeFile(config.uploadsDir, pdfDocument(), 'pdf'),
+    attachmentPath: await placeFile(storage, pdfDocument(), 'pdf'),
     attachmentOriginalName: 'programme.pdf',
     attachmentMimeType: 'application/pdf',
     attachmentSize: pdfDocument().length,
@@ -404,6 +404,6 @@ describe(`fuzzing every JSON endpoint (seed ${baseSeed})`, () => {
     expect(sessionsOfDisabled.filter((s) => !s.isValid && (s.role === 'membre' || s.role === 'organisme'))).toEqual([]);
     for (const m of await db.select().from(meetings)) expect(m.url.startsWith(`https://${config.jitsiDomain}/`)).toBe(true);
     // Deleted users and courses took their files with them; nothing else is in the folder.
-    expect(await uploadsListing(config.uploadsDir)).toEqual(await referencedFiles(db));
+    expect(await uploadsListing(storage)).toEqual(await referencedFiles(db));
   });
 });

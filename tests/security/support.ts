@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
+import type { Storage } from '../../src/server/lib/storage';
 import { auditLog, courses, enrolments, meetings, savedCourses, sessions, users, type UserRow } from '../../src/server/db/schema';
 import { authHeader, createUser } from '../../src/server/test/factories';
 import type { Part } from '../../src/server/test/files';
@@ -62,16 +63,16 @@ export async function referencedFiles(db: Db): Promise<string[]> {
     .sort();
 }
 
-/** The uploads folder holds exactly the referenced files: no temporary file, no orphan. */
-export async function expectNoStrayFile(db: Db, uploadsDir: string): Promise<void> {
-  expect(await uploadsListing(uploadsDir)).toEqual(await referencedFiles(db));
+/** The storage holds exactly the referenced files: no temporary file, no orphan. */
+export async function expectNoStrayFile(db: Db, storage: Storage): Promise<void> {
+  expect(await uploadsListing(storage)).toEqual(await referencedFiles(db));
 }
 
 /**
  * Everything a request could change, as one comparable value: the rows of every table that
- * holds user data, and the uploads folder. Used to prove that a refused call changed nothing.
+ * holds user data, and the stored files. Used to prove that a refused call changed nothing.
  */
-export async function stateFingerprint(db: Db, uploadsDir: string): Promise<string> {
+export async function stateFingerprint(db: Db, storage: Storage): Promise<string> {
   const rows = await Promise.all([
     db.select().from(users).orderBy(asc(users.id)),
     db.select().from(sessions).orderBy(asc(sessions.id)),
@@ -81,7 +82,7 @@ export async function stateFingerprint(db: Db, uploadsDir: string): Promise<stri
     db.select().from(meetings).orderBy(asc(meetings.id)),
     db.select().from(auditLog).orderBy(asc(auditLog.id)),
   ]);
-  return JSON.stringify([rows, await uploadsListing(uploadsDir)]);
+  return JSON.stringify([rows, await uploadsListing(storage)]);
 }
 
 /** The API's error body: `{ error_code, message, errors? }` with French text. */

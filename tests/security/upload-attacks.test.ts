@@ -17,12 +17,12 @@ import { docxDocument, jpegImage, multipartBody, type Part, pdfDocument, pngImag
  * After every test, the uploads folder holds exactly the files the database references.
  */
 
-const { app, db, config } = await createTestApp();
+const { app, db, storage } = await createTestApp();
 const admin = await signedIn(db, 'admin');
 const author = await signedIn(db, 'formateurApproved');
 
 afterEach(async () => {
-  await expectNoStrayFile(db, config.uploadsDir);
+  await expectNoStrayFile(db, storage);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,7 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
-import { detectFileType, discardUpload, receiveUpload, storedFilePath, type DetectedType, type ReceivedFile } from './storage';
+import { detectFileType, discardUpload, isStorageFailure, receiveUpload, type DetectedType, type OpenedFile, type ReceivedFile, type Storage } from './storage';
 
 /** A file streamed to a temporary name, with the name the user gave it. */
 export interface IncomingFile extends ReceivedFile {
@@ -11,12 +9,12 @@ export interface IncomingFile extends ReceivedFile {
 }
 
 /**
- * Streams one multipart file part into the uploads folder under a temporary name. Past
+ * Streams one multipart file part into this process's incoming folder under a temporary name. Past
  * `maxBytes` it answers the caller's 413 (`tooLarge`) and leaves nothing behind.
  */
-export async function receiveFilePart(file: Readable, uploadsDir: string, maxBytes: number, tooLarge: () => AppError): Promise<ReceivedFile> {
+export async function receiveFilePart(file: Readable, storage: Storage, maxBytes: number, tooLarge: () => AppError): Promise<ReceivedFile> {
   try {
-    return await receiveUpload(uploadsDir, file, maxBytes);
+    return await receiveUpload(storage, file, maxBytes);
   } catch (error) {
     if (error instanceof AppError && error.code === 'file_too_large') throw tooLarge();
     throw error;
@@ -52,7 +50,7 @@ interface SingleFileRule {
  * streams to a temporary name, then the rest of the form is read, so a second file (413, through
  * the per-request limit) leaves nothing behind. The caller discards the file once done with it.
  */
-export async function receiveSingleFile(request: FastifyRequest, uploadsDir: string, rule: SingleFileRule): Promise<IncomingFile> {
+export async function receiveSingleFile(request: FastifyRequest, storage: Storage, rule: SingleFileRule): Promise<IncomingFile> {
   // The per-request limits make busboy stop counting at `maxBytes` whatever the global multipart
   // limit, and refuse a second file.
   const parts = request.parts({ limits: { fileSize: rule.maxBytes, files: 1 } })[Symbol.asyncIterator]();
@@ -64,7 +62,7 @@ export async function receiveSingleFile(request: FastifyRequest, uploadsDir: str
     if (part?.type === 'file') part.file.resume();
     throw rule.missing();
   }
-  const received = await receiveFilePart(part.file, uploadsDir, rule.maxBytes, rule.tooLarge);
+  const received = await receiveFilePart(part.file, storage, rule.maxBytes, rule.tooLarge);
   try {
     for (let more = await parts.next(); !more.done; more = await parts.next()) {
       // Fields after the file carry nothing we use either.
@@ -76,14 +74,18 @@ export async function receiveSingleFile(request: FastifyRequest, uploadsDir: str
   return { ...received, originalName: part.filename };
 }
 
-/** A stored file ready to send, or null when it is missing from disk. */
-export async function openStoredFile(uploadsDir: string, storedName: string): Promise<{ path: string; size: number } | null> {
-  const filePath = storedFilePath(uploadsDir, storedName);
-  const stat = await fs.stat(filePath).catch(() => null);
-  return stat?.isFile() ? { path: filePath, size: stat.size } : null;
+/** A kept file opened for streaming, or null when the store has nothing under that name. */
+export async function openStoredFile(storage: Storage, storedName: string): Promise<OpenedFile | null> {
+  try {
+    return await storage.driver.open(storedName);
+  } catch (error) {
+    // A bucket out of reach is the storage's fault, not a missing file nor a bug.
+    if (isStorageFailure(error)) throw new AppError('storage_unavailable', 503);
+    throw error;
+  }
 }
 
-/** Streams a stored file as the answer; the caller has set its type and caching headers. */
-export function sendStoredFile(reply: FastifyReply, file: { path: string; size: number }) {
-  return reply.header('Content-Length', file.size).header('X-Content-Type-Options', 'nosniff').send(createReadStream(file.path));
+/** Streams a kept file as the answer; the caller has set its type and caching headers. */
+export function sendStoredFile(reply: FastifyReply, file: OpenedFile) {
+  return reply.header('Content-Length', file.size).header('X-Content-Type-Options', 'nosniff').send(file.stream);
 }

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
+import type { Config } from '../config';
 import { AppError } from './app-error';
 
-/** A file received into the uploads folder under a temporary name, not yet referenced by any row. */
+/** A file received under a temporary name in this process's incoming folder, not yet referenced by any row. */
 export interface ReceivedFile {
   tempPath: string;
   size: number;
@@ -18,15 +20,178 @@ export interface DetectedType {
   mime: string;
 }
 
-const TEMP_PREFIX = '.incoming-';
+/** A kept file, as the store lists it. */
+export interface StoredEntry {
+  name: string;
+  modifiedAt: Date;
+}
+
+/** A kept file opened for reading: streamed, never loaded in memory. */
+export interface OpenedFile {
+  size: number;
+  stream: Readable;
+}
 
 /**
- * Streams an upload to disk, refusing it (413, nothing left behind) as soon as it passes
- * `maxBytes`, so a large file never sits in memory.
+ * Where kept files live: the uploads folder (`diskDriver`) or an S3 bucket (`s3Driver`). Every
+ * file the product keeps goes through one, so every API process sees the same files.
  */
-export async function receiveUpload(uploadsDir: string, stream: Readable, maxBytes: number): Promise<ReceivedFile> {
-  await fs.mkdir(uploadsDir, { recursive: true });
-  const tempPath = path.join(uploadsDir, `${TEMP_PREFIX}${randomBytes(16).toString('hex')}`);
+export interface StorageDriver {
+  readonly kind: 'disk' | 's3';
+  /** Stores the local file at `sourcePath` under `name`; with `move` the source may be taken over (renamed). */
+  put(name: string, sourcePath: string, options: { size: number; move: boolean }): Promise<void>;
+  /** The file, or null when nothing is stored under `name`. */
+  open(name: string): Promise<OpenedFile | null>;
+  remove(name: string): Promise<void>;
+  list(): Promise<StoredEntry[]>;
+  /** Writes then deletes a small object: fails when the store takes no write. */
+  probe(): Promise<void>;
+}
+
+export type StorageStatus = 'ok' | 'unavailable';
+
+/** How long a health answer about the storage is reused: /api/health never writes on every call. */
+const STATUS_TTL_MS = 15_000;
+/** Unreferenced kept files younger than this may belong to an upload whose row is not committed yet. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * The product's one storage: the driver that keeps files, and this process's own incoming folder
+ * (`<incomingRoot>/<host>-<pid>-<random>`), where uploads stream and are checked before they are
+ * kept. A folder per process lets the start-up sweep tell its own leftovers from another live
+ * process's uploads in progress (decision 013).
+ */
+export class Storage {
+  readonly incomingDir: string;
+  private status: { value: StorageStatus; at: number } | null = null;
+
+  constructor(
+    readonly driver: StorageDriver,
+    readonly incomingRoot: string,
+  ) {
+    this.incomingDir = path.join(incomingRoot, `${hostTag()}-${process.pid}-${randomBytes(6).toString('hex')}`);
+  }
+
+  /** Whether files can be written, from the last write or a probe at most STATUS_TTL_MS old. */
+  async health(): Promise<StorageStatus> {
+    if (this.status && Date.now() - this.status.at < STATUS_TTL_MS) return this.status.value;
+    try {
+      await fs.mkdir(this.incomingDir, { recursive: true });
+      const probe = path.join(this.incomingDir, `.probe-${randomBytes(6).toString('hex')}`);
+      await fs.writeFile(probe, 'ok');
+      await fs.rm(probe, { force: true });
+      await this.driver.probe();
+      this.note('ok');
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      this.note('unavailable');
+    }
+    return this.status!.value;
+  }
+
+  /** Records what a real write just showed, so /api/health reports a full disk at once. */
+  note(value: StorageStatus): void {
+    this.status = { value, at: Date.now() };
+  }
+
+  /** Runs a write; a full, read-only or unreachable store becomes 503 `storage_unavailable`. */
+  async write<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      const result = await operation();
+      this.note('ok');
+      return result;
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      this.note('unavailable');
+      throw new AppError('storage_unavailable', 503);
+    }
+  }
+}
+
+/** `<host>-<pid>-<random>`: the host part never holds a dash. */
+const INCOMING_NAME = /^([^-]+)-(\d+)-([0-9a-f]+)$/;
+
+function hostTag(): string {
+  return os.hostname().replace(/[^A-Za-z0-9.]/g, '_');
+}
+
+/** The storage the configuration asks for: the S3 bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+export async function createStorage(config: Config): Promise<Storage> {
+  const incomingRoot = path.join(config.dataDir, 'incoming');
+  if (!config.s3) return new Storage(diskDriver(config.uploadsDir), incomingRoot);
+  // Loaded only when used: the SDK is large, and the embedded default never needs it.
+  const { s3Driver } = await import('./s3-storage');
+  return new Storage(s3Driver(config.s3), incomingRoot);
+}
+
+/** Error codes of a disk that takes no more writes (full, quota, read-only, refused). */
+const DISK_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM']);
+/** Network failures reaching an object store. */
+const NETWORK_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', 'EPIPE']);
+
+/** True for an error meaning the store cannot take writes, as opposed to a bug or a bad request. */
+export function isStorageFailure(error: unknown): boolean {
+  if (error instanceof AppError) return error.code === 'storage_unavailable';
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (DISK_FAILURES.has(code) || NETWORK_FAILURES.has(code))) return true;
+  // An S3 service error (access denied, missing bucket, 5xx) carries the response's metadata.
+  return typeof (error as { $metadata?: unknown } | null)?.$metadata === 'object';
+}
+
+/** Kept files on the local disk, in the uploads folder. */
+export function diskDriver(uploadsDir: string): StorageDriver {
+  return {
+    kind: 'disk',
+    async put(name, sourcePath, { move }) {
+      await fs.mkdir(uploadsDir, { recursive: true });
+      const target = storedFilePath(uploadsDir, name);
+      if (move) {
+        try {
+          // A rename is atomic: the kept name never shows half a file.
+          return await fs.rename(sourcePath, target);
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'EXDEV') throw error;
+        }
+      }
+      await fs.copyFile(sourcePath, target, fs.constants.COPYFILE_EXCL);
+    },
+    async open(name) {
+      const filePath = storedFilePath(uploadsDir, name);
+      const stat = await fs.stat(filePath).catch(() => null);
+      return stat?.isFile() ? { size: stat.size, stream: createReadStream(filePath) } : null;
+    },
+    async remove(name) {
+      await fs.rm(storedFilePath(uploadsDir, name), { force: true, recursive: true });
+    },
+    async list() {
+      let names: string[];
+      try {
+        names = await fs.readdir(uploadsDir);
+      } catch {
+        return [];
+      }
+      const entries: StoredEntry[] = [];
+      for (const name of names) {
+        const stat = await fs.stat(path.join(uploadsDir, name)).catch(() => null);
+        if (stat) entries.push({ name, modifiedAt: stat.mtime });
+      }
+      return entries;
+    },
+    async probe() {
+      await fs.mkdir(uploadsDir, { recursive: true });
+      const probe = path.join(uploadsDir, `.probe-${randomBytes(6).toString('hex')}`);
+      await fs.writeFile(probe, 'ok');
+      await fs.rm(probe, { force: true });
+    },
+  };
+}
+
+/**
+ * Streams an upload into this process's incoming folder, refusing it (413, nothing left behind)
+ * as soon as it passes `maxBytes`, so a large file never sits in memory.
+ */
+export async function receiveUpload(storage: Storage, stream: Readable, maxBytes: number): Promise<ReceivedFile> {
+  const tempPath = path.join(storage.incomingDir, randomBytes(16).toString('hex'));
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -36,12 +201,17 @@ export async function receiveUpload(uploadsDir: string, stream: Readable, maxByt
     },
   });
   try {
+    await storage.write(() => fs.mkdir(storage.incomingDir, { recursive: true }));
     await pipeline(stream, counter, createWriteStream(tempPath, { flags: 'wx' }));
     // @fastify/multipart truncates at its own limit instead of failing when throwFileSizeLimit is off.
     if ((stream as Readable & { truncated?: boolean }).truncated) throw new AppError('file_too_large', 413);
   } catch (error) {
     await fs.rm(tempPath, { force: true });
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', 413);
+    if (isStorageFailure(error) && !(error instanceof AppError)) {
+      storage.note('unavailable');
+      throw new AppError('storage_unavailable', 503);
+    }
     throw error;
   }
   return { tempPath, size };
@@ -53,10 +223,19 @@ export async function detectFileType(filePath: string): Promise<DetectedType | n
   return type ? { ext: type.ext, mime: type.mime } : null;
 }
 
-/** Gives a received file its permanent random name; the caller then references it in the database. */
-export async function keepUpload(uploadsDir: string, file: ReceivedFile, ext: string): Promise<string> {
+/** Keeps a checked file under its permanent random name; the caller then references it in the database. */
+export async function keepUpload(storage: Storage, file: ReceivedFile, ext: string): Promise<string> {
   const storedName = `${randomBytes(16).toString('hex')}.${ext}`;
-  await fs.rename(file.tempPath, path.join(uploadsDir, storedName));
+  await storage.write(() => storage.driver.put(storedName, file.tempPath, { size: file.size, move: true }));
+  await fs.rm(file.tempPath, { force: true });
+  return storedName;
+}
+
+/** Keeps a copy of a file the product ships (the demo images), as an upload would be kept. */
+export async function keepCopy(storage: Storage, sourcePath: string, ext: string): Promise<string> {
+  const storedName = `${randomBytes(16).toString('hex')}.${ext}`;
+  const { size } = await fs.stat(sourcePath);
+  await storage.write(() => storage.driver.put(storedName, sourcePath, { size, move: false }));
   return storedName;
 }
 
@@ -69,29 +248,52 @@ export function storedFilePath(uploadsDir: string, storedName: string): string {
   return path.join(uploadsDir, path.basename(storedName));
 }
 
-export async function removeStoredFile(uploadsDir: string, storedName: string | null | undefined): Promise<void> {
-  if (storedName) await fs.rm(storedFilePath(uploadsDir, storedName), { force: true });
+export async function removeStoredFile(storage: Storage, storedName: string | null | undefined): Promise<void> {
+  if (storedName) await storage.driver.remove(path.basename(storedName));
 }
 
 /**
- * Deletes what a crash can leave behind: temporary uploads, and stored files that no row
- * references (a process killed between the rename and the commit). Run at start.
+ * Deletes what a crash can leave behind, without touching what another live process is doing:
+ * kept files no row references once they are older than ORPHAN_GRACE_MS (a process killed
+ * between keeping a file and committing its row), and the incoming folders of processes that are
+ * gone (on this host: pid no longer running, or our own pid from a previous start). Run at start.
  */
-export async function removeOrphanFiles(uploadsDir: string, referenced: Set<string>): Promise<number> {
+export async function removeOrphanFiles(storage: Storage, referenced: Set<string>, now = new Date()): Promise<number> {
   let removed = 0;
-  let entries: string[];
-  try {
-    entries = await fs.readdir(uploadsDir);
-  } catch {
-    return 0;
+  for (const entry of await storage.driver.list()) {
+    if (referenced.has(entry.name) || now.getTime() - entry.modifiedAt.getTime() < ORPHAN_GRACE_MS) continue;
+    await storage.driver.remove(entry.name);
+    removed++;
   }
-  for (const name of entries) {
-    if (name.startsWith(TEMP_PREFIX) || !referenced.has(name)) {
-      await fs.rm(path.join(uploadsDir, name), { force: true, recursive: true });
+  let folders: string[];
+  try {
+    folders = await fs.readdir(storage.incomingRoot);
+  } catch {
+    return removed;
+  }
+  const ownFolder = path.basename(storage.incomingDir);
+  for (const folder of folders) {
+    if (folder !== ownFolder && isLeftBehind(folder)) {
+      await fs.rm(path.join(storage.incomingRoot, folder), { force: true, recursive: true });
       removed++;
     }
   }
   return removed;
+}
+
+/** An incoming folder of this host whose process has ended; another host's folders are not ours to judge. */
+function isLeftBehind(folder: string): boolean {
+  const match = INCOMING_NAME.exec(folder);
+  if (!match || match[1] !== hostTag()) return false;
+  const pid = Number(match[2]);
+  // Our own pid under another random part: this process's previous start (a container restarts as pid 1).
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ESRCH';
+  }
 }
 
 /**

@@ -6,28 +6,40 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Db } from '../db/client';
+import { Storage, type StorageDriver } from '../lib/storage';
 import { openTestDatabase } from './database';
+import { openTestStorage } from './storage';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  storage: Storage;
+}
+
+interface TestAppOptions {
+  /** Wraps the storage driver, e.g. with `failingWrites` to make a full or read-only disk. */
+  driver?: (inner: StorageDriver) => StorageDriver;
 }
 
 /**
- * The real application on a fresh database and a fresh uploads folder, closed after the file.
+ * The real application on a fresh database and a fresh storage (uploads folder, or an S3 bucket
+ * with TEST_STORAGE=s3), closed after the file.
  * Call once per test file, at top level: `const ctx = await createTestApp();`
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = path.resolve('.tmp', `data-${randomBytes(6).toString('hex')}`);
   const config = testConfig({ dataDir, uploadsDir: path.join(dataDir, 'uploads'), webDistDir: path.join(dataDir, 'no-web'), ...overrides });
-  const app = await buildApp(config, database.db);
+  const opened = await openTestStorage(dataDir, config.uploadsDir);
+  const storage = options.driver ? new Storage(options.driver(opened.storage.driver), opened.storage.incomingRoot) : opened.storage;
+  const app = await buildApp(config, database.db, { storage });
   await app.ready();
   afterAll(async () => {
     await app.close();
+    await opened.close();
     await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
-  return { app, db: database.db, config };
+  return { app, db: database.db, config, storage };
 }

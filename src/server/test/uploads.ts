@@ -1,26 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Storage } from '../lib/storage';
 
-/** What a test puts into, and reads back from, the uploads folder. */
+/** What a test puts into, and reads back from, the storage (uploads folder or S3 bucket). */
 
-/** Writes bytes into the uploads folder under a random stored name, as keepUpload names them. */
-export async function placeFile(uploadsDir: string, bytes: Buffer, ext: string): Promise<string> {
-  await fs.mkdir(uploadsDir, { recursive: true });
+/** Keeps bytes under a random stored name, as keepUpload names them. */
+export async function placeFile(storage: Storage, bytes: Buffer, ext: string): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await fs.writeFile(path.join(uploadsDir, name), bytes);
+  const source = path.join(storage.incomingRoot, `placed-${name}`);
+  await fs.mkdir(storage.incomingRoot, { recursive: true });
+  await fs.writeFile(source, bytes);
+  try {
+    await storage.driver.put(name, source, { size: bytes.length, move: false });
+  } finally {
+    await fs.rm(source, { force: true });
+  }
   return name;
 }
 
+/** The content kept under `name`, or null when nothing is. */
+export async function readStoredFile(storage: Storage, name: string): Promise<Buffer | null> {
+  const file = await storage.driver.open(name);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+export async function removeKeptFile(storage: Storage, name: string): Promise<void> {
+  await storage.driver.remove(name);
+}
+
 /**
- * Every entry under the uploads folder, hidden (`.incoming-…` temporary files) and nested ones
- * included, as sorted relative paths; none when the folder does not exist yet.
+ * Every kept file, then every file being received in this process's incoming folder (as
+ * `incoming/<name>`), sorted; none when nothing was stored yet.
  */
-export async function uploadsListing(uploadsDir: string): Promise<string[]> {
+export async function uploadsListing(storage: Storage): Promise<string[]> {
+  const kept = (await storage.driver.list()).map((entry) => entry.name);
+  let incoming: string[] = [];
   try {
-    const entries = await fs.readdir(uploadsDir, { recursive: true, withFileTypes: true });
-    return entries.map((e) => path.relative(uploadsDir, path.join(e.parentPath, e.name))).sort();
+    incoming = (await fs.readdir(storage.incomingDir)).map((name) => `incoming/${name}`);
   } catch {
-    return [];
+    // Nothing received yet.
   }
+  return [...kept, ...incoming].sort();
 }

@@ -8,7 +8,7 @@ import { authHeader, createUser, DEFAULT_PASSWORD } from '../../test/factories';
 import { deleteUser, setUserStatus } from './admin.service';
 
 const { app, db } = await createTestApp();
-const { app: soloApp, db: soloDb, config: soloConfig } = await createTestApp();
+const { app: soloApp, db: soloDb, storage: soloStorage } = await createTestApp();
 
 function asActor(user: { id: number; email: string; firstname: string; lastname: string }): AuthUser {
   return { ...user, role: 'admin', is_valid: true, sessionId: 0 };
@@ -77,7 +77,7 @@ describe('the last active administrator', () => {
   it('cannot be deleted either', async () => {
     const { a, b } = await onlyOneAdminLeft();
     await setUserStatus(soloDb, asActor(a), b.id, false);
-    await expect(deleteUser(soloDb, soloConfig, asActor(b), a.id)).rejects.toMatchObject({
+    await expect(deleteUser(soloDb, soloStorage, asActor(b), a.id)).rejects.toMatchObject({
       statusCode: 422,
       message: adminMessages.lastAdminDelete,
     });

@@ -24,7 +24,7 @@ import {
 import { listUsers } from './user-search';
 
 /** Administration of users: every route is for administrators only (401 anonymous, 403 others). */
-export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage }) => {
   const adminOnly = { access: isAdmin };
   const tags = ['administration'];
 
@@ -50,7 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { conf
   );
 
   app.delete('/api/admin/users/:id', { config: adminOnly, schema: { tags, summary: 'Supprimer un utilisateur et ses fichiers', params: idParamsSchema } }, async (request, reply) => {
-    await deleteUser(db, config, currentUser(request), request.params.id);
+    await deleteUser(db, storage, currentUser(request), request.params.id);
     return reply.status(204).send();
   });
 
@@ -68,7 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { conf
 
   // Downloaded through the authenticated call only: a token in a URL would end up in logs and history.
   app.get('/api/admin/users/:id/cv', { config: adminOnly, schema: { tags, summary: "Télécharger le CV d'un utilisateur", params: idParamsSchema } }, async (request, reply) => {
-    const cv = await getCvForDownload(db, config, currentUser(request), request.params.id);
+    const cv = await getCvForDownload(db, storage, currentUser(request), request.params.id);
     reply.header('Content-Type', cv.mimeType).header('Content-Disposition', contentDisposition(cv.fileName)).header('Cache-Control', 'private, no-store');
     return sendStoredFile(reply, cv);
   });

@@ -9,7 +9,6 @@ import {
   type AdminUserDetail,
   type AdminUserUpdateBody,
 } from '../../../shared/admin';
-import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { auditLog, courses, sessions, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -20,7 +19,7 @@ import { latestMeeting } from '../../lib/meetings';
 import { hashPassword } from '../../lib/passwords';
 import { userSearchText } from '../../lib/search-text';
 import type { AuthUser } from '../../lib/sessions';
-import { removeStoredFile } from '../../lib/storage';
+import { removeStoredFile, type OpenedFile, type Storage } from '../../lib/storage';
 import { toAdminUser } from './admin-user';
 
 async function findUser(db: Executor, id: number): Promise<UserRow> {
@@ -208,7 +207,7 @@ export async function createUserAccount(db: Db, actor: AuthUser, body: AdminUser
  * Deletes a user with their sessions, meetings and courses (database cascades), then their
  * files. Files go only after the commit: a rolled-back deletion must not lose a CV.
  */
-export async function deleteUser(db: Db, config: Config, actor: AuthUser, id: number): Promise<void> {
+export async function deleteUser(db: Db, storage: Storage, actor: AuthUser, id: number): Promise<void> {
   if (actor.id === id) throw new AppError('validation_failed', 422, adminMessages.cannotDeleteSelf);
   const files = await db.transaction(async (tx) => {
     const target = await findUser(tx, id);
@@ -221,22 +220,26 @@ export async function deleteUser(db: Db, config: Config, actor: AuthUser, id: nu
     await tx.delete(users).where(eq(users.id, id));
     return [target.cvPath, ...authored.flatMap((c) => [c.imagePath, c.attachmentPath])].filter((f): f is string => Boolean(f));
   });
-  await Promise.all(files.map((file) => removeStoredFile(config.uploadsDir, file)));
+  await Promise.all(files.map((file) => removeStoredFile(storage, file)));
 }
 
-interface CvFile {
-  path: string;
-  size: number;
+interface CvFile extends OpenedFile {
   fileName: string;
   mimeType: string;
 }
 
-/** Where a user's CV is on disk, recording who downloaded it. */
-export async function getCvForDownload(db: Db, config: Config, actor: AuthUser, id: number): Promise<CvFile> {
+/** A user's CV opened for streaming, recording who downloaded it. */
+export async function getCvForDownload(db: Db, storage: Storage, actor: AuthUser, id: number): Promise<CvFile> {
   const user = await findUser(db, id);
   if (!user.cvPath) throw AppError.notFound(adminMessages.cvNotFound);
-  const file = await openStoredFile(config.uploadsDir, user.cvPath);
+  const file = await openStoredFile(storage, user.cvPath);
   if (!file) throw AppError.notFound(adminMessages.cvNotFound);
-  await recordAudit(db, { actor, target: user, action: 'cv_download', details: { file: user.cvOriginalName } });
+  try {
+    await recordAudit(db, { actor, target: user, action: 'cv_download', details: { file: user.cvOriginalName } });
+  } catch (error) {
+    // The file is already open (a live response from S3): release it.
+    file.stream.destroy();
+    throw error;
+  }
   return { ...file, fileName: user.cvOriginalName || 'cv.pdf', mimeType: user.cvMimeType || 'application/octet-stream' };
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser, AdminUserDetail, AdminUsersResponse } from '../../../shared/admin';
@@ -9,8 +7,9 @@ import { verifyPassword } from '../../lib/passwords';
 import { generateTemporaryPassword } from './admin.service';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser } from '../../test/factories';
+import { placeFile, readStoredFile, removeKeptFile } from '../../test/uploads';
 
-const { app, db, config } = await createTestApp();
+const { app, db, storage } = await createTestApp();
 
 const admin = await createUser(db, { role: 'admin', firstname: 'Alice', lastname: 'Admin' });
 const adminAuth = await authHeader(db, admin);
@@ -31,11 +30,9 @@ function tag(): string {
   return `t${randomBytes(4).toString('hex')}`;
 }
 
-/** Stores a CV the way the upload does: a random file name under uploads, the original name in the row. */
+/** Stores a CV the way the upload does: a random name in the storage, the original name in the row. */
 async function giveCv(user: UserRow, content: Buffer, originalName: string, mime = 'application/pdf'): Promise<string> {
-  await fs.mkdir(config.uploadsDir, { recursive: true });
-  const stored = `${randomBytes(16).toString('hex')}.pdf`;
-  await fs.writeFile(path.join(config.uploadsDir, stored), content);
+  const stored = await placeFile(storage, content, 'pdf');
   await db
     .update(users)
     .set({ cvPath: stored, cvOriginalName: originalName, cvMimeType: mime, cvSize: content.length, cvUploadedAt: new Date() })
@@ -44,10 +41,7 @@ async function giveCv(user: UserRow, content: Buffer, originalName: string, mime
 }
 
 async function fileExists(name: string): Promise<boolean> {
-  return fs
-    .stat(path.join(config.uploadsDir, name))
-    .then(() => true)
-    .catch(() => false);
+  return (await readStoredFile(storage, name)) !== null;
 }
 
 async function list(query: string): Promise<AdminUsersResponse> {
@@ -674,10 +668,8 @@ describe('DELETE /api/admin/users/:id', () => {
     const trainer = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Sup', lastname: 'Primé' });
     await authHeader(db, trainer);
     const cv = await giveCv(trainer, Buffer.from('%PDF-1.4 à supprimer'), 'cv.pdf');
-    const image = `${randomBytes(16).toString('hex')}.png`;
-    const attachment = `${randomBytes(16).toString('hex')}.pdf`;
-    await fs.writeFile(path.join(config.uploadsDir, image), 'png');
-    await fs.writeFile(path.join(config.uploadsDir, attachment), 'pdf');
+    const image = await placeFile(storage, Buffer.from('png'), 'png');
+    const attachment = await placeFile(storage, Buffer.from('pdf'), 'pdf');
     await db.insert(courses).values({
       title: 'Cours',
       description: 'Description',
@@ -745,7 +737,7 @@ describe('GET /api/admin/users/:id/cv', () => {
     expect(none.json().message).toBe("Cet utilisateur n'a pas déposé de CV.");
     const trainer = await createUser(db, { role: 'formateur' });
     const stored = await giveCv(trainer, Buffer.from('x'), 'cv.pdf');
-    await fs.rm(path.join(config.uploadsDir, stored));
+    await removeKeptFile(storage, stored);
     expect((await app.inject({ method: 'GET', url: `/api/admin/users/${trainer.id}/cv`, headers: adminAuth })).statusCode).toBe(404);
     expect(await auditOf(trainer.id)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { COURSE_ATTACHMENT_TYPES, COURSE_IMAGE_TYPES, courseFileLimits, courseMessages } from '../../../shared/courses';
 import { AppError } from '../../lib/app-error';
 import { checkFileType, receiveFilePart, type IncomingFile } from '../../lib/file-transfer';
-import { discardUpload, type DetectedType } from '../../lib/storage';
+import { discardUpload, type DetectedType, type Storage } from '../../lib/storage';
 import { NUL_CHARACTER_MESSAGE } from '../../plugins/input-guard';
 
 /** A course form as it arrived: text fields, and the files still under temporary names. */
@@ -21,10 +21,10 @@ const tooLargeMessages: Record<FileField, string> = {
 
 /**
  * Reads a multipart course form in the order its parts arrive: fields are collected, files are
- * streamed to disk with their own byte limit. Nothing is validated yet; on any failure the
+ * streamed to the incoming folder with their own byte limit. Nothing is validated yet; on any failure the
  * files already received are deleted. The caller discards the form once done with it.
  */
-export async function receiveCourseForm(request: FastifyRequest, uploadsDir: string): Promise<CourseForm> {
+export async function receiveCourseForm(request: FastifyRequest, storage: Storage): Promise<CourseForm> {
   const form: CourseForm = { fields: {}, image: null, attachment: null };
   try {
     for await (const part of request.parts()) {
@@ -43,7 +43,7 @@ export async function receiveCourseForm(request: FastifyRequest, uploadsDir: str
       }
       if (form[field]) throw new AppError('invalid_request', 400, 'Un seul fichier par champ est accepté.');
       const tooLarge = () => new AppError('file_too_large', 413, tooLargeMessages[field], { [field]: [tooLargeMessages[field]] });
-      const received = await receiveFilePart(part.file, uploadsDir, courseFileLimits[field], tooLarge);
+      const received = await receiveFilePart(part.file, storage, courseFileLimits[field], tooLarge);
       // A browser sends an empty part with no name for a file input left empty.
       if (received.size === 0 && !part.filename) await discardUpload(received);
       else form[field] = { ...received, originalName: part.filename };

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,9 +10,9 @@ import { createCourse } from './courses.service';
 import { createTestApp } from '../../test/app';
 import { authHeader, courseFields, createUser, imagePart } from '../../test/factories';
 import { type FilePart, jpegImage, mp4Video, multipart, oleDocument, pdfDocument, pngImage } from '../../test/files';
-import { uploadsListing } from '../../test/uploads';
+import { readStoredFile, uploadsListing } from '../../test/uploads';
 
-const { app, db, config } = await createTestApp();
+const { app, db, storage } = await createTestApp();
 
 const trainer = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Léa', lastname: 'Moreau' });
 const otherTrainer = await createUser(db, { role: 'formateur', isValid: true });
@@ -48,7 +46,7 @@ async function createOne(user: { id: number } = trainer, overrides: Record<strin
 async function expectNoStrayFiles() {
   const rows = await db.select({ image: courses.imagePath, attachment: courses.attachmentPath }).from(courses);
   const referenced = rows.flatMap((r) => [r.image, r.attachment]).filter((n): n is string => Boolean(n)).sort();
-  expect(await uploadsListing(config.uploadsDir)).toEqual(referenced);
+  expect(await uploadsListing(storage)).toEqual(referenced);
 }
 
 async function courseCount(): Promise<number> {
@@ -76,9 +74,7 @@ describe("a trainer's course lifecycle", () => {
     expect(row!.priceCents).toBe(7900);
     expect(row!.discountPriceCents).toBe(6990);
     expect(row!.searchText).toBe('compostage collectif en ville mettre en place un composteur partage dans son quartier, etape par etape. gestion des dechets');
-    const imageFile = path.join(config.uploadsDir, row!.imagePath!);
-    const attachmentFile = path.join(config.uploadsDir, row!.attachmentPath!);
-    expect(await fs.readFile(imageFile)).toEqual(pngImage());
+    expect(await readStoredFile(storage, row!.imagePath!)).toEqual(pngImage());
 
     // The image is served inline with its type and a long cache.
     const image = await app.inject({ method: 'GET', url: created.image! });
@@ -105,8 +101,8 @@ describe("a trainer's course lifecycle", () => {
     const [after] = await db.select().from(courses).where(eq(courses.id, created.id));
     expect(after!.imageMimeType).toBe('image/jpeg');
     expect(after!.searchText).toContain('compostage partage en ville');
-    await expect(fs.access(imageFile)).rejects.toThrow();
-    await expect(fs.access(attachmentFile)).resolves.toBeUndefined();
+    expect(await readStoredFile(storage, row!.imagePath!)).toBeNull();
+    expect(await readStoredFile(storage, row!.attachmentPath!)).toEqual(pdfDocument());
     await expectNoStrayFiles();
 
     // A draft stays in the trainer's list but leaves the catalogue.
@@ -121,8 +117,8 @@ describe("a trainer's course lifecycle", () => {
     const removed = await app.inject({ method: 'DELETE', url: `/api/courses/${created.id}`, headers: await authHeader(db, trainer) });
     expect(removed.statusCode).toBe(204);
     expect(await db.select().from(courses).where(eq(courses.id, created.id))).toEqual([]);
-    await expect(fs.access(path.join(config.uploadsDir, after!.imagePath!))).rejects.toThrow();
-    await expect(fs.access(attachmentFile)).rejects.toThrow();
+    expect(await readStoredFile(storage, after!.imagePath!)).toBeNull();
+    expect(await readStoredFile(storage, row!.attachmentPath!)).toBeNull();
     await expectNoStrayFiles();
     expect((await app.inject({ method: 'GET', url: `/api/courses/${created.id}` })).statusCode).toBe(404);
   });
@@ -376,10 +372,10 @@ describe('files checked by content, size and count', () => {
   });
 
   it('removes the kept files when the database refuses the row', async () => {
-    const received = await receiveUpload(config.uploadsDir, Readable.from([pngImage()]), COURSE_IMAGE_MAX_BYTES);
+    const received = await receiveUpload(storage, Readable.from([pngImage()]), COURSE_IMAGE_MAX_BYTES);
     const form = { fields: courseFields(), image: { ...received, originalName: 'a.png' }, attachment: null };
     // An author id no row has: the foreign key refuses the insert after the image was kept.
-    await expect(createCourse(db, config.uploadsDir, { id: 999_999, role: 'formateur', is_valid: true }, form)).rejects.toThrow();
+    await expect(createCourse(db, storage, { id: 999_999, role: 'formateur', is_valid: true }, form)).rejects.toThrow();
     await discardCourseForm(form);
     await expectNoStrayFiles();
   });

@@ -27,7 +27,7 @@ import {
 
 const imageQuery = z.object({ v: z.string().max(64).optional() });
 
-export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db }) => {
+export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage }) => {
   const tags = ['cours'];
   app.get('/api/courses', { config: { access: 'public' }, schema: { tags, summary: 'Catalogue des cours publiés (recherche, catégorie, page)', querystring: courseListQuerySchema } }, async (request) =>
     listCatalogue(db, request.query),
@@ -42,7 +42,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
   app.get('/api/courses/:id/image', { config: { access: 'public' }, schema: { tags, summary: "Image d'un cours", params: idParamsSchema, querystring: imageQuery } }, async (request, reply) => {
     const course = await findCourseFiles(db, request.params.id);
     if (!course?.imagePath || !course.imageMimeType || !canViewCourse(request.user, course)) throw AppError.notFound();
-    const file = await openStoredFile(config.uploadsDir, course.imagePath);
+    const file = await openStoredFile(storage, course.imagePath);
     if (!file) throw AppError.notFound();
     reply
       .type(course.imageMimeType)
@@ -61,7 +61,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
       throw AppError.forbidden('La pièce jointe est réservée aux personnes inscrites à ce cours.');
     }
     if (!course.attachmentPath || !course.attachmentMimeType) throw AppError.notFound("Ce cours n'a pas de pièce jointe.");
-    const file = await openStoredFile(config.uploadsDir, course.attachmentPath);
+    const file = await openStoredFile(storage, course.attachmentPath);
     if (!file) throw AppError.notFound("Ce cours n'a pas de pièce jointe.");
     reply
       .type(course.attachmentMimeType)
@@ -72,9 +72,9 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
 
   app.post('/api/courses', { config: { access: canAuthorCourses }, schema: { tags, summary: 'Créer un cours (formulaire multipart avec image et pièce jointe)', consumes: ['multipart/form-data'] } }, async (request, reply) => {
     const user = currentUser(request);
-    const form = await receiveCourseForm(request, config.uploadsDir);
+    const form = await receiveCourseForm(request, storage);
     try {
-      return reply.status(201).send(await createCourse(db, config.uploadsDir, user, form));
+      return reply.status(201).send(await createCourse(db, storage, user, form));
     } finally {
       await discardCourseForm(form);
     }
@@ -84,9 +84,9 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
     const user = currentUser(request);
     // Who may edit is settled before a single byte of the files is read.
     const course = await findEditableCourse(db, request.params.id, user);
-    const form = await receiveCourseForm(request, config.uploadsDir);
+    const form = await receiveCourseForm(request, storage);
     try {
-      return await updateCourse(db, config.uploadsDir, user, course, form);
+      return await updateCourse(db, storage, user, course, form);
     } finally {
       await discardCourseForm(form);
     }
@@ -94,7 +94,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
 
   app.delete('/api/courses/:id', { config: { access: 'authenticated' }, schema: { tags, summary: 'Supprimer un cours (auteur ou administrateur)', params: idParamsSchema } }, async (request, reply) => {
     const course = await findEditableCourse(db, request.params.id, currentUser(request));
-    await deleteCourse(db, config.uploadsDir, course.id);
+    await deleteCourse(db, storage, course.id);
     return reply.status(204).send();
   });
 

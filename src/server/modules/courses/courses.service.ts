@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { categories, courses, enrolments, savedCourses, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { fieldErrorsOf } from '../../lib/field-errors';
-import { downloadName, keepUpload, removeStoredFile } from '../../lib/storage';
+import { downloadName, keepUpload, removeStoredFile, type Storage } from '../../lib/storage';
 import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
 
 /** What lists and the detail read, author included, in one select. */
@@ -204,13 +204,13 @@ interface KeptFile {
 }
 
 /** Gives the checked files their permanent names; the caller removes them if the row is not written. */
-async function keepFiles(uploadsDir: string, files: { image?: { file: CourseForm['image']; ext: string; mime: string }; attachment?: { file: CourseForm['attachment']; ext: string; mime: string } }) {
+async function keepFiles(storage: Storage, files: { image?: { file: CourseForm['image']; ext: string; mime: string }; attachment?: { file: CourseForm['attachment']; ext: string; mime: string } }) {
   const kept: { image?: KeptFile; attachment?: KeptFile } = {};
   try {
     for (const key of ['image', 'attachment'] as const) {
       const entry = files[key];
       if (!entry?.file) continue;
-      const storedName = await keepUpload(uploadsDir, entry.file, entry.ext);
+      const storedName = await keepUpload(storage, entry.file, entry.ext);
       kept[key] = {
         storedName,
         mime: entry.mime,
@@ -220,14 +220,14 @@ async function keepFiles(uploadsDir: string, files: { image?: { file: CourseForm
       };
     }
   } catch (error) {
-    await removeKept(uploadsDir, kept);
+    await removeKept(storage, kept);
     throw error;
   }
   return kept;
 }
 
-async function removeKept(uploadsDir: string, kept: { image?: KeptFile; attachment?: KeptFile }): Promise<void> {
-  await Promise.all([removeStoredFile(uploadsDir, kept.image?.storedName), removeStoredFile(uploadsDir, kept.attachment?.storedName)]);
+async function removeKept(storage: Storage, kept: { image?: KeptFile; attachment?: KeptFile }): Promise<void> {
+  await Promise.all([removeStoredFile(storage, kept.image?.storedName), removeStoredFile(storage, kept.attachment?.storedName)]);
 }
 
 /** Checks the files' real types (415) before anything is kept. */
@@ -244,7 +244,7 @@ async function checkFiles(form: CourseForm) {
  * A new course from a received form: file types (415), then fields (422), then the files are
  * kept and the row written; if the insert fails the kept files are removed, so nothing remains.
  */
-export async function createCourse(db: Db, uploadsDir: string, actor: Actor, form: CourseForm): Promise<CourseDetail> {
+export async function createCourse(db: Db, storage: Storage, actor: Actor, form: CourseForm): Promise<CourseDetail> {
   const files = await checkFiles(form);
   const parsed = courseCreateFieldsSchema.safeParse(form.fields);
   const errors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
@@ -252,7 +252,7 @@ export async function createCourse(db: Db, uploadsDir: string, actor: Actor, for
   if (!parsed.success || Object.keys(errors).length > 0) throw AppError.validation(errors);
   const v = parsed.data;
 
-  const kept = await keepFiles(uploadsDir, files);
+  const kept = await keepFiles(storage, files);
   let id: number;
   try {
     const [row] = await db
@@ -277,7 +277,7 @@ export async function createCourse(db: Db, uploadsDir: string, actor: Actor, for
       .returning({ id: courses.id });
     id = row!.id;
   } catch (error) {
-    await removeKept(uploadsDir, kept);
+    await removeKept(storage, kept);
     throw error;
   }
   return getCourseDetail(db, id, actor);
@@ -287,7 +287,7 @@ export async function createCourse(db: Db, uploadsDir: string, actor: Actor, for
  * Changes the fields sent and replaces the files sent. The old files are removed only once the
  * row points to the new ones; if the update fails, the new files are removed instead.
  */
-export async function updateCourse(db: Db, uploadsDir: string, actor: Actor, course: CourseSelectRow, form: CourseForm): Promise<CourseDetail> {
+export async function updateCourse(db: Db, storage: Storage, actor: Actor, course: CourseSelectRow, form: CourseForm): Promise<CourseDetail> {
   const files = await checkFiles(form);
   const parsed = courseUpdateFieldsSchema.safeParse(form.fields);
   if (!parsed.success) throw AppError.validation(fieldErrorsOf(parsed.error.issues));
@@ -302,7 +302,7 @@ export async function updateCourse(db: Db, uploadsDir: string, actor: Actor, cou
     throw AppError.validation({ discountPrice: [courseMessages.discountNotLower] });
   }
 
-  const kept = await keepFiles(uploadsDir, files);
+  const kept = await keepFiles(storage, files);
   let replaced: { image: string | null; attachment: string | null };
   try {
     replaced = await db.transaction(async (tx) => {
@@ -340,21 +340,21 @@ export async function updateCourse(db: Db, uploadsDir: string, actor: Actor, cou
       return { image: kept.image ? current.imagePath : null, attachment: removeAttachment ? current.attachmentPath : null };
     });
   } catch (error) {
-    await removeKept(uploadsDir, kept);
+    await removeKept(storage, kept);
     throw error;
   }
-  await Promise.all([removeStoredFile(uploadsDir, replaced.image), removeStoredFile(uploadsDir, replaced.attachment)]);
+  await Promise.all([removeStoredFile(storage, replaced.image), removeStoredFile(storage, replaced.attachment)]);
   return getCourseDetail(db, course.id, actor);
 }
 
 /** Removes the course (enrolments and saves go with it), then its files. */
-export async function deleteCourse(db: Db, uploadsDir: string, courseId: number): Promise<void> {
+export async function deleteCourse(db: Db, storage: Storage, courseId: number): Promise<void> {
   const [row] = await db
     .delete(courses)
     .where(eq(courses.id, courseId))
     .returning({ imagePath: courses.imagePath, attachmentPath: courses.attachmentPath });
   if (!row) throw AppError.notFound();
-  await Promise.all([removeStoredFile(uploadsDir, row.imagePath), removeStoredFile(uploadsDir, row.attachmentPath)]);
+  await Promise.all([removeStoredFile(storage, row.imagePath), removeStoredFile(storage, row.attachmentPath)]);
 }
 
 /** Only published courses can be joined or saved; enrolling twice changes nothing. */

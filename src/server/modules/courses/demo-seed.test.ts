@@ -10,12 +10,13 @@ import { verifyPassword } from '../../lib/passwords';
 import { courseSearchText } from './courses.service';
 import { DEMO_TRAINER_EMAIL, demoImagesDir, seedDemoCatalogue } from './demo-seed';
 import { createTestApp } from '../../test/app';
+import { readStoredFile } from '../../test/uploads';
 
-const { app, db, config } = await createTestApp();
+const { app, db, storage } = await createTestApp();
 
 describe('seedDemoCatalogue', () => {
   it('fills an empty catalogue with 12+ sustainable-development courses over the six themes', async () => {
-    expect(await seedDemoCatalogue(db, config)).toEqual({ created: expect.any(Number) });
+    expect(await seedDemoCatalogue(db, storage)).toEqual({ created: expect.any(Number) });
     const rows = await db.select().from(courses);
     expect(rows.length).toBeGreaterThanOrEqual(12);
     expect(new Set(rows.map((r) => r.categorySlug))).toEqual(new Set(categories.map((c) => c.slug)));
@@ -27,7 +28,7 @@ describe('seedDemoCatalogue', () => {
       expect(row.status).toBe('published');
       expect(row.searchText).toBe(courseSearchText(row.title, row.description, row.categorySlug));
       expect(row.imageMimeType).toBe('image/svg+xml');
-      const stored = await fs.readFile(path.join(config.uploadsDir, row.imagePath!), 'utf8');
+      const stored = (await readStoredFile(storage, row.imagePath!))?.toString('utf8');
       expect(stored).toBe(await fs.readFile(path.join(demoImagesDir, `${row.categorySlug}.svg`), 'utf8'));
     }
     expect(rows.some((r) => r.discountPriceCents !== null)).toBe(true);
@@ -47,7 +48,7 @@ describe('seedDemoCatalogue', () => {
 
   it('does nothing once the catalogue has courses', async () => {
     const before = (await db.select().from(courses)).length;
-    expect(await seedDemoCatalogue(db, config)).toEqual({ created: 0 });
+    expect(await seedDemoCatalogue(db, storage)).toEqual({ created: 0 });
     expect((await db.select().from(courses)).length).toBe(before);
   });
 

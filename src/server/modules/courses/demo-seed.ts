@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { courses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { userSearchText } from '../../lib/search-text';
-import { removeStoredFile } from '../../lib/storage';
+import { keepCopy, removeStoredFile, type Storage } from '../../lib/storage';
 import { courseSearchText } from './courses.service';
 
 /** The shipped illustrations, one per theme (SVG is accepted here only, never from users). */
@@ -170,19 +168,16 @@ async function ensureDemoTrainer(db: Db): Promise<number> {
   return created!.id;
 }
 
-/** A copy of the theme's illustration under a random name, as an uploaded image would be stored. */
-async function copyDemoImage(uploadsDir: string, category: CategorySlug): Promise<string> {
-  const storedName = `${randomBytes(16).toString('hex')}.svg`;
-  await fs.copyFile(path.join(demoImagesDir, `${category}.svg`), path.join(uploadsDir, storedName));
-  return storedName;
+/** A copy of the theme's illustration under a random name, kept where uploaded images are, so every process serves it. */
+async function copyDemoImage(storage: Storage, category: CategorySlug): Promise<string> {
+  return keepCopy(storage, path.join(demoImagesDir, `${category}.svg`), 'svg');
 }
 
 /** Fills an empty catalogue with the demo courses (SEED_DEMO); does nothing when any course exists. */
-export async function seedDemoCatalogue(db: Db, config: Config): Promise<{ created: number }> {
+export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<{ created: number }> {
   const [existing] = await db.select({ total: count() }).from(courses);
   if ((existing?.total ?? 0) > 0) return { created: 0 };
 
-  await fs.mkdir(config.uploadsDir, { recursive: true });
   const copied: string[] = [];
   try {
     return await db.transaction(async (tx) => {
@@ -194,7 +189,7 @@ export async function seedDemoCatalogue(db: Db, config: Config): Promise<{ creat
       const now = Date.now();
       const rows = [];
       for (const [index, course] of demoCourses.entries()) {
-        const imagePath = await copyDemoImage(config.uploadsDir, course.category);
+        const imagePath = await copyDemoImage(storage, course.category);
         copied.push(imagePath);
         const createdAt = new Date(now - index * 60 * 60 * 1000);
         rows.push({
@@ -217,7 +212,7 @@ export async function seedDemoCatalogue(db: Db, config: Config): Promise<{ creat
       return { created: rows.length };
     });
   } catch (error) {
-    await Promise.all(copied.map((name) => removeStoredFile(config.uploadsDir, name)));
+    await Promise.all(copied.map((name) => removeStoredFile(storage, name)));
     throw error;
   }
 }

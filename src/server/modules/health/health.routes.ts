@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase, type Db } from '../../db/client';
+import type { Storage } from '../../lib/storage';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['santé'], summary: 'État du service et de sa base de données' } }, async (_request, reply) => {
-    const ok = await pingDatabase(db);
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'unavailable' });
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['santé'], summary: 'État du service, de sa base de données et de son stockage de fichiers' } }, async (_request, reply) => {
+    const [database, files] = await Promise.all([pingDatabase(db), storage.health()]);
+    const ok = database && files === 'ok';
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database: database ? 'ok' : 'unavailable', storage: files });
   });
 };

@@ -28,7 +28,7 @@ export const trainersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const file = await receiveSingleFile(request, deps.config.uploadsDir, {
+      const file = await receiveSingleFile(request, deps.storage, {
         field: CV_FIELD,
         maxBytes: CV_MAX_BYTES,
         missing: () => AppError.validation({ [CV_FIELD]: [cvMessages.missing] }, cvMessages.missing),

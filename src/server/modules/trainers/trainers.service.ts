@@ -28,7 +28,7 @@ function cvInfo(row: { cvOriginalName: string | null; cvSize: number | null; cvU
  * content must match its extension, then it gets its permanent random name and the row points to it. The previous CV is deleted only once the row no longer references
  * it; a crash in between leaves an unreferenced file, which the start-up sweep removes.
  */
-export async function storeCv({ config, db }: ModuleDeps, userId: number, received: IncomingFile): Promise<CvInfo> {
+export async function storeCv({ db, storage }: ModuleDeps, userId: number, received: IncomingFile): Promise<CvInfo> {
   let storedName: string;
   let accepted: (typeof acceptedTypes)[CvExtension];
   try {
@@ -39,7 +39,7 @@ export async function storeCv({ config, db }: ModuleDeps, userId: number, receiv
       (detected) => (extension && detected?.ext === acceptedTypes[extension].detected ? acceptedTypes[extension] : null),
       () => new AppError('unsupported_file_type', 415, cvMessages.unsupported),
     );
-    storedName = await keepUpload(config.uploadsDir, received, accepted.ext);
+    storedName = await keepUpload(storage, received, accepted.ext);
   } catch (error) {
     await discardUpload(received);
     throw error;
@@ -70,10 +70,10 @@ export async function storeCv({ config, db }: ModuleDeps, userId: number, receiv
       return current.cvPath;
     });
   } catch (error) {
-    await removeStoredFile(config.uploadsDir, storedName);
+    await removeStoredFile(storage, storedName);
     throw error;
   }
-  if (previous && previous !== storedName) await removeStoredFile(config.uploadsDir, previous);
+  if (previous && previous !== storedName) await removeStoredFile(storage, previous);
   return { name: originalName, size: received.size, uploaded_at: uploadedAt.toISOString() };
 }
 

@@ -7,13 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CV_MAX_BYTES } from '../../../shared/constants';
 import { cvMessages } from '../../../shared/trainers';
 import { meetings, users, type UserRow } from '../../db/schema';
-import { storedFilePath } from '../../lib/storage';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser } from '../../test/factories';
 import { multipartBody, type Part } from '../../test/files';
-import { uploadsListing } from '../../test/uploads';
+import { readStoredFile, uploadsListing } from '../../test/uploads';
 
-const { app, db, config } = await createTestApp();
+const { app, db, storage } = await createTestApp();
 
 const fixtures = path.resolve('e2e/fixtures');
 const fixture = (name: string) => fs.readFile(path.join(fixtures, name));
@@ -60,8 +59,7 @@ describe('POST /api/upload-cv', () => {
     expect(row.cvMimeType).toBe(mime);
     expect(row.cvSize).toBe(original.length);
     expect(row.cvUploadedAt?.toISOString()).toBe(body.cv.uploaded_at);
-    const stored = await fs.readFile(storedFilePath(config.uploadsDir, row.cvPath!));
-    expect(stored.equals(original)).toBe(true);
+    expect(await readStoredFile(storage, row.cvPath!)).toEqual(original);
   });
 
   it('accepts a file of exactly 10 MB', async () => {
@@ -75,14 +73,14 @@ describe('POST /api/upload-cv', () => {
 
   it('refuses 10 MB + 1 byte with 413 and leaves no file behind', async () => {
     const user = await trainer();
-    const before = await uploadsListing(config.uploadsDir);
+    const before = await uploadsListing(storage);
     const pdf = Buffer.alloc(CV_MAX_BYTES + 1, 0x20);
     (await fixture('cv-camille-durand.pdf')).copy(pdf);
     const res = await uploadAs(user, [cvPart('trop-gros.pdf', pdf)]);
 
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error_code: 'file_too_large', message: 'Le fichier dépasse la taille maximale de 10 Mo.' });
-    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
+    expect(await uploadsListing(storage)).toEqual(before);
     expect((await userRow(user.id)).cvPath).toBeNull();
   });
 
@@ -97,7 +95,7 @@ describe('POST /api/upload-cv', () => {
     ['plain text named .pdf', 'notes.pdf', async () => Buffer.from('Ceci n’est pas un PDF.')],
   ])('refuses %s with 415 and leaves no file behind', async (_label, filename, data) => {
     const user = await trainer();
-    const before = await uploadsListing(config.uploadsDir);
+    const before = await uploadsListing(storage);
     const res = await uploadAs(user, [cvPart(filename, await data(), 'application/pdf')]);
 
     expect(res.statusCode).toBe(415);
@@ -105,18 +103,18 @@ describe('POST /api/upload-cv', () => {
       error_code: 'unsupported_file_type',
       message: cvMessages.unsupported,
     });
-    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
+    expect(await uploadsListing(storage)).toEqual(before);
     expect((await userRow(user.id)).cvPath).toBeNull();
   });
 
   it('refuses an empty file with 422', async () => {
     const user = await trainer();
-    const before = await uploadsListing(config.uploadsDir);
+    const before = await uploadsListing(storage);
     const res = await uploadAs(user, [cvPart('vide.pdf', Buffer.alloc(0))]);
 
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error_code: 'validation_failed', message: 'Le fichier est vide.', errors: { cv: ['Le fichier est vide.'] } });
-    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
+    expect(await uploadsListing(storage)).toEqual(before);
   });
 
   it('asks for a file when the form has no cv part', async () => {
@@ -132,11 +130,11 @@ describe('POST /api/upload-cv', () => {
 
   it('asks for a file when the file comes under another field name', async () => {
     const user = await trainer();
-    const before = await uploadsListing(config.uploadsDir);
+    const before = await uploadsListing(storage);
     const res = await uploadAs(user, [{ name: 'fichier', filename: 'cv.pdf', data: await fixture('cv-camille-durand.pdf') }]);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ cv: ['Veuillez sélectionner un fichier'] });
-    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
+    expect(await uploadsListing(storage)).toEqual(before);
   });
 
   it('refuses a body that is not multipart', async () => {
@@ -148,11 +146,11 @@ describe('POST /api/upload-cv', () => {
 
   it.each(['membre', 'organisme', 'admin'] as const)('refuses an upload by a %s with 403', async (role) => {
     const user = await createUser(db, { role });
-    const before = await uploadsListing(config.uploadsDir);
+    const before = await uploadsListing(storage);
     const res = await uploadAs(user, [cvPart('cv.pdf', await fixture('cv-camille-durand.pdf'))]);
     expect(res.statusCode).toBe(403);
     expect(res.json().error_code).toBe('forbidden');
-    expect(await uploadsListing(config.uploadsDir)).toEqual(before);
+    expect(await uploadsListing(storage)).toEqual(before);
     expect((await userRow(user.id)).cvPath).toBeNull();
   });
 
@@ -173,8 +171,7 @@ describe('POST /api/upload-cv', () => {
     const user = await trainer();
     await uploadAs(user, [cvPart('ancien.pdf', await fixture('cv-camille-durand.pdf'))]);
     const first = await userRow(user.id);
-    const firstPath = storedFilePath(config.uploadsDir, first.cvPath!);
-    await expect(fs.stat(firstPath)).resolves.toBeTruthy();
+    expect(await readStoredFile(storage, first.cvPath!)).not.toBeNull();
 
     const docx = await fixture('cv-camille-durand.docx');
     const res = await uploadAs(user, [cvPart('nouveau.docx', docx)]);
@@ -182,8 +179,8 @@ describe('POST /api/upload-cv', () => {
     const second = await userRow(user.id);
     expect(second.cvPath).not.toBe(first.cvPath);
     expect(second.cvOriginalName).toBe('nouveau.docx');
-    expect((await fs.readFile(storedFilePath(config.uploadsDir, second.cvPath!))).equals(docx)).toBe(true);
-    await expect(fs.stat(firstPath)).rejects.toThrow(/ENOENT/);
+    expect(await readStoredFile(storage, second.cvPath!)).toEqual(docx);
+    expect(await readStoredFile(storage, first.cvPath!)).toBeNull();
   });
 
   it('keeps the previous CV when the new one is refused', async () => {
@@ -195,21 +192,21 @@ describe('POST /api/upload-cv', () => {
     expect(res.statusCode).toBe(415);
     const after = await userRow(user.id);
     expect(after.cvPath).toBe(before.cvPath);
-    expect((await fs.readFile(storedFilePath(config.uploadsDir, after.cvPath!))).equals(pdf)).toBe(true);
+    expect(await readStoredFile(storage, after.cvPath!)).toEqual(pdf);
   });
 
   it('deletes the new file and keeps the old CV when the database update fails', async () => {
     const user = await trainer();
     await uploadAs(user, [cvPart('cv.pdf', await fixture('cv-camille-durand.pdf'))]);
     const before = await userRow(user.id);
-    const folder = await uploadsListing(config.uploadsDir);
+    const folder = await uploadsListing(storage);
 
     vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('panne de la base'));
     const res = await uploadAs(user, [cvPart('nouveau.pdf', await fixture('cv-camille-durand.pdf'))]);
 
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error_code: 'server_error', message: "Une erreur serveur s'est produite. Veuillez réessayer ultérieurement." });
-    expect(await uploadsListing(config.uploadsDir)).toEqual(folder);
+    expect(await uploadsListing(storage)).toEqual(folder);
     expect((await userRow(user.id)).cvPath).toBe(before.cvPath);
   });
 
@@ -218,7 +215,7 @@ describe('POST /api/upload-cv', () => {
     const pdf = await fixture('cv-camille-durand.pdf');
     await uploadAs(user, [cvPart('cv.pdf', pdf)]);
     const before = await userRow(user.id);
-    const folder = await uploadsListing(config.uploadsDir);
+    const folder = await uploadsListing(storage);
 
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
@@ -232,10 +229,10 @@ describe('POST /api/upload-cv', () => {
     );
     socket.write(Buffer.concat([pdf, Buffer.alloc(512 * 1024, 0x20)]));
     // Wait until the server has started writing the temporary file, then cut the connection.
-    await vi.waitFor(async () => expect((await uploadsListing(config.uploadsDir)).some((name) => name.startsWith('.incoming-'))).toBe(true), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await uploadsListing(storage)).some((name) => name.startsWith('incoming/'))).toBe(true), { timeout: 5000 });
     socket.destroy();
 
-    await vi.waitFor(async () => expect(await uploadsListing(config.uploadsDir)).toEqual(folder), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await uploadsListing(storage)).toEqual(folder), { timeout: 5000 });
     expect((await userRow(user.id)).cvPath).toBe(before.cvPath);
   });
 
