@@ -10,13 +10,23 @@ async function expectNoAxeViolations(page: Page) {
 
 const invalidText = "Informations de réunion ou d'utilisateur invalides";
 
-test('opening a meeting creates it, moves to its address and embeds Jitsi with the fixed options', async ({ page, request }) => {
+test('an admin schedules explicitly, the trainer sees the entry, revisiting keeps the same interview', async ({ page, browser, request }) => {
   const admin = await adminAccount(request);
   const trainer = await signupViaApi(request, 'formateur', { firstname: 'Noémie', lastname: 'Réunion' });
   const jitsi = await routeJitsiStub(page, { hold: true });
   await signInBrowser(page, admin);
 
+  // Opening the page creates nothing: it says no interview is scheduled and offers to schedule one.
   await page.goto(`/admin/meeting/${trainer.user.id}`);
+  await expect(page.getByText("Aucune réunion n'est programmée avec Noémie Réunion. Planifiez-la pour obtenir le lien à partager.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/meeting/${trainer.user.id}$`));
+  const none = await request.get(`/api/admin/users/${trainer.user.id}/meeting`, { headers: bearer(admin) });
+  expect((await none.json()).meeting).toBeNull();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Planifier une réunion' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Planifier une réunion avec Noémie Réunion' });
+  await dialog.getByRole('button', { name: 'Planifier' }).click();
   await page.waitForURL(new RegExp(`/admin/meeting/${trainer.user.id}/\\d+$`));
   const meetingId = Number(page.url().split('/').pop());
   await expect(page.getByRole('heading', { level: 1, name: 'Réunion avec Noémie Réunion' })).toBeVisible();
@@ -71,11 +81,33 @@ test('opening a meeting creates it, moves to its address and embeds Jitsi with t
   await page.waitForURL('**/admin/dashboard');
   await expect.poll(() => page.evaluate(() => (window as unknown as { __jitsiDisposed: number }).__jitsiDisposed)).toBe(1);
 
-  // The full address rejoins the same room after a reload: no second meeting.
-  await page.goto(`/admin/meeting/${trainer.user.id}/${meetingId}`);
-  await expect(page.locator('iframe[data-jitsi-room]')).toHaveAttribute('data-jitsi-room', call!.options.roomName);
+  // The trainer, signed in elsewhere, sees 'Mes Rendez-vous' with its dot, leading to the interview.
+  const trainerContext = await browser.newContext();
+  const trainerPage = await trainerContext.newPage();
+  await signInBrowser(trainerPage, trainer);
+  await trainerPage.goto('/profile');
+  await trainerPage.getByRole('button', { name: /Menu du compte/ }).click();
+  const entry = trainerPage.getByRole('menuitem', { name: /Mes Rendez-vous/ });
+  await expect(entry).toHaveAttribute('href', '/profile#entretien');
+  await expect(entry.getByTestId('meeting-dot')).toBeVisible();
+  await entry.click();
+  await expect(trainerPage.getByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeVisible();
+  // Tomorrow: the room is not open yet, and the button says when it will be.
+  await expect(trainerPage.getByRole('button', { name: 'Rejoindre quand prêt' })).toBeDisabled();
+  await expect(trainerPage.getByText(/^Le lien sera actif le .+, 15 minutes avant l'entretien\.$/)).toBeVisible();
+  await trainerContext.close();
+
+  // Revisiting the page, or its full address, joins the same interview and room: nothing new, nothing moved.
+  for (const address of [`/admin/meeting/${trainer.user.id}`, `/admin/meeting/${trainer.user.id}/${meetingId}`]) {
+    await page.goto(address);
+    await page.waitForURL(new RegExp(`/admin/meeting/${trainer.user.id}/${meetingId}$`));
+    await expect(page.locator('iframe[data-jitsi-room]')).toHaveAttribute('data-jitsi-room', call!.options.roomName);
+  }
   const detail = await request.get(`/api/admin/users/${trainer.user.id}`, { headers: bearer(admin) });
-  expect((await detail.json()).audit.filter((a: { action: string }) => a.action === 'meeting')).toHaveLength(1);
+  const body = await detail.json();
+  expect(body.audit.filter((a: { action: string }) => a.action === 'meeting')).toHaveLength(1);
+  expect(body.meeting_id).toBe(meetingId);
+  expect(body.meeting_date).toBe(meeting.meeting_date);
 });
 
 test('invalid meeting addresses say so and offer a way back', async ({ page, request }) => {
@@ -83,7 +115,8 @@ test('invalid meeting addresses say so and offer a way back', async ({ page, req
   const a = await signupViaApi(request, 'formateur');
   const b = await signupViaApi(request, 'membre');
   await routeJitsiStub(page);
-  const created = await request.post(`/api/admin/users/${a.user.id}/meeting`, { headers: bearer(admin) });
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+  const created = await request.post(`/api/admin/users/${a.user.id}/meeting`, { headers: bearer(admin), data: { meeting_date: tomorrow } });
   const { meeting_id: meetingId } = await created.json();
   await signInBrowser(page, admin);
 
@@ -104,18 +137,23 @@ test('invalid meeting addresses say so and offer a way back', async ({ page, req
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' })).toBeVisible();
 });
 
-test('a failed creation says so and can be retried', async ({ page, request }) => {
+test('a failed scheduling says so and can be retried', async ({ page, request }) => {
   const admin = await adminAccount(request);
   const trainer = await signupViaApi(request, 'formateur');
   await routeJitsiStub(page);
   await signInBrowser(page, admin);
   await page.route('**/api/admin/users/*/meeting', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error_code: 'server_error', message: 'Erreur' }) }),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error_code: 'server_error', message: 'Erreur' }) })
+      : route.continue(),
   );
   await page.goto(`/admin/meeting/${trainer.user.id}`);
-  await expect(page.getByText('Échec de la création de la réunion. Veuillez réessayer.')).toBeVisible();
+  await page.getByRole('button', { name: 'Planifier une réunion' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Planifier' }).click();
+  await expect(page.getByText('Échec de la planification de la réunion. Veuillez réessayer.')).toBeVisible();
   await page.unroute('**/api/admin/users/*/meeting');
-  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await page.getByRole('button', { name: 'Planifier une réunion' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Planifier' }).click();
   await page.waitForURL(new RegExp(`/admin/meeting/${trainer.user.id}/\\d+$`));
   await expect(page.locator('iframe[data-jitsi-room]')).toBeVisible();
 });
@@ -125,6 +163,6 @@ test('only administrators reach the meeting page', async ({ page, request }) => 
   await signInBrowser(page, member);
   await page.goto(`/admin/meeting/${member.user.id}`);
   await page.waitForURL((url) => url.pathname === '/');
-  const refused = await request.post(`/api/admin/users/${member.user.id}/meeting`, { headers: bearer(member) });
+  const refused = await request.post(`/api/admin/users/${member.user.id}/meeting`, { headers: bearer(member), data: { meeting_date: new Date(Date.now() + 86_400_000).toISOString() } });
   expect(refused.status()).toBe(403);
 });

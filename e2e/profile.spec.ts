@@ -117,7 +117,9 @@ test('shows the interview card to a trainer waiting for approval with a meeting'
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: "Entretien avec l'administrateur" })).toBeVisible();
   await expect(page.getByText(/Commence dans \d+h \d+m/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Rejoindre quand prêt' })).toBeVisible();
+  // The room opens 15 minutes before the interview: until then the button is off and says when.
+  await expect(page.getByRole('button', { name: 'Rejoindre quand prêt' })).toBeDisabled();
+  await expect(page.getByText(/^Le lien sera actif le .+, 15 minutes avant l'entretien\.$/)).toBeVisible();
   await expect(page.getByText('En attente', { exact: true })).toBeVisible();
   await expect(page.getByText('En attente de vérification')).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('hasMeeting'))).toBe('true');

@@ -4,23 +4,43 @@ import { idSchema } from './ids';
 /** A meeting may start up to this long before "now" (clock skew, minutes picked in the current minute). */
 export const MEETING_PAST_TOLERANCE_MS = 5 * 60 * 1000;
 
+/** The interview room opens this long before the scheduled time (trainer side; admins may open it any time). */
+export const MEETING_ROOM_OPENS_BEFORE_MS = 15 * 60 * 1000;
+/** ... and closes this long after it: the interview is then over and a new one is scheduled instead of moved. */
+export const MEETING_ROOM_OPEN_AFTER_MS = 2 * 60 * 60 * 1000;
+
+/** Where an interview stands at `now`: its room not open yet, open, or closed for good. */
+export type MeetingRoomState = 'upcoming' | 'open' | 'over';
+
+export function meetingRoomOpensAt(meetingDate: string | Date): Date {
+  return new Date(new Date(meetingDate).getTime() - MEETING_ROOM_OPENS_BEFORE_MS);
+}
+
+export function meetingRoomState(meetingDate: string | Date, now: Date | number = Date.now()): MeetingRoomState {
+  const at = new Date(meetingDate).getTime();
+  const t = typeof now === 'number' ? now : now.getTime();
+  if (t < at - MEETING_ROOM_OPENS_BEFORE_MS) return 'upcoming';
+  return t <= at + MEETING_ROOM_OPEN_AFTER_MS ? 'open' : 'over';
+}
+
 export const meetingMessages = {
+  missingDate: 'La date de la réunion est obligatoire.',
   invalidDate: 'La date de la réunion est invalide.',
   pastDate: 'La date de la réunion ne peut pas être dans le passé.',
   meetingNotFound: 'Réunion introuvable',
 } as const;
 
 /**
- * `POST /api/admin/users/{id}/meeting`: with `meeting_date` (ISO 8601) schedules an interview;
- * without it, opens one now.
+ * `POST /api/admin/users/{id}/meeting`: schedules the user's interview at `meeting_date` (ISO 8601),
+ * or moves it there when one is not over yet. The date is required: nothing is ever created "now" implicitly.
  */
 export const meetingBodySchema = z
   .object({
     meeting_date: z
-      .string({ message: meetingMessages.invalidDate })
-      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), { message: meetingMessages.invalidDate })
-      .optional(),
+      .string({ error: (issue) => (issue.input === undefined ? meetingMessages.missingDate : meetingMessages.invalidDate) })
+      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), { message: meetingMessages.invalidDate }),
   })
+  // An empty body reaches the service, which refuses it with the same field error as `{}`.
   .nullish();
 
 export interface MeetingCreatedResponse {
@@ -28,6 +48,8 @@ export interface MeetingCreatedResponse {
   meeting_url: string;
   /** ISO 8601, UTC. */
   meeting_date: string;
+  /** True when the user's interview was moved (same record and room) rather than created. */
+  moved: boolean;
 }
 
 export const meetingIdParamsSchema = z.object({ meetingId: idSchema });
@@ -40,6 +62,12 @@ export interface MeetingDetail {
   meeting_date: string;
   jitsi_domain: string;
   user: { id: number; firstname: string; lastname: string; email: string };
+}
+
+/** `GET /api/admin/users/{id}/meeting`: who the user is and their interview that is not over, if any. */
+export interface UserMeetingResponse {
+  user: MeetingDetail['user'];
+  meeting: MeetingDetail | null;
 }
 
 /** The fixed toolbar of the embedded meeting (spec: "the toolbar buttons are a fixed list"). */

@@ -25,6 +25,7 @@ export interface Profile {
   gender: Gender | null;
   /** The latest interview, ISO 8601 in UTC, or null. */
   meeting_date: string | null;
+  /** The room's address, only while the room is open (shared/meetings.ts); null otherwise. */
   meeting_url: string | null;
   is_valid: boolean;
 }

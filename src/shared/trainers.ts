@@ -60,7 +60,8 @@ const trainerStates = ['no_cv', 'cv_received', 'interview_scheduled', 'approved'
 const trainerMeetingSchema = z.object({
   /** ISO 8601, UTC. */
   date: z.string(),
-  url: z.string(),
+  /** The room's address, given to the trainer only while the room is open (shared/meetings.ts). */
+  url: z.string().nullable(),
 });
 
 /** `GET /api/formateur/{id}/status` (spec section 7, plus the application state). */

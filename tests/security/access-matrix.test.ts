@@ -92,7 +92,7 @@ const adminUpdateBody: BodyFn = (w) => ({
 });
 const statusBody: BodyFn = () => ({ payload: { is_valid: true } });
 const rejectBody: BodyFn = () => ({ payload: { reason: 'Expérience insuffisante en animation.' } });
-const meetingBody: BodyFn = () => ({ payload: {} });
+const meetingBody: BodyFn = () => ({ payload: { meeting_date: new Date(Date.now() + 2 * 86_400_000).toISOString() } });
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
   const { payload, headers } = multipartBody(parts);
@@ -133,7 +133,8 @@ const matrix: Record<string, Row> = {
   'PUT /api/admin/users/:id/status':        row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403], { body: statusBody }),
   'POST /api/admin/users/:id/reject':       row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403], { body: rejectBody }),
   'GET /api/admin/users/:id/cv':            row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403]),
-  'POST /api/admin/users/:id/meeting':      row('isAdmin',          'user',    [401, 403, 403, 403, 403, 201, 403], { body: meetingBody }),
+  'POST /api/admin/users/:id/meeting':      row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403], { body: meetingBody }),
+  'GET /api/admin/users/:id/meeting':       row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403]),
   'GET /api/admin/meetings/:meetingId':     row('isAdmin',          'meeting', [401, 403, 403, 403, 403, 200, 403]),
 
   'GET /api/courses':                       row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),

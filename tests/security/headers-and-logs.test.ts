@@ -184,7 +184,8 @@ describe('tokens and passwords stay out of URLs and logs', () => {
     expect((await call('dashboard', { method: 'GET', url: '/api/admin/dashboard?q=journal&role=formateur', headers: asAdmin })).statusCode).toBe(200);
     expect((await call('user detail', { method: 'GET', url: `/api/admin/users/${trainerId}`, headers: asAdmin })).statusCode).toBe(200);
     expect((await call('cv download', { method: 'GET', url: `/api/admin/users/${trainerId}/cv`, headers: asAdmin })).statusCode).toBe(200);
-    expect((await call('meeting', { method: 'POST', url: `/api/admin/users/${trainerId}/meeting`, headers: asAdmin, payload: {} })).statusCode).toBe(201);
+    const meetingDate = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await call('meeting', { method: 'POST', url: `/api/admin/users/${trainerId}/meeting`, headers: asAdmin, payload: { meeting_date: meetingDate } })).statusCode).toBe(201);
     expect((await call('approve', { method: 'PUT', url: `/api/admin/users/${trainerId}/status`, headers: asAdmin, payload: { is_valid: true } })).statusCode).toBe(200);
     const created = await call('create account', {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { desc, eq, type Column, type SQL } from 'drizzle-orm';
+import { meetingRoomState } from '../../shared/meetings';
 import type { Executor } from '../db/client';
 import { meetings } from '../db/schema';
 
@@ -26,4 +27,12 @@ export function latestMeetingQuery(db: Executor, userId: number | Column | SQL) 
 export async function latestMeeting(db: Executor, userId: number): Promise<LatestMeeting | null> {
   const [row] = await latestMeetingQuery(db, userId);
   return row ? { id: row.id, date: row.scheduledAt.toISOString(), url: row.url } : null;
+}
+
+/**
+ * The room's address as the interviewed user may see it: only while the room is open
+ * (shared/meetings.ts sets the window), so nobody sits in the room before the interview or reuses it after.
+ */
+export function attendeeRoomUrl(meeting: { date: string; url: string }, now: number = Date.now()): string | null {
+  return meetingRoomState(meeting.date, now) === 'open' ? meeting.url : null;
 }

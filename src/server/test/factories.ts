@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { categories } from '../../shared/categories';
 import { normalizeSearch } from '../../shared/text';
 import type { Db } from '../db/client';
-import { courses, users, type CourseRow, type UserRow } from '../db/schema';
+import { courses, meetings, users, type CourseRow, type MeetingRow, type UserRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { userSearchText } from '../lib/search-text';
 import { createSession } from '../lib/sessions';
@@ -72,6 +72,19 @@ export async function insertCourse(db: Db, authorId: number, overrides: Partial<
       authorId,
       searchText: courseSearchText(title, description, categorySlug),
     })
+    .returning();
+  return row!;
+}
+
+/**
+ * An interview written straight into the database, tomorrow by default; `scheduledAt` in the past
+ * makes one the API would refuse to schedule (an interview under way or over).
+ */
+export async function insertMeeting(db: Db, userId: number, overrides: Partial<typeof meetings.$inferInsert> = {}): Promise<MeetingRow> {
+  const roomName = overrides.roomName ?? `EcoForma-${userId}-${Date.now()}-${randomBytes(8).toString('hex')}`;
+  const [row] = await db
+    .insert(meetings)
+    .values({ scheduledAt: new Date(Date.now() + 24 * 60 * 60 * 1000), ...overrides, userId, roomName, url: overrides.url ?? `https://meet.jit.si/${roomName}` })
     .returning();
   return row!;
 }

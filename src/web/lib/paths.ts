@@ -17,6 +17,8 @@ export const paths = {
   addCourse: '/formateur/add-course',
   instructorCreateCourse: '/instructor/courses/create',
   profile: '/profile',
+  /** The profile's interview card, where 'Mes Rendez-vous' leads. */
+  myInterview: '/profile#entretien',
   catalogue: '/user/courses',
   courseDetail: (id: number | string) => `/user/courses/${id}`,
   adminDashboard: '/admin/dashboard',

@@ -10,7 +10,7 @@ export interface SessionUser {
   lastname: string;
   /** Trainers: approved by an admin. Members, organisations and admins are stored as approved. */
   isApproved: boolean;
-  /** A meeting (interview) exists for this user: 'Mes Rendez-vous' shows its green dot. */
+  /** An interview that is not over exists for this user: 'Mes Rendez-vous' appears, with its green dot. */
   hasMeeting: boolean;
 }
 

@@ -4,7 +4,7 @@ import { meetingBodySchema, meetingIdParamsSchema } from '../../../shared/meetin
 import { isAdmin } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
 import { currentUser } from '../../plugins/auth';
-import { createMeeting, getMeeting } from './meetings.service';
+import { getMeeting, getUserMeeting, scheduleMeeting } from './meetings.service';
 
 /** Video interviews: only administrators schedule, open and join them. */
 export const meetingsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db }) => {
@@ -13,11 +13,25 @@ export const meetingsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { c
 
   app.post(
     '/api/admin/users/:id/meeting',
-    { config: adminOnly, schema: { tags, summary: 'Programmer un entretien vidéo avec un utilisateur', params: idParamsSchema, body: meetingBodySchema } },
-    async (request, reply) => {
-      const created = await createMeeting(db, config, currentUser(request), request.params.id, request.body?.meeting_date);
-      return reply.status(201).send(created);
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: "Programmer l'entretien vidéo d'un utilisateur à la date choisie, ou le déplacer s'il n'a pas encore eu lieu",
+        params: idParamsSchema,
+        body: meetingBodySchema,
+      },
     },
+    async (request, reply) => {
+      const scheduled = await scheduleMeeting(db, config, currentUser(request), request.params.id, request.body?.meeting_date);
+      return reply.status(scheduled.moved ? 200 : 201).send(scheduled);
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id/meeting',
+    { config: adminOnly, schema: { tags, summary: "L'entretien à venir ou en cours d'un utilisateur (lecture seule)", params: idParamsSchema } },
+    async (request) => getUserMeeting(db, config, request.params.id),
   );
 
   app.get('/api/admin/meetings/:meetingId', { config: adminOnly, schema: { tags, summary: 'Ouvrir un entretien vidéo', params: meetingIdParamsSchema } }, async (request) =>

@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { adminMessages } from '../../../shared/admin';
-import { MEETING_PAST_TOLERANCE_MS, meetingMessages, type MeetingCreatedResponse, type MeetingDetail } from '../../../shared/meetings';
+import {
+  MEETING_PAST_TOLERANCE_MS,
+  meetingMessages,
+  meetingRoomState,
+  type MeetingCreatedResponse,
+  type MeetingDetail,
+  type UserMeetingResponse,
+} from '../../../shared/meetings';
+import { errorMessages } from '../../../shared/errors';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { meetings, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { latestMeeting } from '../../lib/meetings';
 import type { AuthUser } from '../../lib/sessions';
 
 /**
@@ -18,30 +27,45 @@ export function meetingRoomName(config: Pick<Config, 'meetingRoomPrefix'>, userI
 }
 
 /**
- * Schedules an interview with a user at `meetingDate`, or opens one now when it is absent.
- * Every meeting is kept (history); the latest is the user's current one.
+ * Schedules the user's interview at `meetingDate`, the administrator's explicit choice. An interview
+ * that is not over yet is moved there (same record, same room, so a shared link keeps working);
+ * otherwise a new one is created and the past ones stay as history.
  */
-export async function createMeeting(
+export async function scheduleMeeting(
   db: Db,
   config: Config,
   actor: AuthUser,
   userId: number,
   meetingDate: string | undefined,
 ): Promise<MeetingCreatedResponse> {
+  if (meetingDate === undefined) throw AppError.validation({ meeting_date: [meetingMessages.missingDate] }, errorMessages.validation_failed);
   const now = Date.now();
-  const scheduledAt = meetingDate === undefined ? new Date(now) : new Date(meetingDate);
+  const scheduledAt = new Date(meetingDate);
   if (Number.isNaN(scheduledAt.getTime())) throw AppError.validation({ meeting_date: [meetingMessages.invalidDate] }, meetingMessages.invalidDate);
   if (scheduledAt.getTime() < now - MEETING_PAST_TOLERANCE_MS) {
     throw AppError.validation({ meeting_date: [meetingMessages.pastDate] }, meetingMessages.pastDate);
   }
 
   return db.transaction(async (tx) => {
+    // The row lock makes two administrators scheduling at once move one interview, not create two.
     const [user] = await tx
       .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email })
       .from(users)
       .where(eq(users.id, userId))
-      .limit(1);
+      .limit(1)
+      .for('update');
     if (!user) throw AppError.notFound(adminMessages.userNotFound);
+    const current = await latestMeeting(tx, userId);
+    if (current && meetingRoomState(current.date, now) !== 'over') {
+      await tx.update(meetings).set({ scheduledAt }).where(eq(meetings.id, current.id));
+      await recordAudit(tx, {
+        actor,
+        target: user,
+        action: 'meeting',
+        details: { meeting_id: current.id, meeting_date: scheduledAt.toISOString(), previous_date: current.date },
+      });
+      return { meeting_id: current.id, meeting_url: current.url, meeting_date: scheduledAt.toISOString(), moved: true };
+    }
     const roomName = meetingRoomName(config, userId, now);
     const url = `https://${config.jitsiDomain}/${roomName}`;
     const [meeting] = await tx
@@ -49,12 +73,11 @@ export async function createMeeting(
       .values({ userId, createdById: actor.id, roomName, url, scheduledAt })
       .returning({ id: meetings.id });
     await recordAudit(tx, { actor, target: user, action: 'meeting', details: { meeting_id: meeting!.id, meeting_date: scheduledAt.toISOString() } });
-    return { meeting_id: meeting!.id, meeting_url: url, meeting_date: scheduledAt.toISOString() };
+    return { meeting_id: meeting!.id, meeting_url: url, meeting_date: scheduledAt.toISOString(), moved: false };
   });
 }
 
-/** What the meeting page embeds: the room on its Jitsi server and who the admin is meeting. */
-export async function getMeeting(db: Db, config: Config, meetingId: number): Promise<MeetingDetail> {
+async function meetingDetail(db: Executor, config: Config, meetingId: number): Promise<MeetingDetail | null> {
   const [row] = await db
     .select({
       id: meetings.id,
@@ -70,7 +93,7 @@ export async function getMeeting(db: Db, config: Config, meetingId: number): Pro
     .innerJoin(users, eq(users.id, meetings.userId))
     .where(eq(meetings.id, meetingId))
     .limit(1);
-  if (!row) throw AppError.notFound(meetingMessages.meetingNotFound);
+  if (!row) return null;
   return {
     id: row.id,
     room_name: row.roomName,
@@ -80,4 +103,24 @@ export async function getMeeting(db: Db, config: Config, meetingId: number): Pro
     jitsi_domain: new URL(row.url).host || config.jitsiDomain,
     user: { id: row.userId, firstname: row.firstname, lastname: row.lastname, email: row.email },
   };
+}
+
+/** What the meeting page embeds: the room on its Jitsi server and who the admin is meeting. */
+export async function getMeeting(db: Db, config: Config, meetingId: number): Promise<MeetingDetail> {
+  const detail = await meetingDetail(db, config, meetingId);
+  if (!detail) throw AppError.notFound(meetingMessages.meetingNotFound);
+  return detail;
+}
+
+/** The user and their interview that is not over, for the page that joins it; reads only, never schedules. */
+export async function getUserMeeting(db: Db, config: Config, userId: number): Promise<UserMeetingResponse> {
+  const [user] = await db
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw AppError.notFound(adminMessages.userNotFound);
+  const current = await latestMeeting(db, userId);
+  const meeting = current && meetingRoomState(current.date) !== 'over' ? await meetingDetail(db, config, current.id) : null;
+  return { user, meeting };
 }

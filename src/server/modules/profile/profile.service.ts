@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkCurrentPassword } from '../../lib/current-password';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { latestMeetingQuery } from '../../lib/meetings';
+import { attendeeRoomUrl, latestMeetingQuery } from '../../lib/meetings';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { userSearchText } from '../../lib/search-text';
 
@@ -40,8 +40,9 @@ const statements = preparedPerDatabase(prepareStatements);
 export async function getProfile(db: Db, userId: number): Promise<Profile> {
   const [row] = await statements(db).profile.execute({ userId });
   if (!row) throw AppError.notFound();
-  const { meetingDate, ...profile } = row;
-  return { ...profile, meeting_date: meetingDate ? new Date(meetingDate).toISOString() : null };
+  const { meetingDate, meeting_url: url, ...profile } = row;
+  const meeting_date = meetingDate ? new Date(meetingDate).toISOString() : null;
+  return { ...profile, meeting_date, meeting_url: meeting_date && url ? attendeeRoomUrl({ date: meeting_date, url }) : null };
 }
 
 /**

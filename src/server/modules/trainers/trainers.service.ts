@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
-import { latestMeeting } from '../../lib/meetings';
+import { attendeeRoomUrl, latestMeeting } from '../../lib/meetings';
 import type { AuthUser } from '../../lib/sessions';
 import { checkFileType, type IncomingFile } from '../../lib/file-transfer';
 import { discardUpload, keepUpload, removeStoredFile, sanitizeFileName } from '../../lib/storage';
@@ -111,7 +111,8 @@ export async function trainerStatus(db: Db, caller: AuthUser, trainerId: number)
           : 'no_cv';
   return {
     isApproved: row.isValid,
-    ...(meeting ? { meeting: { date: meeting.date, url: meeting.url } } : {}),
+    // The trainer gets the room only while it is open; an administrator may open it any time.
+    ...(meeting ? { meeting: { date: meeting.date, url: isAdmin(caller) ? meeting.url : attendeeRoomUrl(meeting) } } : {}),
     state,
     rejectionReason: state === 'refused' ? (row.rejectionReason ?? null) : null,
     cv: row.cvPath ? cvInfo(row) : null,

@@ -110,22 +110,20 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
               Statut d'Approbation
             </MenuItem>
           )}
-          <MenuItem component={RouterLink} to={paths.profile} onClick={close}>
-            Mes Rendez-vous
-            {user.hasMeeting && (
-              <>
-                <Box
-                  component="span"
-                  data-testid="meeting-dot"
-                  sx={{ ml: 1, width: 10, height: 10, borderRadius: '50%', bgcolor: 'success.main', display: 'inline-block' }}
-                />
-                <Box component="span" sx={visuallyHidden}>
-                  {' '}
-                  (un rendez-vous est programmé)
-                </Box>
-              </>
-            )}
-          </MenuItem>
+          {user.hasMeeting && (
+            <MenuItem component={RouterLink} to={paths.myInterview} onClick={close}>
+              Mes Rendez-vous
+              <Box
+                component="span"
+                data-testid="meeting-dot"
+                sx={{ ml: 1, width: 10, height: 10, borderRadius: '50%', bgcolor: 'success.main', display: 'inline-block' }}
+              />
+              <Box component="span" sx={visuallyHidden}>
+                {' '}
+                (un rendez-vous est programmé)
+              </Box>
+            </MenuItem>
+          )}
           <Divider component="li" />
           <MenuItem onClick={logout}>Déconnexion</MenuItem>
         </MenuList>

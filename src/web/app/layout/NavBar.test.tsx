@@ -120,7 +120,7 @@ describe('NavBar', () => {
     await waitFor(() => expect(burger).toHaveAttribute('aria-expanded', 'false'));
   });
 
-  it('gives a member an account menu with name, role, Mon Profil, Mes Rendez-vous and Déconnexion', async () => {
+  it('gives a member an account menu with name, role, Mon Profil and Déconnexion', async () => {
     const user = userEvent.setup();
     signIn();
     renderNavBar();
@@ -128,9 +128,9 @@ describe('NavBar', () => {
     const menu = await screen.findByRole('menu');
     expect(screen.getByText('Camille Durand')).toBeInTheDocument();
     expect(screen.getByText('Membre')).toBeInTheDocument();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mon Profil', 'Mes Rendez-vous', 'Déconnexion']);
+    // No interview to come: no 'Mes Rendez-vous'.
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mon Profil', 'Déconnexion']);
     expect(within(menu).getByRole('menuitem', { name: 'Mon Profil' })).toHaveAttribute('href', '/profile');
-    expect(within(menu).getByRole('menuitem', { name: 'Mes Rendez-vous' })).toHaveAttribute('href', '/profile');
     expect(screen.queryByText('En attente')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cours', hidden: true })).toHaveAttribute('href', '/user/courses');
   });
@@ -182,20 +182,22 @@ describe('NavBar', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Ajouter un Cours' })).not.toBeInTheDocument();
   });
 
-  it('shows the green dot on Mes Rendez-vous only when a meeting exists', async () => {
+  it('shows Mes Rendez-vous, with its green dot, only with an interview to come, and links to that interview', async () => {
     const user = userEvent.setup();
     signIn({ hasMeeting: true });
     renderNavBar();
     await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
     const item = await screen.findByRole('menuitem', { name: /Mes Rendez-vous/ });
+    expect(item).toHaveAttribute('href', '/profile#entretien');
     expect(within(item).getByTestId('meeting-dot')).toBeInTheDocument();
     expect(item).toHaveTextContent('(un rendez-vous est programmé)');
 
     await user.keyboard('{Escape}');
     useSession.getState().updateUser({ hasMeeting: false });
     await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
-    const plain = await screen.findByRole('menuitem', { name: 'Mes Rendez-vous' });
-    expect(within(plain).queryByTestId('meeting-dot')).not.toBeInTheDocument();
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: /Mes Rendez-vous/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('meeting-dot')).not.toBeInTheDocument();
   });
 
   it('logs out: calls POST /api/logout with the token, clears the session and the query cache, opens /login', async () => {

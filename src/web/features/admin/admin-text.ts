@@ -10,6 +10,7 @@ export const adminText = {
   cvFailed: 'Échec du téléchargement du CV. Veuillez réessayer.',
   scheduleFailed: 'Échec de la planification de la réunion. Veuillez réessayer.',
   scheduled: (name: string, date: string) => `Réunion planifiée avec ${name} le ${date}`,
+  moved: (name: string, date: string) => `Réunion avec ${name} déplacée au ${date}`,
   approveFailed: "Échec de l'approbation du formateur",
   approved: (name: string) => `${name} a été approuvé avec succès`,
   revoked: (name: string) => `L'approbation de ${name} a été révoquée`,

@@ -3,13 +3,14 @@ import type { AdminUser } from '../../../../shared/admin';
 import { formatDateTime } from '../../../lib/format';
 import { adminText, failureText, fullName } from '../admin-text';
 import { useDownloadCv } from '../api/download-cv';
-import { useScheduleMeeting } from '../api/schedule-meeting';
 import { useSetUserStatus } from '../api/set-user-status';
-import { ScheduleMeetingDialog } from '../components/ScheduleMeetingDialog';
+import { ScheduleMeetingDialog, useScheduleMeeting } from '../../meetings';
 import type { ToastMessage } from '../components/Toast';
 
 type Show = (message: string, severity?: ToastMessage['severity']) => void;
 type Person = Pick<AdminUser, 'id' | 'firstname' | 'lastname'>;
+/** A user whose interview may be scheduled, or moved when `meeting_date` is one that is not over. */
+type Interviewee = Person & Partial<Pick<AdminUser, 'meeting_date'>>;
 
 /**
  * What the dashboard, the member list and the user page all do to a user: approve or revoke,
@@ -31,7 +32,7 @@ export function useUserActions(show: Show, messages: UserActionMessages = {}) {
   const status = useSetUserStatus();
   const cv = useDownloadCv();
   const schedule = useScheduleMeeting();
-  const [scheduling, setScheduling] = useState<Person | null>(null);
+  const [scheduling, setScheduling] = useState<Interviewee | null>(null);
 
   const setApproved = async (user: Person, isApproved: boolean) => {
     const name = fullName(user);
@@ -55,6 +56,7 @@ export function useUserActions(show: Show, messages: UserActionMessages = {}) {
     <ScheduleMeetingDialog
       open={scheduling !== null}
       name={scheduling ? fullName(scheduling) : ''}
+      current={scheduling?.meeting_date ?? null}
       pending={schedule.isPending}
       onClose={() => setScheduling(null)}
       onSchedule={async (meetingDate) => {
@@ -63,7 +65,7 @@ export function useUserActions(show: Show, messages: UserActionMessages = {}) {
         try {
           const meeting = await schedule.mutateAsync({ id: scheduling.id, meetingDate });
           setScheduling(null);
-          show(adminText.scheduled(name, formatDateTime(meeting.meeting_date)));
+          show((meeting.moved ? adminText.moved : adminText.scheduled)(name, formatDateTime(meeting.meeting_date)));
         } catch (error) {
           show(failureText(error, adminText.scheduleFailed), 'error');
         }
@@ -75,7 +77,7 @@ export function useUserActions(show: Show, messages: UserActionMessages = {}) {
     approve: (user: Person) => setApproved(user, true),
     revoke: (user: Person) => setApproved(user, false),
     downloadCv,
-    openSchedule: (user: Person) => setScheduling(user),
+    openSchedule: (user: Interviewee) => setScheduling(user),
     scheduleDialog,
     /** The user whose status is being changed, to disable their buttons meanwhile. */
     statusPendingFor: status.isPending ? status.variables?.id : undefined,

@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BlockIcon from '@mui/icons-material/Block';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
+import EventIcon from '@mui/icons-material/Event';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import VideoCallIcon from '@mui/icons-material/VideoCall';
 import VideocamIcon from '@mui/icons-material/Videocam';
@@ -20,6 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { auditActionLabels, type AdminUserDetail, type AuditEntry } from '../../../../shared/admin';
 import { genderLabels } from '../../../../shared/auth';
+import { meetingRoomState } from '../../../../shared/meetings';
 import { paths } from '../../../lib/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -48,7 +50,10 @@ const fieldLabels: Record<string, string> = {
 function auditDetails(entry: AuditEntry): string | null {
   const d = entry.details ?? {};
   if (entry.action === 'reject' && typeof d.reason === 'string') return `Motif : ${d.reason}`;
-  if (entry.action === 'meeting' && typeof d.meeting_date === 'string') return `Réunion du ${formatDateTime(d.meeting_date)}`;
+  if (entry.action === 'meeting' && typeof d.meeting_date === 'string') {
+    const from = typeof d.previous_date === 'string' ? `, déplacée depuis le ${formatDateTime(d.previous_date)}` : '';
+    return `Réunion du ${formatDateTime(d.meeting_date)}${from}`;
+  }
   if (entry.action === 'update' && Array.isArray(d.fields)) {
     const names = d.fields.map((f) => fieldLabels[String(f)] ?? String(f));
     return names.length ? `Champs modifiés : ${names.join(', ')}` : 'Aucun champ modifié';
@@ -98,6 +103,8 @@ export default function UserDetailPage() {
   });
   const [editing, setEditing] = useState<AdminUserDetail | null>(null);
   const user = query.data;
+  // An interview that is not over is joined or moved; after it, a new one is scheduled.
+  const upcoming = Boolean(user?.meeting_date && meetingRoomState(user.meeting_date) !== 'over');
 
   usePageTitle(`${user ? fullName(user) : 'Utilisateur'} – Administration`);
 
@@ -174,9 +181,15 @@ export default function UserDetailPage() {
                   Télécharger CV
                 </Button>
               )}
+              {/* Joins the interview already scheduled; the page never creates one by itself. */}
               <Button variant="outlined" startIcon={<VideoCallIcon />} component={RouterLink} to={paths.adminMeeting(user.id)}>
                 Démarrer une réunion
               </Button>
+              {!upcoming && (
+                <Button variant="outlined" startIcon={<EventIcon />} onClick={() => actions.openSchedule(user)}>
+                  Planifier une réunion
+                </Button>
+              )}
               <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(user)}>
                 Modifier
               </Button>
@@ -193,12 +206,19 @@ export default function UserDetailPage() {
                 icon={<VideocamIcon />}
                 sx={{ mt: 3 }}
                 action={
-                  <Button color="inherit" size="small" component={RouterLink} to={paths.adminMeeting(user.id, user.meeting_id)}>
-                    Rejoindre
-                  </Button>
+                  upcoming ? (
+                    <Stack direction="row" spacing={1}>
+                      <Button color="inherit" size="small" component={RouterLink} to={paths.adminMeeting(user.id, user.meeting_id)}>
+                        Rejoindre
+                      </Button>
+                      <Button color="inherit" size="small" onClick={() => actions.openSchedule(user)}>
+                        Déplacer
+                      </Button>
+                    </Stack>
+                  ) : undefined
                 }
               >
-                Dernière réunion : {formatDateTime(user.meeting_date)}
+                {upcoming ? `Réunion prévue le ${formatDateTime(user.meeting_date)}` : `Dernière réunion, terminée : ${formatDateTime(user.meeting_date)}`}
               </Alert>
             )}
           </Paper>

@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EventIcon from '@mui/icons-material/Event';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { MeetingDetail } from '../../../../shared/meetings';
@@ -17,15 +18,18 @@ import { paths } from '../../../lib/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useCreateMeeting } from '../api/create-meeting';
 import { useMeeting } from '../api/get-meeting';
+import { useUserMeeting } from '../api/get-user-meeting';
+import { useScheduleMeeting } from '../api/schedule-meeting';
+import { ScheduleMeetingDialog } from '../components/ScheduleMeetingDialog';
 import { jitsiOptions, loadJitsiApi } from '../jitsi';
 import { usePageTitle } from '../../../lib/page-title';
 
 /** The meeting page's messages (spec section 8, in French). */
 const text = {
   invalid: "Informations de réunion ou d'utilisateur invalides",
-  createFailed: 'Échec de la création de la réunion. Veuillez réessayer.',
+  scheduleFailed: 'Échec de la planification de la réunion. Veuillez réessayer.',
+  noMeeting: (name: string) => `Aucune réunion n'est programmée avec ${name}. Planifiez-la pour obtenir le lien à partager.`,
   loadFailed: "Échec du chargement des détails de l'utilisateur. Veuillez réessayer.",
   loading: 'Chargement de Jitsi Meet... Si la réunion ne démarre pas, vérifiez votre connexion ou essayez un autre navigateur.',
   scriptFailed: "Impossible de charger Jitsi Meet. Vérifiez votre connexion ou essayez un autre navigateur.",
@@ -112,38 +116,107 @@ function JitsiRoom({ meeting, displayName }: { meeting: MeetingDetail; displayNa
 }
 
 /**
- * The video meeting with a user (spec: 'Admin meeting page'). Without a meeting id, opens one
- * now and moves to its full address, so a reload rejoins the same room instead of creating another.
+ * The page behind `/admin/meeting/{userId}`: joins the user's interview that is not over, and
+ * never creates one by itself. With none, it says so and offers the explicit, confirmed scheduling.
  */
+function JoinCurrentMeeting({ userId }: { userId: number }) {
+  const navigate = useNavigate();
+  const current = useUserMeeting(userId);
+  const schedule = useScheduleMeeting();
+  const [scheduling, setScheduling] = useState(false);
+  const [scheduleFailed, setScheduleFailed] = useState<string | null>(null);
+  const meetingId = current.data?.meeting?.id;
+  const user = current.data?.user;
+  const name = user ? `${user.firstname} ${user.lastname}` : '';
+
+  usePageTitle(name ? `Réunion avec ${name}` : 'Réunion');
+
+  // Reading only: the interview's full address, so a reload rejoins the same room.
+  useEffect(() => {
+    if (meetingId !== undefined) navigate(paths.adminMeeting(userId, meetingId), { replace: true });
+  }, [meetingId, userId, navigate]);
+
+  if (current.error instanceof ApiError && (current.error.status === 404 || current.error.status === 422)) return <Invalid />;
+  if (current.isError) {
+    return (
+      <Container maxWidth="md" sx={{ py: 6 }}>
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {text.loadFailed}
+        </Alert>
+        <Stack direction="row" spacing={2}>
+          <Button variant="contained" onClick={() => current.refetch()}>
+            Réessayer
+          </Button>
+          <BackButton />
+        </Stack>
+      </Container>
+    );
+  }
+  if (!user || meetingId !== undefined) {
+    return (
+      <Container maxWidth="md" sx={{ py: 6 }}>
+        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>Chargement de la réunion...</Typography>
+        </Stack>
+      </Container>
+    );
+  }
+
+  return (
+    <Container maxWidth="md" sx={{ py: 6 }}>
+      <Box sx={{ mb: 2 }}>
+        <BackButton />
+      </Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Réunion avec {name}
+      </Typography>
+      <Alert severity="info" sx={{ mb: 3 }}>
+        {text.noMeeting(name)}
+      </Alert>
+      {scheduleFailed && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {scheduleFailed}
+        </Alert>
+      )}
+      <Button variant="contained" startIcon={<EventIcon />} onClick={() => setScheduling(true)}>
+        Planifier une réunion
+      </Button>
+      <ScheduleMeetingDialog
+        open={scheduling}
+        name={name}
+        pending={schedule.isPending}
+        onClose={() => setScheduling(false)}
+        onSchedule={async (meetingDate) => {
+          setScheduleFailed(null);
+          try {
+            const scheduled = await schedule.mutateAsync({ id: userId, meetingDate });
+            setScheduling(false);
+            navigate(paths.adminMeeting(userId, scheduled.meeting_id), { replace: true });
+          } catch (error) {
+            setScheduling(false);
+            setScheduleFailed(error instanceof ApiError && error.status === 422 ? error.message : text.scheduleFailed);
+          }
+        }}
+      />
+    </Container>
+  );
+}
+
+/** The video meeting with a user (spec: 'Admin meeting page'), at its full address. */
 export default function MeetingPage() {
   const params = useParams();
-  const navigate = useNavigate();
   const userId = parseId(params.userId);
   const meetingId = params.meetingId === undefined ? undefined : parseId(params.meetingId);
+  if (userId === null || meetingId === null) return <Invalid />;
+  if (meetingId === undefined) return <JoinCurrentMeeting userId={userId} />;
+  return <MeetingRoom userId={userId} meetingId={meetingId} />;
+}
+
+function MeetingRoom({ userId, meetingId }: { userId: number; meetingId: number }) {
   const admin = useSession((s) => s.user);
-  const { mutateAsync: createMeetingNow } = useCreateMeeting();
-  const meeting = useMeeting(userId !== null && typeof meetingId === 'number' ? meetingId : null);
-  const [createFailed, setCreateFailed] = useState<'invalid' | 'failed' | null>(null);
+  const meeting = useMeeting(meetingId);
   const [copied, setCopied] = useState<string | null>(null);
-  // StrictMode runs effects twice in development: one meeting per visit, not two.
-  const createdFor = useRef<number | null>(null);
-
-  const start = useCallback(
-    (id: number) => {
-      createdFor.current = id;
-      setCreateFailed(null);
-      createMeetingNow(id)
-        .then((created) => navigate(paths.adminMeeting(id, created.meeting_id), { replace: true }))
-        .catch((error: unknown) => {
-          setCreateFailed(error instanceof ApiError && (error.status === 404 || error.status === 422) ? 'invalid' : 'failed');
-        });
-    },
-    [createMeetingNow, navigate],
-  );
-
-  useEffect(() => {
-    if (userId !== null && meetingId === undefined && createdFor.current !== userId) start(userId);
-  }, [userId, meetingId, start]);
 
   const detail = meeting.data;
   const name = detail ? `${detail.user.firstname} ${detail.user.lastname}` : '';
@@ -151,37 +224,8 @@ export default function MeetingPage() {
   usePageTitle(name ? `Réunion avec ${name}` : 'Réunion');
 
   const invalid =
-    userId === null ||
-    meetingId === null ||
-    createFailed === 'invalid' ||
-    (meeting.error instanceof ApiError && (meeting.error.status === 404 || meeting.error.status === 422)) ||
-    (detail !== undefined && detail.user.id !== userId);
+    (meeting.error instanceof ApiError && (meeting.error.status === 404 || meeting.error.status === 422)) || (detail !== undefined && detail.user.id !== userId);
   if (invalid) return <Invalid />;
-
-  if (meetingId === undefined) {
-    return (
-      <Container maxWidth="md" sx={{ py: 6 }}>
-        {createFailed === 'failed' ? (
-          <>
-            <Alert severity="error" sx={{ mb: 3 }}>
-              {text.createFailed}
-            </Alert>
-            <Stack direction="row" spacing={2}>
-              <Button variant="contained" onClick={() => start(userId)}>
-                Réessayer
-              </Button>
-              <BackButton />
-            </Stack>
-          </>
-        ) : (
-          <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-            <CircularProgress size={24} aria-hidden />
-            <Typography>Création de la réunion...</Typography>
-          </Stack>
-        )}
-      </Container>
-    );
-  }
 
   const copy = async () => {
     if (!detail) return;

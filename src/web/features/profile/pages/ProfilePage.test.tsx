@@ -90,18 +90,30 @@ describe('ProfilePage', () => {
   });
 
   it('shows the interview card to an unvalidated account with a meeting, and raises the meeting flag', async () => {
-    const meeting_date = new Date(Date.now() + 3 * 3600_000).toISOString();
+    // In ten minutes: the room is open and the server hands out its address.
+    const meeting_date = new Date(Date.now() + 10 * 60_000).toISOString();
     renderProfile({ ...base, role: 'formateur', is_valid: false, meeting_date, meeting_url: 'https://meet.jit.si/EcoForma-5-abc' });
     expect(await screen.findByText("Entretien avec l'administrateur")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Rejoindre quand prêt' })).toHaveAttribute('href', 'https://meet.jit.si/EcoForma-5-abc');
+    expect(screen.getByText('La salle est ouverte : vous pouvez la rejoindre dès maintenant.')).toBeInTheDocument();
+    expect(document.getElementById('entretien')).not.toBeNull();
     await waitFor(() => expect(useSession.getState().user?.hasMeeting).toBe(true));
     expect(localStorage.getItem('hasMeeting')).toBe('true');
   });
 
-  it('hides the interview card once the account is validated', async () => {
-    renderProfile({ ...base, meeting_date: new Date().toISOString(), meeting_url: 'https://meet.jit.si/x' });
+  it('hides the interview card of a validated account once the interview is over, and lowers the flag', async () => {
+    renderProfile({ ...base, meeting_date: new Date(Date.now() - 3 * 3600_000).toISOString(), meeting_url: null });
+    useSession.getState().updateUser({ hasMeeting: true });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText("Entretien avec l'administrateur")).not.toBeInTheDocument();
+    expect(screen.queryByText('Entretien terminé')).not.toBeInTheDocument();
+    await waitFor(() => expect(useSession.getState().user?.hasMeeting).toBe(false));
+  });
+
+  it('keeps the card of a validated account while its interview is to come: Mes Rendez-vous leads there', async () => {
+    renderProfile({ ...base, meeting_date: new Date(Date.now() + 24 * 3600_000).toISOString(), meeting_url: null });
+    expect(await screen.findByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rejoindre quand prêt' })).toBeDisabled();
   });
 
   it('edits, saves, shows the new values and updates the session names', async () => {

@@ -7,8 +7,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useEffect, useState } from 'react';
-import { InterviewCard } from '../../../components/InterviewCard';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { meetingRoomState } from '../../../../shared/meetings';
+import { INTERVIEW_CARD_ID, InterviewCard } from '../../../components/InterviewCard';
 import { useSession } from '../../../lib/session';
 import { MyCoursesActivity } from '../../courses';
 import { useProfile } from '../api/get-profile';
@@ -39,16 +41,26 @@ export default function ProfilePage() {
 
 function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeetingFlag: boolean }) {
   const profile = useProfile(userId);
-  const hasMeeting = Boolean(profile.data?.meeting_date && profile.data.meeting_url);
+  const meetingDate = profile.data?.meeting_date ?? null;
+  // Only an interview that is not over counts: a past one neither shows 'Mes Rendez-vous' nor its dot.
+  const hasMeeting = meetingDate !== null && meetingRoomState(meetingDate) !== 'over';
   const loaded = Boolean(profile.data);
   const [tab, setTab] = useState(0);
+  const { hash } = useLocation();
+  const { refetch } = profile;
+  const refetchProfile = useCallback(() => void refetch(), [refetch]);
 
   usePageTitle('Mon profil');
 
-  // The account menu's 'Mes Rendez-vous' dot follows the interview the profile reports.
+  // The account menu's 'Mes Rendez-vous' entry follows the interview the profile reports.
   useEffect(() => {
     if (loaded && hasMeeting !== hasMeetingFlag) useSession.getState().updateUser({ hasMeeting });
   }, [loaded, hasMeeting, hasMeetingFlag]);
+
+  // 'Mes Rendez-vous' links to the card: bring it into view once the profile is there.
+  useEffect(() => {
+    if (loaded && hash === `#${INTERVIEW_CARD_ID}`) document.getElementById(INTERVIEW_CARD_ID)?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, hash]);
 
   if (profile.isPending) {
     return (
@@ -75,13 +87,14 @@ function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeeting
   }
 
   const data = profile.data;
-  const showInterview = !data.is_valid && data.meeting_date && data.meeting_url;
+  // A pending account keeps its interview card; anyone else sees it while the interview is not over.
+  const showInterview = data.meeting_date !== null && (!data.is_valid || hasMeeting);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, gap: 3, alignItems: 'start' }}>
         <Stack spacing={3}>
           <ProfileSummary profile={data} />
-          {showInterview && <InterviewCard meetingDate={data.meeting_date!} meetingUrl={data.meeting_url!} />}
+          {showInterview && <InterviewCard meetingDate={data.meeting_date!} meetingUrl={data.meeting_url} onRoomOpen={refetchProfile} />}
         </Stack>
 
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>

@@ -53,6 +53,15 @@ describe('useTrainerStatusSync', () => {
     expect(localStorage.getItem('hasMeeting')).toBe('true');
   });
 
+  it('lowers the meeting flag when the only interview is over', async () => {
+    const over = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    mockStatusResponses(statusOf({ state: 'interview_scheduled', meeting: { date: over, url: null } }));
+    signIn({ hasMeeting: true });
+    renderApp();
+    await waitFor(() => expect(useSession.getState().user?.hasMeeting).toBe(false));
+    expect(localStorage.getItem('hasMeeting')).toBeNull();
+  });
+
   it('makes no call for a member and stores them as approved', async () => {
     const fetchMock = mockStatusResponses(statusOf());
     signIn({ role: 'membre', isApproved: false });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { meetingRoomState } from '../../../../shared/meetings';
 import { useSession } from '../../../lib/session';
 import { trainerStatusQueryOptions } from '../api/get-trainer-status';
 
@@ -33,7 +34,8 @@ export function useTrainerStatusSync(): void {
         const user = useSession.getState().user;
         // A later route change, or another account signing in, makes this answer obsolete.
         if (!current || user?.id !== userId) return;
-        const hasMeeting = Boolean(status.meeting);
+        // 'Mes Rendez-vous' is for an interview still to come (or under way), not a past one.
+        const hasMeeting = status.meeting ? meetingRoomState(status.meeting.date) !== 'over' : false;
         if (user.isApproved !== status.isApproved || user.hasMeeting !== hasMeeting) {
           useSession.getState().updateUser({ isApproved: status.isApproved, hasMeeting });
         }

@@ -36,12 +36,14 @@ describe('WaitingApprovalPage', () => {
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', paths.home);
   });
 
-  it('shows the interview card and 40 % once an interview is scheduled', async () => {
-    mockStatusResponses(statusOf({ state: 'interview_scheduled', meeting }));
+  it('shows the interview card and 40 % once an interview is scheduled; the room is not open yet', async () => {
+    // The server withholds the room's address until the room opens.
+    mockStatusResponses(statusOf({ state: 'interview_scheduled', meeting: { ...meeting, url: null } }));
     signIn();
     renderPage();
     expect(await screen.findByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Rejoindre quand prêt' })).toHaveAttribute('href', meeting.url);
+    expect(screen.getByRole('button', { name: 'Rejoindre quand prêt' })).toBeDisabled();
+    expect(screen.getByText("Le lien sera actif le lundi 1 juin 2099 à 09:45, 15 minutes avant l'entretien.")).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Avancement' })).toHaveAttribute('aria-valuenow', '40');
   });
 

@@ -14,6 +14,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CONTACT, USUAL_RESPONSE_DELAY, WAITING_PROGRESS_NO_MEETING, WAITING_PROGRESS_WITH_MEETING } from '../../../../shared/constants';
 import type { TrainerStatus } from '../../../../shared/trainers';
@@ -42,6 +43,9 @@ export default function WaitingApprovalPage() {
 
 function TrainerWaiting({ user }: { user: SessionUser }) {
   const status = useTrainerStatus(user.id, { refetchInterval: STATUS_REFRESH_MS });
+  const { refetch } = status;
+  // The server gives the room's address once it opens: the card asks for it then.
+  const refetchStatus = useCallback(() => void refetch(), [refetch]);
 
   if (status.isPending) {
     return (
@@ -54,7 +58,7 @@ function TrainerWaiting({ user }: { user: SessionUser }) {
   const data = status.data;
   if (data?.state === 'approved') return <Approved user={user} />;
   if (data?.state === 'refused') return <Refused user={user} reason={data.rejectionReason} />;
-  return <Pending user={user} status={data ?? null} failed={status.isError} />;
+  return <Pending user={user} status={data ?? null} failed={status.isError} onRoomOpen={refetchStatus} />;
 }
 
 function Greeting({ user }: { user: SessionUser }) {
@@ -78,7 +82,7 @@ function PageLinks() {
   );
 }
 
-function Pending({ user, status, failed }: { user: SessionUser; status: TrainerStatus | null; failed: boolean }) {
+function Pending({ user, status, failed, onRoomOpen }: { user: SessionUser; status: TrainerStatus | null; failed: boolean; onRoomOpen: () => void }) {
   const meeting = status?.meeting;
   const percent = meeting ? WAITING_PROGRESS_WITH_MEETING : WAITING_PROGRESS_NO_MEETING;
   const activeStep = meeting ? 2 : 1;
@@ -115,7 +119,7 @@ function Pending({ user, status, failed }: { user: SessionUser; status: TrainerS
 
       {meeting && (
         <Box sx={{ mb: 3 }}>
-          <InterviewCard meetingDate={meeting.date} meetingUrl={meeting.url} />
+          <InterviewCard meetingDate={meeting.date} meetingUrl={meeting.url} onRoomOpen={onRoomOpen} />
         </Box>
       )}
 

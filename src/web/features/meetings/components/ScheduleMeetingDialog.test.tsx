@@ -40,4 +40,22 @@ describe('ScheduleMeetingDialog', () => {
     fireEvent.submit(screen.getByRole('button', { name: 'Planifier' }).closest('form')!);
     expect(onSchedule).not.toHaveBeenCalled();
   });
+
+  it('moves an interview to come: says when it is, proposes that slot, confirms with "Déplacer"', async () => {
+    const onSchedule = vi.fn();
+    const current = new Date(2099, 5, 3, 10, 0);
+    render(<ScheduleMeetingDialog open name="Lucie Martin" current={current.toISOString()} pending={false} onClose={() => {}} onSchedule={onSchedule} />);
+    expect(screen.getByRole('heading', { name: 'Déplacer la réunion avec Lucie Martin' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Date/)).toHaveValue('2099-06-03');
+    expect(screen.getByLabelText(/Heure/)).toHaveValue('10:00');
+    fireEvent.change(screen.getByLabelText(/Heure/), { target: { value: '11:15' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Déplacer' }));
+    expect(onSchedule).toHaveBeenCalledWith(new Date(2099, 5, 3, 11, 15).toISOString());
+  });
+
+  it('schedules a new one when the given interview is over', () => {
+    render(<ScheduleMeetingDialog open name="Lucie Martin" current="2020-01-01T09:00:00.000Z" pending={false} onClose={() => {}} onSchedule={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Planifier une réunion avec Lucie Martin' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Date/)).toHaveValue(defaultMeetingSlot().date);
+  });
 });

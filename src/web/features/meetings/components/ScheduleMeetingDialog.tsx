@@ -7,17 +7,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
+import { meetingRoomState } from '../../../../shared/meetings';
+import { formatDateTime } from '../../../lib/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+function localSlot(instant: Date): { date: string; time: string } {
+  return {
+    date: `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`,
+    time: `${pad(instant.getHours())}:${pad(instant.getMinutes())}`,
+  };
+}
 
 /** Spec: the default slot is tomorrow at the current time, in the administrator's local time. */
 export function defaultMeetingSlot(now: Date = new Date()): { date: string; time: string } {
   const tomorrow = new Date(now);
   tomorrow.setDate(tomorrow.getDate() + 1);
-  return {
-    date: `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}`,
-    time: `${pad(tomorrow.getHours())}:${pad(tomorrow.getMinutes())}`,
-  };
+  return localSlot(tomorrow);
 }
 
 /** The local date and time as an ISO instant, or null unless both are filled in and valid. */
@@ -27,32 +33,35 @@ export function toMeetingIso(date: string, time: string): string | null {
   return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
 }
 
-/** Picks the interview's date and time; 'Planifier' does nothing until both are set. */
+/**
+ * Picks the interview's date and time and confirms it; 'Planifier' does nothing until both are set.
+ * With `current` (the date of an interview that is not over), the same choice moves that interview:
+ * the server keeps its record and room, so the link already shared still works.
+ */
 export function ScheduleMeetingDialog({
   open,
   name,
+  current = null,
   pending,
   onClose,
   onSchedule,
 }: {
   open: boolean;
   name: string;
+  current?: string | null;
   pending: boolean;
   onClose: () => void;
   onSchedule: (meetingDate: string) => void;
 }) {
   const titleId = useId();
-  const [slot, setSlot] = useState(defaultMeetingSlot);
+  const moving = current !== null && meetingRoomState(current) !== 'over';
+  const initialSlot = () => (moving ? localSlot(new Date(current)) : defaultMeetingSlot());
+  const [slot, setSlot] = useState(initialSlot);
   const iso = toMeetingIso(slot.date, slot.time);
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onEnter: () => setSlot(defaultMeetingSlot()) } }}
-    >
-      <DialogTitle id={titleId}>Planifier une réunion avec {name}</DialogTitle>
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} slotProps={{ transition: { onEnter: () => setSlot(initialSlot()) } }}>
+      <DialogTitle id={titleId}>{moving ? `Déplacer la réunion avec ${name}` : `Planifier une réunion avec ${name}`}</DialogTitle>
       <form
         noValidate
         onSubmit={(event) => {
@@ -61,7 +70,11 @@ export function ScheduleMeetingDialog({
         }}
       >
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Choisissez la date et l'heure de l'entretien vidéo.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            {moving
+              ? `Elle est prévue le ${formatDateTime(current)}. Choisissez la nouvelle date et l'heure : le lien de la réunion reste le même.`
+              : "Choisissez la date et l'heure de l'entretien vidéo."}
+          </DialogContentText>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label="Date"
@@ -84,7 +97,7 @@ export function ScheduleMeetingDialog({
         <DialogActions>
           <Button onClick={onClose}>Annuler</Button>
           <Button type="submit" variant="contained" disabled={!iso || pending}>
-            {pending ? 'Planification...' : 'Planifier'}
+            {pending ? (moving ? 'Déplacement...' : 'Planification...') : moving ? 'Déplacer' : 'Planifier'}
           </Button>
         </DialogActions>
       </form>
