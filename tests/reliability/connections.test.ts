@@ -98,7 +98,7 @@ describe('a kept-alive connection after an upload refused before the end of its 
     const video = { name: 'video', filename: 'cours.mp4', content: Buffer.alloc(8 * 1024 * 1024), contentType: 'video/mp4' };
     const { refused, next } = await refusedThenNext('/api/courses', auth, multipart(courseFields(), [video]));
     expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.body)).toEqual({ error_code: 'invalid_request', message: 'Le fichier « video » n\'est pas attendu.' });
+    expect(JSON.parse(refused.body)).toEqual({ error_code: 'invalid_request', message: 'Le fichier «\u00a0video\u00a0» n\'est pas attendu.' });
     expect(refused.headers.connection).toBe('close');
     expect(next.status).toBe(200);
   });

@@ -30,7 +30,7 @@ describe('InterviewCard: the button and its note follow the room window', () => 
     render(<InterviewCard meetingDate={at} meetingUrl={url} />);
     const link = screen.getByRole('link', { name: 'Rejoindre quand prêt' });
     expect(link).toHaveAttribute('href', url);
-    expect(link).toHaveAccessibleDescription('La salle est ouverte : vous pouvez la rejoindre dès maintenant.');
+    expect(link).toHaveAccessibleDescription('La salle est ouverte\u00a0: vous pouvez la rejoindre dès maintenant.');
   });
 
   it('once the window has begun without the address, asks the page for it and keeps the button disabled', () => {
