@@ -5,6 +5,8 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'doit valoir true ou false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const milliseconds = z.coerce.number({ message: 'doit être un nombre de millisecondes' }).int().min(100, 'doit valoir au moins 100 ms');
+
 const envSchema = z.object({
   PORT: z.coerce.number({ message: 'doit être un nombre' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -13,6 +15,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'doit être une URL postgres://')
     .optional(),
+  /** PostgreSQL time limits in milliseconds (decision 013); PGlite runs in the process and ignores them. */
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds.default(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(5000),
+  DATABASE_QUERY_TIMEOUT_MS: milliseconds.default(8000),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds.default(1000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(10000),
   ADMIN_EMAIL: z.email({ message: 'doit être une adresse e-mail' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'doit contenir au moins 8 caractères').optional(),
   SEED_DEMO: booleanFromEnv.optional(),
@@ -33,12 +41,27 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
 });
 
+/** How long PostgreSQL work may take before the API gives up on it (decision 013). */
+export interface DbTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** statement_timeout: the server cancels a statement running longer. */
+  statementMs: number;
+  /** The client stops waiting for an answer (a stalled network) and drops the connection; above statementMs. */
+  queryMs: number;
+  /** lock_timeout: a statement waiting this long for a lock fails instead of holding its connection. */
+  lockMs: number;
+  /** idle_in_transaction_session_timeout: the server ends a session left idle inside a transaction. */
+  idleInTransactionMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
+  dbTimeouts: DbTimeouts;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -67,6 +90,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
   }
   const e = parsed.data;
+  // A read timeout at or below the statement timeout would drop healthy connections that the server was about to answer.
+  if (e.DATABASE_QUERY_TIMEOUT_MS <= e.DATABASE_STATEMENT_TIMEOUT_MS) {
+    throw new ConfigError(['DATABASE_QUERY_TIMEOUT_MS doit être supérieur à DATABASE_STATEMENT_TIMEOUT_MS']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -74,6 +101,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    dbTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -48,7 +48,7 @@ describe.skipIf(!onPostgres)('database unreachable (PostgreSQL only: skipped on 
     const throughProxy = new URL(direct);
     throughProxy.hostname = '127.0.0.1';
     throughProxy.port = String(proxy.port);
-    database = await openPostgres(throughProxy.toString());
+    database = await openPostgres(throughProxy.toString(), testConfig().dbTimeouts);
 
     dataDir = path.resolve('.tmp', `outage-${randomBytes(5).toString('hex')}`);
     const config = testConfig({ dataDir, uploadsDir: path.join(dataDir, 'uploads'), webDistDir: path.join(dataDir, 'no-web') });

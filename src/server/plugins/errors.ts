@@ -3,7 +3,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages, type ApiErrorBody } from '../../shared/errors';
 import { AppError } from '../lib/app-error';
+import type { Db } from '../db/client';
+import { pingDatabase } from '../db/client';
 import { isDatabaseUnavailable } from '../lib/db-errors';
+import { DatabaseOutageLog } from '../lib/db-outage-log';
 import { fieldErrorsOf } from '../lib/field-errors';
 
 /** Fastify's own error codes that mean "the client sent something wrong". */
@@ -19,8 +22,13 @@ const clientErrors: Record<string, { status: number; body: () => ApiErrorBody }>
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, body: () => ({ error_code: 'invalid_request', message: 'La requête doit être envoyée en multipart/form-data.' }) },
 };
 
-/** Turns every thrown error into the API's error body; a 5xx never shows its internals. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * Turns every thrown error into the API's error body; a 5xx never shows its internals. An
+ * unavailable database is logged once per outage, not once per request.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  const outage = new DatabaseOutageLog(app.log, () => pingDatabase(db));
+  app.addHook('onClose', async () => outage.close());
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { error_code: error.code, message: error.message };
@@ -35,7 +43,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error_code: 'invalid_request', message: errorMessages.invalid_request });
     }
+    if (isDatabaseUnavailable(error)) {
+      outage.failed(error);
+      return reply.status(503).send({ error_code: 'server_error', message: errorMessages.server_error });
+    }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(isDatabaseUnavailable(error) ? 503 : 500).send({ error_code: 'server_error', message: errorMessages.server_error });
+    return reply.status(500).send({ error_code: 'server_error', message: errorMessages.server_error });
   });
 });
