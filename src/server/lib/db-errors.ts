@@ -4,9 +4,9 @@
  * the whole cause chain.
  */
 
-/** The error and the errors it wraps, outermost first (a few levels: a cycle cannot loop). */
 type ChainLink = { code?: unknown; message?: unknown; query?: unknown; params?: unknown; severity?: unknown } & Partial<Record<SqlField, unknown>>;
 
+/** The error and the errors it wraps, outermost first (a few levels: a cycle cannot loop). */
 function* causeChain(error: unknown): Generator<ChainLink> {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
