@@ -47,6 +47,14 @@ describe('configuration', () => {
     expect(config.meetingRoomPrefix).toBe('EcoForma');
     expect(config.maintenanceMode).toBe(false);
     expect(config.seedDemo).toBe(true);
+    expect(config.dbTimeouts).toEqual({ connectMs: 3000, statementMs: 5000, queryMs: 8000, lockMs: 1000, idleInTransactionMs: 10000 });
+  });
+
+  it('reads the database time limits, and refuses a read timeout not above the statement timeout', () => {
+    expect(loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '250', DATABASE_STATEMENT_TIMEOUT_MS: '2000', DATABASE_QUERY_TIMEOUT_MS: '3000' }).dbTimeouts).toMatchObject({ lockMs: 250, statementMs: 2000, queryMs: 3000 });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '8000' })).toThrow('DATABASE_QUERY_TIMEOUT_MS doit être supérieur à DATABASE_STATEMENT_TIMEOUT_MS');
+    expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' })).toThrow('DATABASE_LOCK_TIMEOUT_MS doit être positif');
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'bientôt' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS doit être un nombre de millisecondes/);
   });
 
   it('turns the demo seed off by default on PostgreSQL', () => {

@@ -10,7 +10,7 @@ import type { Config } from './config';
 import './lib/zod-locale';
 import type { Db } from './db/client';
 import type { ModuleDeps } from './lib/deps';
-import { logSafeRequest } from './lib/log-safety';
+import { logSafeError, logSafeRequest } from './lib/log-safety';
 import { createStorage, type Storage } from './lib/storage';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -43,7 +43,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
         paths: ['headers.authorization', 'headers.cookie', '*.headers.authorization', '*.headers.cookie'],
         censor: '[masqué]',
       },
-      serializers: { req: logSafeRequest },
+      // Errors from the database are logged without their SQL nor its parameters (decision 016).
+      serializers: { req: logSafeRequest, err: logSafeError },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
@@ -69,7 +70,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { db });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,

@@ -15,6 +15,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'doit être une URL postgres://')
     .optional(),
+  /** PostgreSQL time limits in milliseconds (decision 016); PGlite runs in the process and ignores them. */
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds.default(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(5000),
+  DATABASE_QUERY_TIMEOUT_MS: milliseconds.default(8000),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds.default(1000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(10000),
   ADMIN_EMAIL: z.email({ message: 'doit être une adresse e-mail' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'doit contenir au moins 8 caractères').optional(),
   SEED_DEMO: booleanFromEnv.optional(),
@@ -31,7 +37,7 @@ const envSchema = z.object({
   SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number({ message: 'doit être un nombre' }).int().min(1).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'doit être une URL redis://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** An S3-compatible bucket for uploaded files instead of DATA_DIR/uploads (decision 013). */
+  /** An S3-compatible bucket for uploaded files instead of DATA_DIR/uploads (decision 014). */
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'doit être un nom de bucket S3 (3 à 63 caractères : minuscules, chiffres, points, tirets)').optional(),
   S3_ENDPOINT: z.url({ message: 'doit être une URL, par exemple https://s3.fr-par.scw.cloud' }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -68,6 +74,20 @@ export interface S3Settings {
   prefix: string;
 }
 
+/** How long PostgreSQL work may take before the API gives up on it (decision 016). */
+export interface DbTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** statement_timeout: the server cancels a statement running longer. */
+  statementMs: number;
+  /** The client stops waiting for an answer (a stalled network) and drops the connection; above statementMs. */
+  queryMs: number;
+  /** lock_timeout: a statement waiting this long for a lock fails instead of holding its connection. */
+  lockMs: number;
+  /** idle_in_transaction_session_timeout: the server ends a session left idle inside a transaction. */
+  idleInTransactionMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -76,6 +96,7 @@ export interface Config {
   /** Set when S3_BUCKET is: uploaded files go to the bucket, not to uploadsDir. */
   s3: S3Settings | undefined;
   databaseUrl: string | undefined;
+  dbTimeouts: DbTimeouts;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -112,6 +133,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : définissez les deux ou aucun']);
   }
+  // A read timeout at or below the statement timeout would drop healthy connections that the server was about to answer.
+  if (e.DATABASE_QUERY_TIMEOUT_MS <= e.DATABASE_STATEMENT_TIMEOUT_MS) {
+    throw new ConfigError(['DATABASE_QUERY_TIMEOUT_MS doit être supérieur à DATABASE_STATEMENT_TIMEOUT_MS']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -130,6 +155,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     databaseUrl: e.DATABASE_URL,
+    dbTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

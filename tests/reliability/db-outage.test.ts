@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { testConfig } from '../../src/server/config';
-import { openPostgres, type Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { createDatabase, dropDatabase, POSTGRES_TEMPLATE_DB, testEngine } from '../../src/server/test/database';
-import { TcpProxy } from './tcp-proxy';
+import { testEngine } from '../../src/server/test/database';
+import { openProxiedApp, type ProxiedApp } from './proxied-app';
+import type { TcpProxy } from './tcp-proxy';
 import { authHeader, createUser, DEFAULT_PASSWORD } from '../../src/server/test/factories';
 
 /**
@@ -25,13 +22,13 @@ const onPostgres = testEngine === 'postgres' && Boolean(serverUrl);
 const ANSWER_WITHIN_MS = 3000;
 
 describe.skipIf(!onPostgres)('database unreachable (PostgreSQL only: skipped on PGlite or without TEST_DATABASE_URL)', () => {
+  let env: ProxiedApp;
   let proxy: TcpProxy;
   let database: Database;
   let app: FastifyInstance;
-  let dbName: string;
-  let dataDir: string;
   let auth: { authorization: string };
   let email: string;
+  const logLines: string[] = [];
   const processFailures: string[] = [];
   // Kept as text so a failure shows what escaped.
   const onProcessFailure = (reason: unknown) => processFailures.push(reason instanceof Error ? (reason.stack ?? reason.message) : String(reason));
@@ -39,21 +36,8 @@ describe.skipIf(!onPostgres)('database unreachable (PostgreSQL only: skipped on 
   beforeAll(async () => {
     process.on('unhandledRejection', onProcessFailure);
     process.on('uncaughtException', onProcessFailure);
-    dbName = `ecoforma_outage_${randomBytes(5).toString('hex')}`;
-    const direct = await createDatabase(serverUrl!, dbName, POSTGRES_TEMPLATE_DB);
-
-    const target = new URL(serverUrl!);
-    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.start(0);
-    const throughProxy = new URL(direct);
-    throughProxy.hostname = '127.0.0.1';
-    throughProxy.port = String(proxy.port);
-    database = await openPostgres(throughProxy.toString());
-
-    dataDir = path.resolve('.tmp', `outage-${randomBytes(5).toString('hex')}`);
-    const config = testConfig({ dataDir, uploadsDir: path.join(dataDir, 'uploads'), webDistDir: path.join(dataDir, 'no-web') });
-    app = await buildApp(config, database.db);
-    await app.ready();
+    env = await openProxiedApp(serverUrl!, { config: { logLevel: 'info' }, logStream: { write: (line) => void logLines.push(line) } });
+    ({ app, database, proxy } = env);
 
     const user = await createUser(database.db, { role: 'membre' });
     email = user.email;
@@ -63,11 +47,7 @@ describe.skipIf(!onPostgres)('database unreachable (PostgreSQL only: skipped on 
   afterAll(async () => {
     process.off('unhandledRejection', onProcessFailure);
     process.off('uncaughtException', onProcessFailure);
-    await app?.close();
-    await proxy?.stop();
-    await database?.close();
-    if (dbName) await dropDatabase(serverUrl!, dbName);
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await env?.close();
   });
 
   let ipSequence = 0;
@@ -192,5 +172,14 @@ describe.skipIf(!onPostgres)('database unreachable (PostgreSQL only: skipped on 
     expect((await calls.catalogue()).statusCode).toBe(200);
     expect((await calls.profile()).statusCode).toBe(200);
     expect(processFailures).toEqual([]);
+  });
+
+  it('logged the cuts in one error line, not one per refused request, with none of their values', () => {
+    const parsed = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    // The back line depends on whether the probe ran between a restore and the next cut.
+    expect(parsed.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual(['Base de données indisponible : les requêtes qui en dépendent reçoivent 503']);
+    expect(parsed.filter((line) => line.level === 40).every((line) => line.msg === 'Base de données de nouveau disponible')).toBe(true);
+    const all = logLines.join('\n');
+    for (const value of [email, DEFAULT_PASSWORD, 'coupure-', 'params:']) expect(all).not.toContain(value);
   });
 });

@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { inArray, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../src/server/config';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { courses, sessions, users } from '../../src/server/db/schema';
 import { verifyPassword } from '../../src/server/lib/passwords';
@@ -110,7 +111,7 @@ async function listIncoming(): Promise<string[]> {
 }
 
 async function openDirectly(): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl) : openPglite({ dataDir: path.join(dataDir, 'db') });
+  return databaseUrl ? openPostgres(databaseUrl, testConfig().dbTimeouts) : openPglite({ dataDir: path.join(dataDir, 'db') });
 }
 
 // ---- Shared between the steps, which run in order on the same data ----------------------------

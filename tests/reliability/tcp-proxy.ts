@@ -1,14 +1,15 @@
 import net from 'node:net';
 
 /**
- * A TCP relay between the application and PostgreSQL that a test can cut and restore, so the
- * database "disappears" for the application without stopping the PostgreSQL server that the
+ * A TCP relay between the application and PostgreSQL that a test can cut, stall and restore, so
+ * the database "disappears" for the application without stopping the PostgreSQL server that the
  * other test files share.
  */
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
   private listenPort = 0;
+  private stalled = false;
 
   constructor(
     private readonly targetHost: string,
@@ -45,8 +46,27 @@ export class TcpProxy {
     await closed;
   }
 
-  /** The database comes back on the same address. */
+  /**
+   * The network stalls without a word: no byte goes through any more, on open connections or on
+   * new ones, yet no socket is closed, as when a link or a firewall silently drops packets.
+   */
+  stall(): void {
+    this.stalled = true;
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+  }
+
+  /**
+   * The database comes back on the same address. After a stall, the connections open during it
+   * stay silent for good (a firewall that forgot them); only new connections go through.
+   */
   async restore(): Promise<void> {
+    if (this.stalled) {
+      this.stalled = false;
+      if (this.server) return;
+    }
     await this.start(this.listenPort);
   }
 
@@ -60,6 +80,14 @@ export class TcpProxy {
   }
 
   private relay(client: net.Socket): void {
+    if (this.stalled) {
+      // Accepted by the kernel, then nothing: the client's startup message never reaches PostgreSQL.
+      this.sockets.add(client);
+      client.on('close', () => this.sockets.delete(client));
+      client.on('error', () => client.destroy());
+      client.pause();
+      return;
+    }
     const upstream = net.connect({ host: this.targetHost, port: this.targetPort });
     for (const socket of [client, upstream]) {
       this.sockets.add(socket);

@@ -189,6 +189,11 @@ export const courses = pgTable(
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The author's "firstname lastname", kept by triggers (migration 0005), so the catalogue
+     * never reads the users table and keeps answering while it is locked (decision 016).
+     */
+    authorName: text('author_name').notNull().default(''),
     /** normalizeSearch(title description), kept by the service layer, indexed by trigrams. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),

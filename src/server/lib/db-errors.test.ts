@@ -28,4 +28,12 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
   });
+
+  it('reads the time limits of decision 016 as unavailability: lock, statement, idle transaction, stalled read', () => {
+    for (const code of ['55P03', '57014', '25P03']) {
+      expect(isDatabaseUnavailable(new Error('Failed query', { cause: Object.assign(new Error('canceling statement'), { code }) }))).toBe(true);
+    }
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('Query read timeout') }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('deadlock'), { code: '40P01' }))).toBe(false);
+  });
 });

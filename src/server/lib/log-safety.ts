@@ -1,3 +1,5 @@
+import { databaseErrorFields } from './db-errors';
+
 /**
  * What the request log line says about a request. Query values are masked: they can carry
  * personal data (an administrator's search by name) or a token a client pasted by mistake, and
@@ -35,4 +37,24 @@ function maskQueryValues(url: string): string {
       return `${/^[A-Za-z_]{1,20}$/.test(name) ? name : '…'}=…`;
     });
   return `${url.slice(0, start)}?${names.join('&')}`;
+}
+
+/** An error as a log line shows it; one from the database keeps its SQLSTATE and names, never its SQL nor values. */
+export function logSafeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: '[valeur non journalisée]', stack: '' };
+  const sqlFields = databaseErrorFields(error);
+  if (sqlFields) {
+    // The first lines of the stack repeat the message, which holds the SQL and its parameters.
+    const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+    const message = `Erreur SQL${sqlFields.code ? ` ${sqlFields.code}` : ''} (requête et paramètres non journalisés)`;
+    return { type: error.name, message, ...sqlFields, stack: frames.join('\n') };
+  }
+  const { code } = error as { code?: unknown };
+  return {
+    type: error.name,
+    message: error.message,
+    stack: error.stack ?? '',
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(error.cause !== undefined ? { cause: logSafeError(error.cause) } : {}),
+  };
 }

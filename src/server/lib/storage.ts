@@ -59,7 +59,7 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  * The product's one storage: the driver that keeps files, and this process's own incoming folder
  * (`<incomingRoot>/<host>-<pid>-<random>`), where uploads stream and are checked before they are
  * kept. A folder per process lets the start-up sweep tell its own leftovers from another live
- * process's uploads in progress (decision 013).
+ * process's uploads in progress (decision 014).
  */
 export class Storage {
   readonly incomingDir: string;

@@ -4,8 +4,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages, type ApiErrorBody } from '../../shared/errors';
+import { pingDatabase, type Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../lib/db-errors';
+import { DatabaseOutageLog } from '../lib/db-outage-log';
 import { fieldErrorsOf } from '../lib/field-errors';
 
 /** Fastify's own error codes that mean "the client sent something wrong". */
@@ -21,8 +23,13 @@ const clientErrors: Record<string, { status: number; body: () => ApiErrorBody }>
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, body: () => ({ error_code: 'invalid_request', message: 'La requête doit être envoyée en multipart/form-data.' }) },
 };
 
-/** Turns every thrown error into the API's error body; a 5xx never shows its internals. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * Turns every thrown error into the API's error body; a 5xx never shows its internals. An
+ * unavailable database is logged once per outage, not once per request.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  const outage = new DatabaseOutageLog(app.log, () => pingDatabase(db));
+  app.addHook('onClose', async () => outage.close());
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A body refused before its end (file too large, unexpected file, full disk) stays unread on the
     // socket: the next request on a kept-alive connection would wait behind it forever. (Injected
@@ -41,8 +48,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error_code: 'invalid_request', message: errorMessages.invalid_request });
     }
+    if (isDatabaseUnavailable(error)) {
+      outage.failed(error);
+      return reply.status(503).send({ error_code: 'server_error', message: errorMessages.server_error });
+    }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(isDatabaseUnavailable(error) ? 503 : 500).send({ error_code: 'server_error', message: errorMessages.server_error });
+    return reply.status(500).send({ error_code: 'server_error', message: errorMessages.server_error });
   });
 });
 

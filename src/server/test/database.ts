@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { testConfig } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 
 export const PGLITE_TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar.gz');
@@ -50,7 +51,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 
 /** A throwaway database on the PostgreSQL server, dropped when closed. */
 export async function openScratchPostgres(serverUrl: string, name: string, template?: string): Promise<Database> {
-  const database = await openPostgres(await createDatabase(serverUrl, name, template));
+  const database = await openPostgres(await createDatabase(serverUrl, name, template), testConfig().dbTimeouts);
   return {
     ...database,
     async close() {

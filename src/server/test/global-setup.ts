@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { testConfig } from '../config';
 import { openPglite, openPostgres } from '../db/client';
 import { seedReferenceData } from '../db/seed';
 import { createDatabase, dropDatabase, PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB } from './database';
@@ -31,7 +32,7 @@ export default async function setup(): Promise<void> {
 
 async function setupPostgresTemplate(url: string): Promise<void> {
   await dropDatabase(url, POSTGRES_TEMPLATE_DB);
-  const database = await openPostgres(await createDatabase(url, POSTGRES_TEMPLATE_DB));
+  const database = await openPostgres(await createDatabase(url, POSTGRES_TEMPLATE_DB), testConfig().dbTimeouts);
   await database.migrate();
   await seedReferenceData(database.db);
   await database.close();

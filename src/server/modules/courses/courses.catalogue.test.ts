@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryCount, CourseDetail, CoursePage } from '../../../shared/courses';
+import { eq } from 'drizzle-orm';
+import { courses, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, insertCourse } from '../../test/factories';
 
@@ -177,6 +179,21 @@ describe('GET /api/courses/:id', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().status).toBe('draft');
     }
+  });
+});
+
+describe("the author's name on a course (kept in courses, so the catalogue never reads users)", () => {
+  it('follows a rename of the author, and moves with the course to a new author', async () => {
+    const renamed = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Paul', lastname: 'Martin' });
+    // A draft, read by an administrator, so the other tests' counts stay as they are.
+    const course = await insertCourse(db, renamed.id, { title: 'Cours au nom changeant', status: 'draft' });
+    const headers = await authHeader(db, admin);
+    const nameShown = async () => (await app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers })).json<CourseDetail>().user.name;
+    expect(await nameShown()).toBe('Paul Martin');
+    await db.update(users).set({ firstname: 'Paule', lastname: 'Martin-Roux' }).where(eq(users.id, renamed.id));
+    expect(await nameShown()).toBe('Paule Martin-Roux');
+    await db.update(courses).set({ authorId: other.id }).where(eq(courses.id, course.id));
+    expect(await nameShown()).toBe(`${other.firstname} ${other.lastname}`);
   });
 });
 

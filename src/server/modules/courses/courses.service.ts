@@ -18,13 +18,13 @@ import {
 import type { Actor } from '../../../shared/roles';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { categories, courses, enrolments, savedCourses, users } from '../../db/schema';
+import { categories, courses, enrolments, savedCourses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { downloadName, keepUpload, removeStoredFile, type Storage } from '../../lib/storage';
 import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
 
-/** What lists and the detail read, author included, in one select. */
+/** What lists and the detail read, author's name included, from courses alone (decision 016). */
 const courseColumns = {
   id: courses.id,
   title: courses.title,
@@ -36,8 +36,7 @@ const courseColumns = {
   imagePath: courses.imagePath,
   status: courses.status,
   authorId: courses.authorId,
-  authorFirstname: users.firstname,
-  authorLastname: users.lastname,
+  authorName: courses.authorName,
   createdAt: courses.createdAt,
   updatedAt: courses.updatedAt,
   attachmentPath: courses.attachmentPath,
@@ -69,14 +68,14 @@ function toItem(row: CourseSelectRow): CourseItem {
     price: centsToEuros(row.priceCents),
     discountPrice: row.discountPriceCents === null ? null : centsToEuros(row.discountPriceCents),
     image: imageUrl(row.id, row.imagePath),
-    user: { id: row.authorId, name: `${row.authorFirstname} ${row.authorLastname}`.trim(), avatar: null },
+    user: { id: row.authorId, name: row.authorName, avatar: null },
     status: row.status,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 function selectCourses(db: Db) {
-  return db.select(courseColumns).from(courses).innerJoin(users, eq(users.id, courses.authorId));
+  return db.select(courseColumns).from(courses);
 }
 
 type CourseSelectRow = Awaited<ReturnType<typeof selectCourses>>[number];
