@@ -141,6 +141,17 @@ describe('sections', () => {
     expect(await sectionTitles(course.id)).toEqual([]);
   });
 
+  it('gives sections and lessons added at the same time distinct positions', async () => {
+    const course = await newCourse();
+    const created = await Promise.all(Array.from({ length: 5 }, (_, i) => call('POST', `/api/courses/${course.id}/sections`, author, { title: `Chapitre ${i}` })));
+    expect(created.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect((await sectionTitles(course.id)).map(([, position]) => position)).toEqual([0, 1, 2, 3, 4]);
+    const sectionId = (created[0]!.json() as AuthorSection).id;
+    const added = await Promise.all(Array.from({ length: 5 }, (_, i) => call('POST', `/api/sections/${sectionId}/lessons`, author, { ...textLesson, title: `Leçon ${i}` })));
+    expect(added.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect((await lessonOrder(sectionId)).map(([, position]) => position)).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('renames a section', async () => {
     const course = await newCourse();
     const section = await insertSection(db, course.id, { title: 'Ancien' });
