@@ -155,6 +155,8 @@ export interface LessonContent extends OutlineLesson {
   course_id: number;
   section_id: number;
   html: string | null;
+  /** The Markdown source, only for those who may edit the course (author, administrators). */
+  body_markdown?: string | null;
 }
 
 /** A lesson as its author edits it (the Markdown source included). */

@@ -120,6 +120,9 @@ describe('GET /api/lessons/:id', () => {
     }
     expect(((await call('GET', `/api/lessons/${basics.id}`, user)).json() as LessonContent).completed).toBe(false);
     expect((await call('GET', `/api/lessons/${basics.id}`, author)).json()).not.toHaveProperty('completed');
+    // Only those who edit the course get the Markdown source.
+    for (const caller of [author, admin]) expect((await call('GET', `/api/lessons/${basics.id}`, caller)).json().body_markdown).toBe('Un **paragraphe** de la leçon.');
+    expect((await call('GET', `/api/lessons/${basics.id}`, user)).json()).not.toHaveProperty('body_markdown');
   });
 
   it('asks a visitor to sign in (401) and refuses members not enrolled and other trainers (403)', async () => {
@@ -138,6 +141,7 @@ describe('GET /api/lessons/:id', () => {
       const res = await call('GET', `/api/lessons/${intro.id}`, user);
       expect(res.statusCode).toBe(200);
       expect((res.json() as LessonContent).html).toContain('<strong>paragraphe</strong>');
+      expect(res.json()).not.toHaveProperty('body_markdown');
     }
   });
 

@@ -416,6 +416,8 @@ export async function getLesson(db: Db, lessonId: number, actor: Actor | null): 
     is_preview: lesson.isPreview,
     html: lesson.type === 'text' && lesson.bodyMarkdown !== null ? renderLessonMarkdown(lesson.bodyMarkdown) : null,
     ...(completed !== undefined ? { completed } : {}),
+    // The editor starts from the source; learners only ever get the safe rendering.
+    ...(actor && canEditCourse(actor, course) ? { body_markdown: lesson.bodyMarkdown } : {}),
   };
 }
 
