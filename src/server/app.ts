@@ -16,6 +16,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { learningRoutes } from './modules/learning/learning.routes';
 import { meetingsRoutes } from './modules/meetings/meetings.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { trainersRoutes } from './modules/trainers/trainers.routes';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(adminRoutes, deps);
   await app.register(meetingsRoutes, deps);
   await app.register(coursesRoutes, deps);
+  await app.register(learningRoutes, deps);
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
 
   return app;

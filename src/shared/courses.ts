@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categorySlugs, type CategorySlug } from './categories';
 import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import type { CourseInformation } from './learning';
 import { isAdmin, isApprovedTrainer, type Actor } from './roles';
 
 /** A draft is seen only by its author and administrators; a published course by everyone. */
@@ -205,8 +206,8 @@ export interface CourseItem {
   created_at: string;
 }
 
-/** A course as its detail page shows it. */
-export interface CourseDetail extends CourseItem {
+/** A course as its detail page shows it, with its public information. */
+export interface CourseDetail extends CourseItem, CourseInformation {
   updated_at: string;
   /** The caller is enrolled / saved it for later (false for visitors). */
   enrolled: boolean;
@@ -281,6 +282,14 @@ export function checkCourseAttachment(file: FileFacts): string | null {
 /** 79 -> '79', 69.9 -> '69,90': an amount as a French user types it in the form. */
 export function amountText(amount: number): string {
   return Number.isInteger(amount) ? String(amount) : amount.toFixed(2).replace('.', ',');
+}
+
+/**
+ * A course image's address; `v` changes with the stored file, so a replaced image is fetched
+ * again despite the long cache of the old one.
+ */
+export function courseImageUrl(id: number, imagePath: string | null): string | null {
+  return imagePath ? `/api/courses/${id}/image?v=${imagePath.slice(0, 8)}` : null;
 }
 
 /** Text cut to `max` characters plus '...', as the catalogue cards show descriptions. */

@@ -17,3 +17,10 @@ export const idSchema = z
 
 /** `/…/:id` */
 export const idParamsSchema = z.object({ id: idSchema });
+
+/** A row id inside a JSON body (a number, not text), with the same bounds and message as a path id. */
+export const bodyIdSchema = z
+  .number({ error: INVALID_ID_MESSAGE })
+  .int({ error: INVALID_ID_MESSAGE })
+  .min(1, { error: INVALID_ID_MESSAGE })
+  .max(MAX_ID, { error: INVALID_ID_MESSAGE });

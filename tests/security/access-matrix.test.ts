@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/auth';
-import { meetings, type CourseRow, type MeetingRow, type UserRow } from '../../src/server/db/schema';
+import { meetings, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../../src/server/db/schema';
 import { courseFieldParts, expectErrorBody, roleActors, signedIn, stateFingerprint, type RoleActor, type SignedIn } from './support';
 import { createTestApp } from '../../src/server/test/app';
-import { createUser, DEFAULT_PASSWORD, insertCourse } from '../../src/server/test/factories';
+import { createUser, DEFAULT_PASSWORD, insertCourse, insertLesson, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
 
@@ -23,6 +23,8 @@ import { placeFile } from '../../src/server/test/uploads';
  * - course routes: every column targets a published course of the approved trainer (with an image
  *   and an attachment); "other" targets a course of another trainer, published or draft as the
  *   row says;
+ * - section and lesson routes: like course routes, the first section of the course and its
+ *   first lesson (a text lesson, not a free preview); nobody is enrolled in these courses;
  * - meeting routes: every column targets the subject's interview.
  *
  * Cells are exact statuses. A 2xx means the caller got through; a 404/422 in a signed-in column
@@ -32,7 +34,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'meeting';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'meeting';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -48,6 +50,8 @@ interface World {
   /** By another approved trainer: one published, one draft (both with files). */
   othersPublished: CourseRow;
   othersDraft: CourseRow;
+  /** Each course's section and its lesson, by course id. */
+  content: Map<number, { sectionId: number; lesson: LessonRow }>;
 }
 
 interface Request {
@@ -93,6 +97,13 @@ const adminUpdateBody: BodyFn = (w) => ({
 const statusBody: BodyFn = () => ({ payload: { is_valid: true } });
 const rejectBody: BodyFn = () => ({ payload: { reason: 'Expérience insuffisante en animation.' } });
 const meetingBody: BodyFn = () => ({ payload: { meeting_date: new Date(Date.now() + 2 * 86_400_000).toISOString() } });
+const informationBody: BodyFn = () => ({ payload: { objectives: ['Composter en pied d’immeuble'], prerequisites: 'Aucun' } });
+const sectionBody: BodyFn = () => ({ payload: { title: 'Chapitre de la matrice' } });
+// The author's own ids: another trainer is refused before the list is compared.
+const sectionOrderBody: BodyFn = (w) => ({ payload: { ids: [w.content.get(w.ownCourse.id)!.sectionId] } });
+const lessonOrderBody: BodyFn = (w) => ({ payload: { ids: [w.content.get(w.ownCourse.id)!.lesson.id] } });
+const lessonBody: BodyFn = () => ({ payload: { title: 'Leçon de la matrice', type: 'text', duration_minutes: 10, body_markdown: 'Du **texte**.' } });
+const lessonUpdateBody: BodyFn = () => ({ payload: { title: 'Leçon corrigée' } });
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
   const { payload, headers } = multipartBody(parts);
@@ -149,6 +160,21 @@ const matrix: Record<string, Row> = {
   'DELETE /api/courses/:id/enrolment':      row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
   'POST /api/courses/:id/saved':            row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
   'DELETE /api/courses/:id/saved':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+
+  'GET /api/courses/:id/outline':           row('public',           'course',  [200, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  'PUT /api/courses/:id/information':       row('canAuthorCourses', 'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: informationBody }),
+  'POST /api/courses/:id/sections':         row('canAuthorCourses', 'course',  [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: sectionBody }),
+  'PUT /api/courses/:id/sections/order':    row('canAuthorCourses', 'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: sectionOrderBody }),
+  'PUT /api/sections/:id':                  row('canAuthorCourses', 'section', [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: sectionBody }),
+  'DELETE /api/sections/:id':               row('canAuthorCourses', 'section', [401, 403, 403, 403, 204, 204, 403], { otherCourse: 'published' }),
+  'POST /api/sections/:id/lessons':         row('canAuthorCourses', 'section', [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: lessonBody }),
+  'PUT /api/sections/:id/lessons/order':    row('canAuthorCourses', 'section', [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: lessonOrderBody }),
+  'GET /api/lessons/:id':                   row('public',           'lesson',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  'PUT /api/lessons/:id':                   row('canAuthorCourses', 'lesson',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: lessonUpdateBody }),
+  'DELETE /api/lessons/:id':                row('canAuthorCourses', 'lesson',  [401, 403, 403, 403, 204, 204, 403], { otherCourse: 'published' }),
+  // Nobody in the matrix is enrolled: progress is refused to all (the feature tests cover learners).
+  'POST /api/lessons/:id/complete':         row('authenticated',    'lesson',  [401, 403, 403, 403, 403, 403, 403], { otherCourse: 'published' }),
+  'GET /api/user/learning':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -190,15 +216,15 @@ async function buildWorld(): Promise<World> {
     attachmentMimeType: 'application/pdf',
     attachmentSize: pdfDocument().length,
   });
-  return {
-    actors,
-    subject,
-    subjectMeeting: subjectMeeting!,
-    loginAccount,
-    ownCourse: await insertCourse(db, actors.formateurApproved.user.id, await withFiles()),
-    othersPublished: await insertCourse(db, otherAuthor.id, await withFiles()),
-    othersDraft: await insertCourse(db, otherAuthor.id, { status: 'draft', ...(await withFiles()) }),
-  };
+  const ownCourse = await insertCourse(db, actors.formateurApproved.user.id, await withFiles());
+  const othersPublished = await insertCourse(db, otherAuthor.id, await withFiles());
+  const othersDraft = await insertCourse(db, otherAuthor.id, { status: 'draft', ...(await withFiles()) });
+  const content = new Map<number, { sectionId: number; lesson: LessonRow }>();
+  for (const course of [ownCourse, othersPublished, othersDraft]) {
+    const section = await insertSection(db, course.id);
+    content.set(course.id, { sectionId: section.id, lesson: await insertLesson(db, section.id, { isPreview: false }) });
+  }
+  return { actors, subject, subjectMeeting: subjectMeeting!, loginAccount, ownCourse, othersPublished, othersDraft, content };
 }
 
 /** Who calls, and the id the column uses for this row (see the header comment). */
@@ -207,9 +233,10 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   const isSelfColumn = column !== 'anonymous' && column !== 'admin' && column !== 'other';
   let id: number | null = null;
   if (rowDef.target === 'user') id = isSelfColumn ? caller!.user.id : world.subject.id;
-  if (rowDef.target === 'course') {
-    id = column === 'other' ? (rowDef.otherCourse === 'draft' ? world.othersDraft : world.othersPublished).id : world.ownCourse.id;
-  }
+  const course = column === 'other' ? (rowDef.otherCourse === 'draft' ? world.othersDraft : world.othersPublished) : world.ownCourse;
+  if (rowDef.target === 'course') id = course.id;
+  if (rowDef.target === 'section') id = world.content.get(course.id)!.sectionId;
+  if (rowDef.target === 'lesson') id = world.content.get(course.id)!.lesson.id;
   if (rowDef.target === 'meeting') id = world.subjectMeeting.id;
   return {
     caller,

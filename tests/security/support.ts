@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import type { Storage } from '../../src/server/lib/storage';
-import { auditLog, courses, enrolments, meetings, savedCourses, sessions, users, type UserRow } from '../../src/server/db/schema';
+import { auditLog, courses, courseSections, enrolments, lessonProgress, lessons, meetings, savedCourses, sessions, users, type UserRow } from '../../src/server/db/schema';
 import { authHeader, createUser } from '../../src/server/test/factories';
 import type { Part } from '../../src/server/test/files';
 import { uploadsListing } from '../../src/server/test/uploads';
@@ -81,6 +81,9 @@ export async function stateFingerprint(db: Db, storage: Storage): Promise<string
     db.select().from(savedCourses).orderBy(asc(savedCourses.userId), asc(savedCourses.courseId)),
     db.select().from(meetings).orderBy(asc(meetings.id)),
     db.select().from(auditLog).orderBy(asc(auditLog.id)),
+    db.select().from(courseSections).orderBy(asc(courseSections.id)),
+    db.select().from(lessons).orderBy(asc(lessons.id)),
+    db.select().from(lessonProgress).orderBy(asc(lessonProgress.userId), asc(lessonProgress.lessonId)),
   ]);
   return JSON.stringify([rows, await uploadsListing(storage)]);
 }

@@ -196,6 +196,11 @@ export const courses = pgTable(
     authorName: text('author_name').notNull().default(''),
     /** normalizeSearch(title description), kept by the service layer, indexed by trigrams. */
     searchText: text('search_text').notNull().default(''),
+    /** The public information a training organisation must publish (Qualiopi indicator 1). */
+    objectives: text('objectives').array().notNull().default(sql`'{}'::text[]`),
+    targetAudience: text('target_audience').notNull().default(''),
+    prerequisites: text('prerequisites').notNull().default(''),
+    assessmentMethods: text('assessment_methods').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -221,6 +226,8 @@ export const enrolments = pgTable(
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The lesson the learner opened or completed last, where "Reprendre" leads. */
+    lastLessonId: integer('last_lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('enrolments_course_idx').on(t.courseId)],
@@ -240,6 +247,71 @@ export const savedCourses = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('saved_courses_course_idx').on(t.courseId)],
 );
 
+/** A course's chapters, in `position` order (0, 1, 2… with no gap, kept by the learning service). */
+export const courseSections = pgTable(
+  'course_sections',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('course_sections_course_idx').on(t.courseId, t.position)],
+);
+
+/** A section's lessons, in `position` order; the content columns used depend on the type. */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: text('type', { enum: ['text', 'video', 'pdf', 'quiz'] }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** "Aperçu gratuit": readable by anyone who can see the course. */
+    isPreview: boolean('is_preview').notNull().default(false),
+    position: integer('position').notNull(),
+    /** Text lessons: the Markdown source, rendered to safe HTML when read. */
+    bodyMarkdown: text('body_markdown'),
+    /** Video and PDF lessons: the stored file under DATA_DIR/uploads, its sanitised name, type and size. */
+    filePath: text('file_path'),
+    fileOriginalName: text('file_original_name'),
+    fileMimeType: text('file_mime_type'),
+    fileSize: integer('file_size'),
+    /** Video lessons: optional WebVTT captions (stored file name). */
+    captionsPath: text('captions_path'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lessons_section_idx').on(t.sectionId, t.position),
+    check('lessons_type_known', sql`${t.type} in ('text', 'video', 'pdf', 'quiz')`),
+    check('lessons_duration_range', sql`${t.durationMinutes} >= 0 and ${t.durationMinutes} <= 1440`),
+  ],
+);
+
+/** One row per lesson a learner completed; deleting the lesson deletes its rows. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index('lesson_progress_lesson_idx').on(t.lessonId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
 export type MeetingRow = typeof meetings.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { categories } from '../../shared/categories';
 import { normalizeSearch } from '../../shared/text';
 import type { Db } from '../db/client';
-import { courses, meetings, users, type CourseRow, type MeetingRow, type UserRow } from '../db/schema';
+import { courses, courseSections, enrolments, lessons, meetings, users, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { userSearchText } from '../lib/search-text';
 import { createSession } from '../lib/sessions';
@@ -87,6 +87,39 @@ export async function insertMeeting(db: Db, userId: number, overrides: Partial<t
     .values({ scheduledAt: new Date(Date.now() + 24 * 60 * 60 * 1000), ...overrides, userId, roomName, url: overrides.url ?? `https://meet.jit.si/${roomName}` })
     .returning();
   return row!;
+}
+
+/** A section appended to the course (position = how many it already has, unless overridden). */
+export async function insertSection(db: Db, courseId: number, overrides: Partial<typeof courseSections.$inferInsert> = {}) {
+  const [counted] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(courseSections).where(sql`${courseSections.courseId} = ${courseId}`);
+  const [row] = await db
+    .insert(courseSections)
+    .values({ title: `Chapitre ${(counted?.n ?? 0) + 1}`, position: counted?.n ?? 0, ...overrides, courseId })
+    .returning();
+  return row!;
+}
+
+/** A text lesson appended to the section (10 minutes, not a preview, unless overridden). */
+export async function insertLesson(db: Db, sectionId: number, overrides: Partial<typeof lessons.$inferInsert> = {}): Promise<LessonRow> {
+  const [counted] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(lessons).where(sql`${lessons.sectionId} = ${sectionId}`);
+  const [row] = await db
+    .insert(lessons)
+    .values({
+      title: `Leçon ${(counted?.n ?? 0) + 1}`,
+      type: 'text',
+      durationMinutes: 10,
+      bodyMarkdown: 'Un **paragraphe** de la leçon.',
+      position: counted?.n ?? 0,
+      ...overrides,
+      sectionId,
+    })
+    .returning();
+  return row!;
+}
+
+/** The user follows the course, as `POST /api/courses/:id/enrolment` would record it. */
+export async function enrol(db: Db, userId: number, courseId: number): Promise<void> {
+  await db.insert(enrolments).values({ userId, courseId }).onConflictDoNothing();
 }
 
 /** Fields of a valid course form, to override one at a time. */

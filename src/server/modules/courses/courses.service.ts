@@ -5,6 +5,7 @@ import {
   canViewCourse,
   centsToEuros,
   courseCreateFieldsSchema,
+  courseImageUrl,
   courseMessages,
   courseUpdateFieldsSchema,
   type CategoryCount,
@@ -43,19 +44,15 @@ const courseColumns = {
   attachmentOriginalName: courses.attachmentOriginalName,
   attachmentMimeType: courses.attachmentMimeType,
   attachmentSize: courses.attachmentSize,
+  objectives: courses.objectives,
+  targetAudience: courses.targetAudience,
+  prerequisites: courses.prerequisites,
+  assessmentMethods: courses.assessmentMethods,
 };
 
 /** The row's search column: title, description and the category name without accents or case. */
 export function courseSearchText(title: string, description: string, categorySlug: string): string {
   return normalizeSearch(`${title} ${description} ${categoryName(categorySlug)}`);
-}
-
-/**
- * The image address; `v` changes with the stored file, so a replaced image is fetched again
- * despite the long cache of the old one.
- */
-function imageUrl(id: number, imagePath: string | null): string | null {
-  return imagePath ? `/api/courses/${id}/image?v=${imagePath.slice(0, 8)}` : null;
 }
 
 function toItem(row: CourseSelectRow): CourseItem {
@@ -67,7 +64,7 @@ function toItem(row: CourseSelectRow): CourseItem {
     duration: row.duration,
     price: centsToEuros(row.priceCents),
     discountPrice: row.discountPriceCents === null ? null : centsToEuros(row.discountPriceCents),
-    image: imageUrl(row.id, row.imagePath),
+    image: courseImageUrl(row.id, row.imagePath),
     user: { id: row.authorId, name: row.authorName, avatar: null },
     status: row.status,
     created_at: row.createdAt.toISOString(),
@@ -171,6 +168,10 @@ export async function getCourseDetail(db: Db, id: number, actor: Actor | null): 
   return {
     ...toItem(row),
     updated_at: row.updatedAt.toISOString(),
+    objectives: row.objectives,
+    target_audience: row.targetAudience,
+    prerequisites: row.prerequisites,
+    assessment_methods: row.assessmentMethods,
     enrolled,
     saved,
     attachment:

@@ -34,5 +34,16 @@ export function courseItem(overrides: Partial<CourseItem> = {}): CourseItem {
 }
 
 export function courseDetail(overrides: Partial<CourseDetail> = {}): CourseDetail {
-  return { ...courseItem(), updated_at: '2026-01-10T10:00:00.000Z', enrolled: false, saved: false, attachment: null, ...overrides };
+  return {
+    ...courseItem(),
+    updated_at: '2026-01-10T10:00:00.000Z',
+    objectives: [],
+    target_audience: '',
+    prerequisites: '',
+    assessment_methods: '',
+    enrolled: false,
+    saved: false,
+    attachment: null,
+    ...overrides,
+  };
 }
