@@ -60,7 +60,8 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
           setOpenings((count) => count + 1);
           setAnchor(event.currentTarget);
         }}
-        aria-label={`Menu du compte de ${user.firstname}`}
+        // The name starts with the first name shown on the button (WCAG 2.5.3, label in name).
+        aria-label={`${user.firstname}, menu du compte`}
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open ? 'true' : 'false'}
