@@ -58,7 +58,7 @@ test('the open account menu of an unapproved trainer has no WCAG A/AA violation'
   const trainer = await signupViaApi(request, 'formateur', { firstname: 'Aurélie' });
   await signInBrowser(page, trainer);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Aurélie, menu du compte' }).click();
+  await page.getByRole('button', { name: 'Aurélie (menu du compte)' }).click();
   await expect(page.getByRole('menuitem', { name: 'Mon Profil' })).toBeFocused();
   await expect(page.getByText('En attente', { exact: true })).toBeVisible();
   await settle(page);
