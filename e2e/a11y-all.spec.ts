@@ -10,14 +10,13 @@ import { appRoutes } from '../src/web/app/routes';
 import { bearer, signInBrowser, signupViaApi, type TestAccount } from './support/api';
 import { routeJitsiStub } from './support/jitsi-stub';
 import { roleAccounts, roleLabels, signedInRoles, signInAs, type RoleAccounts, type RoleName } from './support/roles';
+import { axeTags } from './support/axe';
 
 /**
  * axe on every route of the route table, in every role that can open it, at two widths. One table
  * below says which pages, states and roles; a route of `appRoutes` without a row fails the run.
  */
 
-// The rules of WCAG 2.0, 2.1 and 2.2, levels A and AA (the accessibility statement names these).
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const widths = [
   { name: 'ordinateur', width: 1280, height: 800 },

@@ -4,12 +4,18 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { admin as adminCredentials, adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi, type TestAccount } from './support/api';
+import { axeTags } from './support/axe';
 
 const samplePdf = fs.readFileSync(path.resolve('e2e/fixtures/cv-camille-durand.pdf'));
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Whether something on the page is wider than the screen, so the page scrolls sideways. */
+function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
 
 /** A word nobody else's data contains, so each test finds its own users. */
@@ -333,4 +339,49 @@ test('scheduling an interview shows it on the trainer’s waiting page at 40 %',
   await page.waitForURL('**/formateur/waiting-approval');
   await expect(page.getByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Avancement' })).toHaveAttribute('aria-valuenow', '40');
+});
+
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the three admin lists fit the screen: one card per user, every action in reach', async ({ page, request }) => {
+    const t = tag();
+    const trainer = await signupViaApi(request, 'formateur', { firstname: 'Noémie', lastname: `Téléphone${t}` });
+    await uploadCv(request, trainer);
+    const name = `Noémie Téléphone${t}`;
+    await signInBrowser(page, await adminAccount(request));
+
+    const lists: Array<{ url: string; label: string; buttons: string[]; links: string[] }> = [
+      {
+        url: `/admin/dashboard?q=${t}`,
+        label: 'Utilisateurs',
+        buttons: [`Approuver ${name}`, `Télécharger le CV de ${name}`, `Planifier une réunion avec ${name}`],
+        links: [],
+      },
+      {
+        url: `/admin/ListOfMembres?q=${t}`,
+        label: 'Membres',
+        buttons: [`Modifier ${name}`, `Télécharger le CV de ${name}`, `Supprimer ${name}`],
+        links: [`Démarrer une réunion avec ${name}`],
+      },
+      { url: `/admin/ApprovalFormateur?pageSize=100`, label: 'Formateurs en attente', buttons: [`Télécharger le CV de ${name}`, `Accepter ${name}`, `Rejeter ${name}`], links: [] },
+    ];
+    for (const list of lists) {
+      await page.goto(list.url);
+      const card = page.getByRole('list', { name: list.label }).getByRole('listitem').filter({ hasText: name });
+      await expect(card.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/admin/users/${trainer.user.id}`);
+      await expect(page.getByRole('table')).toHaveCount(0);
+      const controls = [...list.buttons.map((label) => card.getByRole('button', { name: label })), ...list.links.map((label) => card.getByRole('link', { name: label }))];
+      for (const control of controls) {
+        await control.scrollIntoViewIfNeeded();
+        await expect(control).toBeInViewport({ ratio: 1 });
+      }
+      expect(await scrollsSideways(page), `${list.url} scrolls sideways`).toBe(false);
+      await expectNoAxeViolations(page);
+    }
+
+    // The decision works from the card.
+    await page.getByRole('button', { name: `Accepter ${name}` }).click();
+    await expect(page.getByText(`${name} a été approuvé avec succès`)).toBeVisible();
+  });
 });

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { admin, adminAccount, bearer, defaultPassword, signInBrowser, signupViaApi, uniqueEmail } from './support/api';
+import { axeTags } from './support/axe';
 
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
@@ -225,7 +225,7 @@ test.describe('guard and session', () => {
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     expect(token).toBeTruthy();
 
-    await page.getByRole('button', { name: /Menu du compte/ }).click();
+    await page.getByRole('button', { name: /menu du compte/ }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
     await expect(page).toHaveURL('/login');
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);

@@ -3,9 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pngImage } from '../src/server/test/files';
 import { adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi } from './support/api';
+import { axeTags } from './support/axe';
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -156,4 +157,48 @@ test('a member is turned away from the course creation form with a French explan
   await page.goto('/instructor/courses/create');
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.')).toBeVisible();
+});
+
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  /** Whether something on the page is wider than the screen, so the page scrolls sideways. */
+  function scrollsSideways(page: Page): Promise<boolean> {
+    return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  }
+
+  test('the course detail shows its price and enrolment at the bottom of the screen from the start', async ({ page, request }) => {
+    const member = await signupViaApi(request, 'membre');
+    await signInBrowser(page, member);
+    await page.goto('/user/courses');
+    await page.getByRole('link', { name: 'Zéro déchet en entreprise' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
+    const bar = page.getByRole('region', { name: 'Prix et inscription' });
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    await expect(bar.getByText(/€/).first()).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page);
+
+    // At the very end of the page the bar sits after the content and covers none of it.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const instructor = page.getByRole('region', { name: 'Votre formateur' });
+    const [barBox, instructorBox] = [await bar.boundingBox(), await instructor.boundingBox()];
+    expect(barBox!.y).toBeGreaterThanOrEqual(instructorBox!.y + instructorBox!.height);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await bar.getByRole('button', { name: "S'inscrire Maintenant" }).click();
+    await expect(bar.getByText('Vous suivez ce cours.')).toBeInViewport();
+  });
+
+  test('the course form fits the screen, file buttons included', async ({ page, request }) => {
+    await signInBrowser(page, await adminAccount(request));
+    await page.goto('/formateur/add-course');
+    await expect(page.getByRole('heading', { level: 1, name: 'Créer un nouveau cours' })).toBeVisible();
+    for (const text of ['Choisir une image', 'Choisir un fichier']) {
+      const button = page.getByText(text, { exact: true });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport({ ratio: 1 });
+    }
+    expect(await scrollsSideways(page)).toBe(false);
+  });
 });

@@ -176,7 +176,7 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   await expect(page.getByRole('main')).toBeFocused();
 
   // (b) Logout through the account menu (just before the content, so Shift+Tab), then login.
-  const accountButton = page.getByRole('button', { name: 'Menu du compte de Clémence' });
+  const accountButton = page.getByRole('button', { name: 'Clémence (menu du compte)' });
   await tabTo(page, accountButton, { backwards: true, max: 3 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Mon Profil' })).toBeFocused();

@@ -2,9 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminAccount, bearer, signInBrowser, signupViaApi } from './support/api';
 import { jitsiCalls, routeJitsiStub } from './support/jitsi-stub';
+import { axeTags } from './support/axe';
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -86,7 +87,7 @@ test('an admin schedules explicitly, the trainer sees the entry, revisiting keep
   const trainerPage = await trainerContext.newPage();
   await signInBrowser(trainerPage, trainer);
   await trainerPage.goto('/profile');
-  await trainerPage.getByRole('button', { name: /Menu du compte/ }).click();
+  await trainerPage.getByRole('button', { name: /menu du compte/ }).click();
   const entry = trainerPage.getByRole('menuitem', { name: /Mes Rendez-vous/ });
   await expect(entry).toHaveAttribute('href', '/profile#entretien');
   await expect(entry.getByTestId('meeting-dot')).toBeVisible();

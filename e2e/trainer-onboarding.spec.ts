@@ -3,12 +3,13 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminAccount, bearer, defaultPassword, loginViaApi, uniqueEmail } from './support/api';
+import { axeTags } from './support/axe';
 
 const fixtures = path.resolve('e2e/fixtures');
 const samplePdf = fs.readFileSync(path.join(fixtures, 'cv-camille-durand.pdf'));
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -47,21 +47,44 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** JSON call to the API with the bearer token. Throws ApiError (code 'network_error' when offline). */
+/**
+ * How long a JSON call may wait for its whole answer: past this, a dead or silent network is
+ * reported like no network at all, instead of leaving a screen on its loading state for ever.
+ */
+export const API_TIMEOUT_MS = 15_000;
+
+const NETWORK_ERROR_MESSAGE = 'Impossible de joindre le serveur. Vérifiez votre connexion internet.';
+
+function networkError(): ApiError {
+  return new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
+}
+
+/**
+ * JSON call to the API with the bearer token. Throws ApiError: code 'network_error' when offline
+ * or after API_TIMEOUT_MS; the caller's own `signal` still cancels with its AbortError.
+ */
 export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  // A timer of our own rather than AbortSignal.timeout: it is cleared as soon as the answer is read.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), API_TIMEOUT_MS);
   let response: Response;
+  let text: string;
   try {
     response = await fetch(path, {
       method,
-      signal,
+      signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
+    text = await response.text();
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', 'Impossible de joindre le serveur. Vérifiez votre connexion internet.');
+    // A query the screen no longer needs is cancelled, not failed.
+    if (signal?.aborted) throw error;
+    throw networkError();
+  } finally {
+    clearTimeout(timer);
   }
-  const data = parseJson(await response.text());
+  const data = parseJson(text);
   if (!response.ok) throw toApiError(response.status, data);
   return data as T;
 }
@@ -98,7 +121,7 @@ export function uploadWithProgress<T>(
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
       else reject(toApiError(xhr.status, data));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'Impossible de joindre le serveur. Vérifiez votre connexion internet.'));
+    xhr.onerror = () => reject(networkError());
     xhr.send(form);
   });
 }
@@ -109,7 +132,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   try {
     response = await fetch(path, { headers: authHeaders() });
   } catch {
-    throw new ApiError(0, 'network_error', 'Impossible de joindre le serveur. Vérifiez votre connexion internet.');
+    throw networkError();
   }
   if (!response.ok) throw toApiError(response.status, parseJson(await response.text()));
   const blob = await response.blob();

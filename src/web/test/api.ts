@@ -38,3 +38,17 @@ export function mockApi(routes: Record<string, Route>) {
 export function sentBody(fetchMock: ReturnType<typeof mockApi>['fetchMock'], index = 0): unknown {
   return JSON.parse(String(fetchMock.mock.calls[index]![1]!.body));
 }
+
+/**
+ * A route whose server never answers (a dead network, a silent proxy): like a real fetch, the
+ * call only ends when its signal aborts, rejecting with the signal's reason.
+ */
+export function noAnswer(): Route {
+  return (_url, init) =>
+    new Promise<MockAnswer>((_resolve, reject) => {
+      const signal = init?.signal;
+      if (!signal) return;
+      if (signal.aborted) reject(signal.reason);
+      else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+}

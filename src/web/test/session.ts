@@ -6,3 +6,8 @@ export function signInAs(user: SessionUser, overrides: Partial<SessionUser> = {}
   useSession.getState().setSession('jeton-de-test', signedIn);
   return signedIn;
 }
+
+/** A session user, a member by default; a test passes in overrides whatever it relies on. */
+export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return { id: 7, email: 'camille@exemple.fr', role: 'membre', firstname: 'Camille', lastname: 'Durand', isApproved: true, hasMeeting: false, ...overrides };
+}

@@ -10,20 +10,31 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { categories } from '../../../shared/categories';
 import { CONTACT } from '../../../shared/constants';
+import { catalogueLink, ownSpaceLink } from '../../lib/own-space';
 import { paths } from '../../lib/paths';
+import { useSession, type SessionUser } from '../../lib/session';
 
 interface FooterLink {
   label: string;
   to: string;
 }
 
-const siteLinks: FooterLink[] = [
-  { label: 'Accueil', to: paths.home },
-  { label: 'À propos', to: paths.about },
-  { label: 'Nos formations', to: paths.publicCourses },
-  { label: 'Connexion', to: paths.login },
-  { label: "S'inscrire", to: paths.signup },
-];
+/** The site map: a visitor is invited to log in or sign up, a signed-in user gets their catalogue and own page. */
+function siteLinks(user: SessionUser | null): FooterLink[] {
+  const common = [
+    { label: 'Accueil', to: paths.home },
+    { label: 'À propos', to: paths.about },
+  ];
+  if (!user) {
+    return [
+      ...common,
+      { label: 'Nos formations', to: paths.publicCourses },
+      { label: 'Connexion', to: paths.login },
+      { label: "S'inscrire", to: paths.signup },
+    ];
+  }
+  return [...common, { label: 'Nos formations', to: catalogueLink.to }, ownSpaceLink(user)];
+}
 
 /** The five themes the footer lists (spec section 2); éco-construction is reached from the catalogue. */
 const footerCategorySlugs = ['rse', 'ecologie', 'biodiversite', 'ecoagriculture', 'dechets'] as const;
@@ -83,6 +94,7 @@ function ColumnTitle({ children }: { children: ReactNode }) {
 
 /** The footer of every page: site map, themes, legal pages, contact details and social networks. */
 export function Footer() {
+  const user = useSession((state) => state.user);
   const phoneHref = `tel:${CONTACT.phone.replace(/\s+/g, '')}`;
   return (
     <Box component="footer" sx={{ bgcolor: '#1b3a1f', color: '#e8f5e9', mt: 'auto', pt: 6, pb: 3 }}>
@@ -118,7 +130,7 @@ export function Footer() {
               ))}
             </Box>
           </Box>
-          <LinkColumn title="Navigation" links={siteLinks} />
+          <LinkColumn title="Navigation" links={siteLinks(user)} />
           <LinkColumn title="Formations" links={categoryLinks} />
           <LinkColumn title="Informations légales" links={legalLinks} />
           <Box>

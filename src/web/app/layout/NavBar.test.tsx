@@ -98,7 +98,7 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: 'Connexion', hidden: true })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: "S'inscrire", hidden: true })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'À propos', hidden: true })).toHaveAttribute('href', '/about');
-    expect(screen.queryByRole('button', { name: /Menu du compte/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /menu du compte/ })).not.toBeInTheDocument();
   });
 
   it('opens the hamburger menu with the visitor entries and closes it with Escape', async () => {
@@ -124,7 +124,7 @@ describe('NavBar', () => {
     const user = userEvent.setup();
     signIn();
     renderNavBar();
-    await user.click(await screen.findByRole('button', { name: 'Menu du compte de Camille' }));
+    await user.click(await screen.findByRole('button', { name: 'Camille (menu du compte)' }));
     const menu = await screen.findByRole('menu');
     expect(screen.getByText('Camille Durand')).toBeInTheDocument();
     expect(screen.getByText('Membre')).toBeInTheDocument();
@@ -135,13 +135,24 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: 'Cours', hidden: true })).toHaveAttribute('href', '/user/courses');
   });
 
+  it('names the account button by the first name it shows, then its purpose (WCAG 2.5.3, label in name)', async () => {
+    signIn({ firstname: 'Camille' });
+    renderNavBar();
+    const button = await screen.findByRole('button', { name: /menu du compte/ });
+    const shown = within(button).getByText('Camille').textContent ?? '';
+    expect(shown).toBe('Camille');
+    expect(button).toHaveAccessibleName(`${shown} (menu du compte)`);
+    // No aria-label: axe compares one with all the visible text, the avatar's letter included.
+    expect(button).not.toHaveAttribute('aria-label');
+  });
+
   it('gives an admin the Tableau de Bord Admin entry and no main links', async () => {
     const user = userEvent.setup();
     signIn({ role: 'admin', firstname: 'Alix' });
     renderNavBar();
     expect(screen.queryByRole('navigation', { name: 'Navigation principale', hidden: true })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ouvrir le menu' })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Menu du compte de Alix' }));
+    await user.click(await screen.findByRole('button', { name: 'Alix (menu du compte)' }));
     const menu = await screen.findByRole('menu');
     expect(screen.getByText('Administrateur')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Tableau de Bord Admin' })).toHaveAttribute('href', '/admin/dashboard');
@@ -155,7 +166,7 @@ describe('NavBar', () => {
     renderNavBar();
     expect(screen.getByRole('link', { name: 'Mes Cours', hidden: true })).toHaveAttribute('href', '/formateur/courses');
     expect(screen.getByRole('link', { name: 'Ajouter Cours', hidden: true })).toHaveAttribute('href', '/formateur/add-course');
-    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Ajouter un Cours' })).toHaveAttribute('href', '/formateur/add-course');
     expect(within(menu).queryByRole('menuitem', { name: "Statut d'Approbation" })).not.toBeInTheDocument();
@@ -175,7 +186,7 @@ describe('NavBar', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 
-    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     const menu = await screen.findByRole('menu');
     expect(screen.getByText('En attente')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: "Statut d'Approbation" })).toHaveAttribute('href', '/formateur/waiting-approval');
@@ -186,7 +197,7 @@ describe('NavBar', () => {
     const user = userEvent.setup();
     signIn({ hasMeeting: true });
     renderNavBar();
-    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     const item = await screen.findByRole('menuitem', { name: /Mes Rendez-vous/ });
     expect(item).toHaveAttribute('href', '/profile#entretien');
     expect(within(item).getByTestId('meeting-dot')).toBeInTheDocument();
@@ -194,7 +205,7 @@ describe('NavBar', () => {
 
     await user.keyboard('{Escape}');
     useSession.getState().updateUser({ hasMeeting: false });
-    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: /Mes Rendez-vous/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('meeting-dot')).not.toBeInTheDocument();
@@ -207,7 +218,7 @@ describe('NavBar', () => {
     const client = new QueryClient();
     client.setQueryData(['profil'], { secret: 'donnée privée' });
     renderNavBar(client);
-    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
 
     expect(await screen.findByText('Page de connexion')).toBeInTheDocument();
@@ -220,7 +231,7 @@ describe('NavBar', () => {
     expect(useSession.getState().token).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(client.getQueryData(['profil'])).toBeUndefined();
-    expect(screen.queryByRole('button', { name: /Menu du compte/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /menu du compte/ })).not.toBeInTheDocument();
   });
 
   it('still logs out locally when the server cannot be reached', async () => {
@@ -228,7 +239,7 @@ describe('NavBar', () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     signIn();
     renderNavBar();
-    await user.click(await screen.findByRole('button', { name: /Menu du compte/ }));
+    await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
     expect(await screen.findByText('Page de connexion')).toBeInTheDocument();
     expect(useSession.getState().isAuthenticated).toBe(false);

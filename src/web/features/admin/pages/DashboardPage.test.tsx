@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
+import { setScreenWidth } from '../../../test/screen-width';
 import { adminUser, signInAdmin, usersResponse } from '../test/fixtures';
 import DashboardPage from './DashboardPage';
 
@@ -51,6 +52,25 @@ describe('DashboardPage', () => {
     });
     renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
     await userEvent.click(await screen.findByRole('button', { name: 'Approuver Hélène Dupré' }));
+    expect(await screen.findByText('Hélène Dupré a été approuvé avec succès')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_valid: true });
+  });
+
+  it('shows each user as a card on a phone, with every action of the row', async () => {
+    setScreenWidth(360);
+    signInAdmin();
+    const { calls } = mockApi({
+      'GET /api/admin/dashboard': { body: usersResponse([adminUser({ meeting_id: 3, meeting_date: '2026-02-03T09:30:00.000Z' })]) },
+      'PUT /api/admin/users/7/status': { body: adminUser({ is_valid: true }) },
+    });
+    renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
+    const card = within(await screen.findByRole('list', { name: 'Utilisateurs' })).getByRole('listitem');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).getAllByRole('term').map((term) => term.textContent)).toEqual(['Email', 'Rôle', 'Spécialité', 'Statut', 'Réunion']);
+    expect(within(card).getByRole('button', { name: 'Télécharger le CV de Hélène Dupré' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Planifier une réunion avec Hélène Dupré' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Rejoindre la réunion avec Hélène Dupré' })).toHaveAttribute('href', '/admin/meeting/7/3');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approuver Hélène Dupré' }));
     expect(await screen.findByText('Hélène Dupré a été approuvé avec succès')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ is_valid: true });
   });

@@ -3,25 +3,15 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import VideoCallIcon from '@mui/icons-material/VideoCall';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -36,15 +26,21 @@ import { EditUserDialog } from '../components/EditUserDialog';
 import { formatShortDate } from '../components/format';
 import { Toast, useToast } from '../components/Toast';
 import { RoleChip, StatusChip } from '../components/UserChips';
-import { UsersPagination } from '../components/UsersPagination';
+import { UsersList, type UserField } from '../components/UsersList';
 import { UsersToolbar } from '../components/UsersToolbar';
 import { useUserActions } from '../hooks/use-user-actions';
 import { useUsersFilters } from '../hooks/use-users-filters';
 import { usePageTitle } from '../../../lib/page-title';
 
+const fields: UserField[] = [
+  { label: 'Email', value: (user) => user.email, breakAnywhere: true },
+  { label: 'Rôle', value: (user) => <RoleChip role={user.role} /> },
+  { label: 'Statut', value: (user) => <StatusChip user={user} /> },
+  { label: 'Inscription', value: (user) => formatShortDate(user.created_at) },
+];
+
 /** The member list (spec: 'Admin member list'), with real creation, edition and deletion. */
 export default function MembersPage() {
-  const navigate = useNavigate();
   const me = useSession((s) => s.user);
   const { filters, update } = useUsersFilters();
   const users = useAdminUsers(filters);
@@ -57,9 +53,6 @@ export default function MembersPage() {
 
   usePageTitle('Liste des Membres');
 
-  const data = users.data;
-  const rows = data?.users ?? [];
-
   const onDelete = async () => {
     if (!deleting) return;
     const name = fullName(deleting);
@@ -70,6 +63,32 @@ export default function MembersPage() {
     } catch (error) {
       show(failureText(error, `Échec de la suppression de ${name}. Veuillez réessayer.`), 'error');
     }
+  };
+
+  const renderActions = (user: AdminUser) => {
+    const name = fullName(user);
+    return (
+      <>
+        <ActionButton label={`Modifier ${name}`} onClick={() => setEditing(user)}>
+          <EditIcon />
+        </ActionButton>
+        {user.cv && (
+          <ActionButton label={`Télécharger le CV de ${name}`} onClick={() => actions.downloadCv(user)}>
+            <DownloadIcon />
+          </ActionButton>
+        )}
+        <Tooltip title={`Démarrer une réunion avec ${name}`}>
+          <IconButton component={RouterLink} to={paths.adminMeeting(user.id)} aria-label={`Démarrer une réunion avec ${name}`} size="small">
+            <VideoCallIcon color="primary" />
+          </IconButton>
+        </Tooltip>
+        {user.id !== me?.id && (
+          <ActionButton label={`Supprimer ${name}`} onClick={() => setDeleting(user)}>
+            <DeleteIcon color="error" />
+          </ActionButton>
+        )}
+      </>
+    );
   };
 
   return (
@@ -86,97 +105,18 @@ export default function MembersPage() {
 
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <UsersToolbar q={filters.q ?? ''} role={filters.role} status={filters.status} onChange={update} />
-        {users.isError && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => users.refetch()}>
-                Réessayer
-              </Button>
-            }
-          >
-            {adminText.loadMembersFailed}
-          </Alert>
-        )}
-        <Box sx={{ height: 4 }}>{users.isFetching && <LinearProgress aria-label="Chargement des membres" />}</Box>
-        <TableContainer>
-          <Table size="small" aria-label="Membres">
-            <TableHead>
-              <TableRow>
-                <TableCell>Nom</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Rôle</TableCell>
-                <TableCell>Statut</TableCell>
-                <TableCell>Inscription</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((user) => {
-                const name = fullName(user);
-                return (
-                  // The whole row opens the user's page with a mouse; the name is the link for the keyboard.
-                  <TableRow key={user.id} hover onClick={() => navigate(paths.adminUser(user.id))} sx={{ cursor: 'pointer' }}>
-                    <TableCell>
-                      <Link component={RouterLink} to={paths.adminUser(user.id)} onClick={(event) => event.stopPropagation()} sx={{ fontWeight: 600 }}>
-                        {name}
-                      </Link>
-                    </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{user.email}</TableCell>
-                    <TableCell>
-                      <RoleChip role={user.role} />
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip user={user} />
-                    </TableCell>
-                    <TableCell>{formatShortDate(user.created_at)}</TableCell>
-                    <TableCell onClick={(event) => event.stopPropagation()}>
-                      <Stack direction="row" spacing={0.5}>
-                        <ActionButton label={`Modifier ${name}`} onClick={() => setEditing(user)}>
-                          <EditIcon />
-                        </ActionButton>
-                        {user.cv && (
-                          <ActionButton label={`Télécharger le CV de ${name}`} onClick={() => actions.downloadCv(user)}>
-                            <DownloadIcon />
-                          </ActionButton>
-                        )}
-                        <Tooltip title={`Démarrer une réunion avec ${name}`}>
-                          <IconButton component={RouterLink} to={paths.adminMeeting(user.id)} aria-label={`Démarrer une réunion avec ${name}`} size="small">
-                            <VideoCallIcon color="primary" />
-                          </IconButton>
-                        </Tooltip>
-                        {user.id !== me?.id && (
-                          <ActionButton label={`Supprimer ${name}`} onClick={() => setDeleting(user)}>
-                            <DeleteIcon color="error" />
-                          </ActionButton>
-                        )}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-              {data && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} sx={{ py: 6, textAlign: 'center' }}>
-                    <Typography sx={{ fontWeight: 600 }}>{adminText.noUsers}</Typography>
-                    <Typography color="text.secondary">{adminText.noUsersHint}</Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {data && (
-          <UsersPagination
-            total={data.total}
-            capped={data.totalCapped}
-            page={filters.page}
-            pageSize={filters.pageSize}
-            onPageChange={(page) => update({ page })}
-            onPageSizeChange={(pageSize) => update({ pageSize })}
-          />
-        )}
+        <UsersList
+          label="Membres"
+          query={users}
+          loadFailed={adminText.loadMembersFailed}
+          loadingLabel="Chargement des membres"
+          page={filters.page}
+          pageSize={filters.pageSize}
+          onPaging={update}
+          fields={fields}
+          actions={renderActions}
+          rowOpensUser
+        />
       </Paper>
 
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} onCreated={(name) => show(adminText.created(name))} />

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
-import { mockApi, sentBody } from '../../../test/api';
+import { API_TIMEOUT_MS } from '../../../lib/api-client';
+import { mockApi, noAnswer, sentBody } from '../../../test/api';
 import { Arrival, renderRoutes } from '../../../test/render';
 import LoginPage from './LoginPage';
 
@@ -174,5 +175,23 @@ describe('LoginPage', () => {
     renderLogin();
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Impossible de joindre le serveur. Vérifiez votre connexion internet.');
+  });
+
+  it('gives up on a server that never answers: network message, button back to « Se connecter »', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockApi({ 'POST /api/login': noAnswer() });
+      renderLogin();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(screen.getByLabelText(/Adresse e-mail/), 'zoe@exemple.fr');
+      await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1{Enter}');
+      expect(await screen.findByRole('button', { name: 'Connexion en cours...' })).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(API_TIMEOUT_MS));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Impossible de joindre le serveur. Vérifiez votre connexion internet.');
+      expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+      expect(useSession.getState().isAuthenticated).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

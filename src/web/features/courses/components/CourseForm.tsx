@@ -92,6 +92,8 @@ function FilePicker({
         htmlFor={inputId}
         sx={{
           display: 'flex',
+          // On a phone the button goes under the text instead of pushing past the screen's edge.
+          flexWrap: 'wrap',
           alignItems: 'center',
           gap: 2,
           p: 2,
@@ -108,7 +110,7 @@ function FilePicker({
         <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
           {icon}
         </Box>
-        <Box sx={{ flex: 1 }}>
+        <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
           <Typography id={hintId} variant="body2" color="text.secondary">
             {hint}
@@ -347,8 +349,8 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
             onChoose={chooseImage}
           />
           {(preview || course?.image) && (
-            <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-              <Box sx={{ width: 200, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', flexShrink: 0 }}>
+            <Stack direction="row" useFlexGap spacing={2} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Box sx={{ width: 200, maxWidth: '100%', borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', flexShrink: 0 }}>
                 {preview ? (
                   <Box component="img" src={preview} alt={`Aperçu de l'image choisie : ${image?.name ?? ''}`} sx={{ display: 'block', width: '100%', height: 120, objectFit: 'cover' }} />
                 ) : (

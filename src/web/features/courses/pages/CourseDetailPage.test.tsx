@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
+import { setScreenWidth } from '../../../test/screen-width';
 import { courseDetail, signIn } from '../test/fixtures';
 import CourseDetailPage from './CourseDetailPage';
 
@@ -47,6 +48,35 @@ describe('CourseDetailPage', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/courses/7/enrolment')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Se désinscrire' }));
     expect(await screen.findByRole('button', { name: "S'inscrire Maintenant" })).toBeInTheDocument();
+  });
+
+  it('keeps the price and the enrolment in a bar at the bottom of a phone screen', async () => {
+    setScreenWidth(360);
+    signIn();
+    let enrolled = false;
+    mockApi({
+      'GET /api/courses/7': () => ({ body: courseDetail({ id: 7, price: 95, discountPrice: 85, enrolled }) }),
+      'POST /api/courses/7/enrolment': () => {
+        enrolled = true;
+        return { body: { enrolled: true } };
+      },
+    });
+    renderRoutes('/user/courses/7', routes);
+    const bar = await screen.findByRole('region', { name: 'Prix et inscription' });
+    expect(bar).toHaveStyle({ position: 'sticky', bottom: '0px' });
+    expect(within(bar).getByText(/85,00/)).toBeInTheDocument();
+    await userEvent.click(within(bar).getByRole('button', { name: "S'inscrire Maintenant" }));
+    expect(await within(bar).findByText('Vous suivez ce cours.')).toBeInTheDocument();
+    expect(screen.getByText('Vous êtes inscrit à ce cours.')).toBeInTheDocument();
+  });
+
+  it('has no such bar on a wide screen, where the side panel shows them', async () => {
+    setScreenWidth(1280);
+    signIn();
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) } });
+    renderRoutes('/user/courses/7', routes);
+    expect(await screen.findByRole('complementary', { name: 'Inscription au cours' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Prix et inscription' })).not.toBeInTheDocument();
   });
 
   it('saves for later and unsaves', async () => {

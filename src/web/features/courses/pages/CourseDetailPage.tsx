@@ -20,6 +20,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -27,6 +28,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { COURSE_FIXED_MODULES, REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
@@ -59,6 +62,48 @@ const syllabus = [
   { title: 'Études de cas pratiques', length: '1,5 heure' },
   { title: "Passer à l'action", length: '2 heures' },
 ];
+
+/** Room kept under a focused control so the phone's price bar never covers it (WCAG 2.4.11). */
+const PRICE_BAR_ROOM_PX = 96;
+
+/**
+ * Below the medium breakpoint the side panel comes after the whole description: this bar keeps the
+ * price and the enrolment in reach at the bottom of the screen, and lands after the content at the end.
+ */
+function PriceBar({ course, pending, onEnrol }: { course: CourseDetail; pending: boolean; onEnrol: () => void }) {
+  return (
+    <>
+      <GlobalStyles styles={{ html: { scrollPaddingBottom: PRICE_BAR_ROOM_PX } }} />
+      <Paper
+        component="section"
+        aria-label="Prix et inscription"
+        elevation={8}
+        sx={{
+          display: 'flex',
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 'appBar',
+          mt: 3,
+          px: 2,
+          py: 1.5,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 1.5,
+        }}
+      >
+        <CoursePrice price={course.price} discountPrice={course.discountPrice} />
+        {course.enrolled ? (
+          <Typography sx={{ fontWeight: 600, color: 'success.dark' }}>Vous suivez ce cours.</Typography>
+        ) : (
+          <Button variant="contained" disabled={pending} onClick={onEnrol}>
+            S'inscrire Maintenant
+          </Button>
+        )}
+      </Paper>
+    </>
+  );
+}
 
 function BackButton() {
   return (
@@ -120,6 +165,8 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   const mayEdit = canEditCourse(actor, { authorId: course.user.id });
   const mayDownload = canDownloadAttachment(actor, { authorId: course.user.id }, course.enrolled);
   const actionError = enrolment.error ?? saving.error;
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
 
   async function download() {
     if (!course.attachment) return;
@@ -309,6 +356,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
           </Box>
         </Paper>
       </Box>
+      {narrow && !isDraft && <PriceBar course={course} pending={enrolment.isPending} onEnrol={() => enrolment.mutate({ id: course.id, enrolled: true })} />}
     </Container>
   );
 }

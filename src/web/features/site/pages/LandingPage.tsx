@@ -7,7 +7,9 @@ import { categories } from '../../../../shared/categories';
 import { LANDING_STATS } from '../../../../shared/constants';
 import { LinkButton } from '../../../components/LinkButton';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { catalogueLink, ownSpaceLink } from '../../../lib/own-space';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
 import { FadeIn } from '../components/FadeIn';
 import { SpriteIcon } from '../components/SpriteIcon';
 import { usePageTitle } from '../../../lib/page-title';
@@ -74,6 +76,9 @@ const listSx = { m: 0, pl: 2.5, display: 'grid', gap: 1 } as const;
 /** The public home page of spec section 2: hero, figures, who we are, programme, audiences, call to action. */
 export default function LandingPage() {
   usePageTitle(null);
+  // Someone signed in already has an account: the invitations to sign up become their own links.
+  const user = useSession((state) => state.user);
+  const ownSpace = user ? ownSpaceLink(user) : null;
   return (
     <>
       <Box component="section" aria-labelledby="hero-title" sx={{ background: 'linear-gradient(180deg, #ffffff 0%, #e8f5e9 100%)', py: { xs: 6, md: 10 } }}>
@@ -91,9 +96,15 @@ export default function LandingPage() {
               personnalisé et une communauté engagée pour la transition écologique.
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-              <LinkButton to={paths.signup} variant="contained" size="large">
-                Commencer maintenant
-              </LinkButton>
+              {user ? (
+                <LinkButton to={catalogueLink.to} variant="contained" size="large">
+                  {catalogueLink.label}
+                </LinkButton>
+              ) : (
+                <LinkButton to={paths.signup} variant="contained" size="large">
+                  Commencer maintenant
+                </LinkButton>
+              )}
               <LinkButton to={paths.about} variant="outlined" size="large">
                 En savoir plus
               </LinkButton>
@@ -214,9 +225,11 @@ export default function LandingPage() {
                 {audience.title}
               </Typography>
               <Typography sx={{ flexGrow: 1 }}>{audience.text}</Typography>
-              <LinkButton to={audience.to} variant="contained" sx={{ alignSelf: 'flex-start' }}>
-                {audience.action}
-              </LinkButton>
+              {!user && (
+                <LinkButton to={audience.to} variant="contained" sx={{ alignSelf: 'flex-start' }}>
+                  {audience.action}
+                </LinkButton>
+              )}
             </Paper>
           ))}
         </Box>
@@ -225,14 +238,19 @@ export default function LandingPage() {
       <Box component="section" aria-labelledby="cta-title" sx={{ bgcolor: 'secondary.main', color: '#ffffff', py: { xs: 6, md: 8 }, textAlign: 'center' }}>
         <Container maxWidth="md">
           <Typography id="cta-title" variant="h2" sx={{ fontSize: { xs: 28, md: 36 }, mb: 2 }}>
-            Rejoignez le mouvement
+            {ownSpace ? 'Poursuivez votre parcours' : 'Rejoignez le mouvement'}
           </Typography>
           <Typography sx={{ fontSize: 18, mb: 4 }}>
             Plus de {LANDING_STATS.learners.replace('+', '')} apprenants développent déjà leurs compétences avec EcoForma.
             À vous de jouer pour une société plus durable.
           </Typography>
-          <LinkButton to={paths.signup} variant="contained" size="large" sx={{ bgcolor: '#ffffff', color: 'secondary.dark', '&:hover': { bgcolor: '#e0f2f1' } }}>
-            Créer mon compte
+          <LinkButton
+            to={ownSpace ? ownSpace.to : paths.signup}
+            variant="contained"
+            size="large"
+            sx={{ bgcolor: '#ffffff', color: 'secondary.dark', '&:hover': { bgcolor: '#e0f2f1' } }}
+          >
+            {ownSpace ? ownSpace.label : 'Créer mon compte'}
           </LinkButton>
         </Container>
       </Box>

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, noAnswer } from '../test/api';
+import { API_TIMEOUT_MS, ApiError, apiFetch } from './api-client';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('apiFetch', () => {
+  it('ends a call the server never answers after API_TIMEOUT_MS with network_error', async () => {
+    vi.useFakeTimers();
+    mockApi({ 'GET /api/courses': noAnswer() });
+    const call = apiFetch('/api/courses');
+    const outcome = expect(call).rejects.toMatchObject({ status: 0, code: 'network_error', message: 'Impossible de joindre le serveur. Vérifiez votre connexion internet.' });
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+    await outcome;
+  });
+
+  it('lets the caller cancel: its own abort is not reported as a network failure', async () => {
+    mockApi({ 'GET /api/courses': noAnswer() });
+    const controller = new AbortController();
+    const call = apiFetch('/api/courses', { signal: controller.signal });
+    controller.abort();
+    const error = await call.catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('leaves no timer behind once the answer is read', async () => {
+    vi.useFakeTimers();
+    mockApi({ 'GET /api/courses': { body: { items: [] } } });
+    await expect(apiFetch('/api/courses')).resolves.toEqual({ items: [] });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

@@ -1,0 +1,24 @@
+import { paths } from './paths';
+import type { SessionUser } from './session';
+
+/** A link offered to someone signed in where a visitor is invited to log in or sign up. */
+export interface SpaceLink {
+  label: string;
+  to: string;
+}
+
+/** The course catalogue of signed-in users, where they enrol. */
+export const catalogueLink: SpaceLink = { label: 'Voir les formations', to: paths.catalogue };
+
+/** The signed-in user's own page, named as in their account menu. */
+export function ownSpaceLink(user: SessionUser): SpaceLink {
+  switch (user.role) {
+    case 'admin':
+      return { label: 'Tableau de Bord Admin', to: paths.adminDashboard };
+    case 'formateur':
+      return user.isApproved ? { label: 'Mes Cours', to: paths.trainerCourses } : { label: "Statut d'Approbation", to: paths.waitingApproval };
+    case 'membre':
+    case 'organisme':
+      return { label: 'Mon Profil', to: paths.profile };
+  }
+}
