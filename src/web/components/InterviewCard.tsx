@@ -32,6 +32,24 @@ function useNow(intervalMs = 30_000): Date {
   return now;
 }
 
+/** The card's title with its camera icon, and the interview's date below it. */
+function InterviewHeading({ iconColor, title, meetingDate }: { iconColor: 'disabled' | 'success' | 'primary'; title: string; meetingDate: string }) {
+  return (
+    <>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+        <VideocamIcon color={iconColor} aria-hidden />
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 2 }}>
+        <EventIcon fontSize="small" aria-hidden />
+        <Typography>{formatDateTime(meetingDate)}</Typography>
+      </Stack>
+    </>
+  );
+}
+
 /**
  * The trainer's interview with an administrator, on the waiting page and the profile. The server
  * hands out the room's address only while it is open (shared/meetings.ts), and the buttons follow
@@ -55,16 +73,7 @@ export function InterviewCard({ meetingDate, meetingUrl, onRoomOpen }: { meeting
     return (
       <Card id={INTERVIEW_CARD_ID} variant="outlined" sx={{ borderWidth: 2 }}>
         <CardContent>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-            <VideocamIcon color="disabled" aria-hidden />
-            <Typography variant="h6" component="h2">
-              Entretien terminé
-            </Typography>
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 2 }}>
-            <EventIcon fontSize="small" aria-hidden />
-            <Typography>{formatDateTime(meetingDate)}</Typography>
-          </Stack>
+          <InterviewHeading iconColor="disabled" title="Entretien terminé" meetingDate={meetingDate} />
           <Typography>Cet entretien est terminé et sa salle est fermée.</Typography>
         </CardContent>
       </Card>
@@ -74,16 +83,11 @@ export function InterviewCard({ meetingDate, meetingUrl, onRoomOpen }: { meeting
   return (
     <Card id={INTERVIEW_CARD_ID} variant="outlined" sx={{ borderColor: active ? 'success.main' : 'primary.light', borderWidth: 2 }} aria-live="polite">
       <CardContent>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <VideocamIcon color={active ? 'success' : 'primary'} aria-hidden />
-          <Typography variant="h6" component="h2">
-            {active ? 'Votre entretien est maintenant actif' : "Entretien avec l'administrateur"}
-          </Typography>
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 2 }}>
-          <EventIcon fontSize="small" aria-hidden />
-          <Typography>{formatDateTime(meetingDate)}</Typography>
-        </Stack>
+        <InterviewHeading
+          iconColor={active ? 'success' : 'primary'}
+          title={active ? 'Votre entretien est maintenant actif' : "Entretien avec l'administrateur"}
+          meetingDate={meetingDate}
+        />
         {active ? (
           <Box>
             <Typography id={noteId} sx={{ mb: 2 }}>
