@@ -49,7 +49,7 @@ describe('learning forms', () => {
     const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message);
     expect(messages(sectionBodySchema.safeParse({ title: '' }))).toEqual(['Le titre du chapitre est obligatoire.']);
     expect(messages(lessonCreateBodySchema.safeParse({ title: 'Le bac', type: 'quiz', duration_minutes: 10, body_markdown: 'Texte' }))).toEqual([
-      'Seules les leçons de type « Texte » peuvent être créées ici.',
+      'Seules les leçons de type «\u00a0Texte\u00a0» peuvent être créées ici.',
     ]);
     expect(messages(orderBodySchema.safeParse({ ids: [1, -2] }))).toEqual(['Identifiant invalide.']);
     expect(messages(courseInformationBodySchema.safeParse({ prerequisites: 'x'.repeat(2001) }))).toEqual(['Ce champ ne doit pas dépasser 2000 caractères.']);

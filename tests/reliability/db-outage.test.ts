@@ -177,7 +177,7 @@ describe.skipIf(!onPostgres)('database unreachable (PostgreSQL only: skipped on 
   it('logged the cuts in one error line, not one per refused request, with none of their values', () => {
     const parsed = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     // The back line depends on whether the probe ran between a restore and the next cut.
-    expect(parsed.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual(['Base de données indisponible : les requêtes qui en dépendent reçoivent 503']);
+    expect(parsed.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual(['Base de données indisponible\u00a0: les requêtes qui en dépendent reçoivent 503']);
     expect(parsed.filter((line) => line.level === 40).every((line) => line.msg === 'Base de données de nouveau disponible')).toBe(true);
     const all = logLines.join('\n');
     for (const value of [email, DEFAULT_PASSWORD, 'coupure-', 'params:']) expect(all).not.toContain(value);

@@ -76,7 +76,7 @@ describe.skipIf(!onPostgres)('database stalled or table locked (PostgreSQL only:
     expect({ name, status: res.statusCode, body: res.json() }).toEqual({
       name,
       status: 503,
-      body: name === 'health' ? { status: 'degraded', database: 'unavailable' } : { error_code: 'server_error', message: errorMessages.server_error },
+      body: name === 'health' ? { status: 'degraded', database: 'unavailable', storage: 'ok' } : { error_code: 'server_error', message: errorMessages.server_error },
     });
   }
 
@@ -190,7 +190,7 @@ describe.skipIf(!onPostgres)('database stalled or table locked (PostgreSQL only:
     const parsed = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     const warnings = parsed.filter((line) => line.level >= 40).map((line) => line.msg);
     // The stall and the lock refused dozens of requests: one line when it started, one when it ended.
-    expect(warnings).toEqual(['Base de données indisponible : les requêtes qui en dépendent reçoivent 503', 'Base de données de nouveau disponible']);
+    expect(warnings).toEqual(['Base de données indisponible\u00a0: les requêtes qui en dépendent reçoivent 503', 'Base de données de nouveau disponible']);
     const all = logLines.join('\n');
     for (const secret of [secretEmail, secretSearch, DEFAULT_PASSWORD, 'params:', 'select ']) expect(all).not.toContain(secret);
   });

@@ -35,7 +35,7 @@ describe('DatabaseOutageLog', () => {
       if (i % 100 === 0) await advance(1000);
     }
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, msg: 'Base de données indisponible : les requêtes qui en dépendent reçoivent 503', reason: 'ECONNREFUSED', refusedRequests: 1 });
+    expect(lines[0]).toMatchObject({ level: 50, msg: 'Base de données indisponible\u00a0: les requêtes qui en dépendent reçoivent 503', reason: 'ECONNREFUSED', refusedRequests: 1 });
     outage.close();
   });
 
@@ -47,7 +47,7 @@ describe('DatabaseOutageLog', () => {
       await advance(1000);
     }
     expect(lines.map((l) => l.msg)).toEqual([
-      'Base de données indisponible : les requêtes qui en dépendent reçoivent 503',
+      'Base de données indisponible\u00a0: les requêtes qui en dépendent reçoivent 503',
       'Base de données toujours indisponible',
       'Base de données toujours indisponible',
     ]);
@@ -63,7 +63,7 @@ describe('DatabaseOutageLog', () => {
     setReachable(true);
     await advance(5_000);
     expect(lines.map((l) => [l.level, l.msg])).toEqual([
-      [50, 'Base de données indisponible : les requêtes qui en dépendent reçoivent 503'],
+      [50, 'Base de données indisponible\u00a0: les requêtes qui en dépendent reçoivent 503'],
       [40, 'Base de données de nouveau disponible'],
     ]);
     expect(lines[1]).toMatchObject({ refusedRequests: 1 });
@@ -80,7 +80,7 @@ describe('DatabaseOutageLog', () => {
       await advance(10_000);
     }
     // The first outage and its end; the next ones, within the minute, are counted without a line.
-    expect(lines.map((l) => l.msg)).toEqual(['Base de données indisponible : les requêtes qui en dépendent reçoivent 503', 'Base de données de nouveau disponible']);
+    expect(lines.map((l) => l.msg)).toEqual(['Base de données indisponible\u00a0: les requêtes qui en dépendent reçoivent 503', 'Base de données de nouveau disponible']);
     await advance(20_000);
     setReachable(false);
     outage.failed(refused);

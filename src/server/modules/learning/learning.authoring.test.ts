@@ -250,7 +250,7 @@ describe('text lessons', () => {
     const cases: [object, Record<string, string[]>][] = [
       [{ ...textLesson, title: '' }, { title: ['Le titre de la leçon est obligatoire.'] }],
       [{ ...textLesson, title: 'x'.repeat(201) }, { title: ['Le titre de la leçon ne doit pas dépasser 200 caractères.'] }],
-      [{ ...textLesson, type: 'video' }, { type: ['Seules les leçons de type « Texte » peuvent être créées ici.'] }],
+      [{ ...textLesson, type: 'video' }, { type: ['Seules les leçons de type «\u00a0Texte\u00a0» peuvent être créées ici.'] }],
       [{ ...textLesson, duration_minutes: -1 }, { duration_minutes: ['La durée doit être un nombre entier de minutes, de 0 à 1440.'] }],
       [{ ...textLesson, duration_minutes: 1.5 }, { duration_minutes: ['La durée doit être un nombre entier de minutes, de 0 à 1440.'] }],
       [{ ...textLesson, duration_minutes: 1441 }, { duration_minutes: ['La durée doit être un nombre entier de minutes, de 0 à 1440.'] }],
@@ -287,7 +287,7 @@ describe('text lessons', () => {
     const video = await insertLesson(db, section.id, { type: 'video', bodyMarkdown: null });
     const res = await call('PUT', `/api/lessons/${video.id}`, author, { body_markdown: 'Du texte' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ body_markdown: ['Seule une leçon de type « Texte » a un contenu Markdown.'] });
+    expect(res.json().errors).toEqual({ body_markdown: ['Seule une leçon de type «\u00a0Texte\u00a0» a un contenu Markdown.'] });
   });
 
   it('deletes a lesson and renumbers the others', async () => {
