@@ -57,7 +57,7 @@ export function OutlineNav({ courseId, outline, currentLessonId, onNavigate }: O
                         primary={
                           <>
                             {lesson.title}
-                            {lesson.completed && <Box component="span" sx={visuallyHidden}>, terminée</Box>}
+                            {lesson.completed && <Box component="span" sx={visuallyHidden}> (terminée)</Box>}
                           </>
                         }
                         secondary={formatMinutes(lesson.duration_minutes)}
