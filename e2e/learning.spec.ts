@@ -73,4 +73,10 @@ test('a learner enrols, follows three lessons, leaves, and resumes from Mes form
   await expect(page.getByRole('heading', { level: 1, name: lessons[3]!.title })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Marquer comme terminé' })).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '75');
+
+  // On a 360 px phone the lesson reads without sideways scrolling, and the outline opens from its button.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole('button', { name: 'Afficher le plan du cours' }).click();
+  await expect(page.getByRole('navigation', { name: 'Plan du cours' }).getByRole('link', { name: lessons[3]!.title })).toHaveAttribute('aria-current', 'page');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
