@@ -10,6 +10,7 @@ import { appRoutes } from '../src/web/app/routes';
 import { bearer, signInBrowser, signupViaApi, type TestAccount } from './support/api';
 import { routeJitsiStub } from './support/jitsi-stub';
 import { roleAccounts, roleLabels, signedInRoles, signInAs, type RoleAccounts, type RoleName } from './support/roles';
+import { createCourseWithLessons, enrol, type SeededCourse } from './support/learning';
 import { axeTags } from './support/axe';
 
 /**
@@ -40,6 +41,8 @@ interface RunData {
   interviewId: number;
   /** A member with no interview: the meeting page offers to schedule one. */
   meetingGuest: TestAccount;
+  /** A course with chapters and text lessons, which the member follows. */
+  learningCourse: SeededCourse;
 }
 
 interface Visit {
@@ -210,6 +213,35 @@ const visits: Visit[] = [
     },
   },
   { route: '/user/courses/:id', roles: signedIn, url: (data) => paths.courseDetail(data.seededCourse.id), heading: (_role, data) => data.seededCourse.title },
+  {
+    route: '/user/courses/:id/learn/:lessonId?',
+    roles: ['membre'],
+    url: (data) => paths.learn(data.learningCourse.id, data.learningCourse.lessonIds[0]!),
+    heading: 'Les gestes du tri',
+    act: async (page) => {
+      await expect(page.getByRole('progressbar', { name: 'Progression dans le cours' })).toBeVisible();
+    },
+  },
+  {
+    route: '/user/courses/:id/learn/:lessonId?',
+    state: 'plan du cours ouvert',
+    roles: ['membre'],
+    url: (data) => paths.learn(data.learningCourse.id, data.learningCourse.lessonIds[1]!),
+    heading: 'Le compost au bureau',
+    act: async (page) => {
+      const toggle = page.getByRole('button', { name: 'Afficher le plan du cours' });
+      if (await toggle.isVisible()) await toggle.click();
+      await expect(page.getByRole('navigation', { name: 'Plan du cours' })).toBeVisible();
+    },
+  },
+  {
+    route: '/user/courses/:id/learn/:lessonId?',
+    state: 'non inscrit',
+    roles: ['organisme'],
+    url: (data) => paths.learn(data.learningCourse.id),
+    heading: "Vous n'êtes pas inscrit à ce cours",
+  },
+  { route: paths.myLearning, roles: signedIn, url: () => paths.myLearning, heading: 'Mes formations' },
   { route: paths.adminDashboard, roles: adminOnly, url: () => paths.adminDashboard, heading: 'Tableau de Bord Admin' },
   {
     route: paths.adminDashboard,
@@ -304,7 +336,18 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   expect(interviewId).toBeGreaterThan(0);
 
   const meetingGuest = await signupViaApi(request, 'membre', { firstname: 'Gaël', lastname: 'Invité' });
-  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest };
+
+  const learningCourse = await createCourseWithLessons(request, accounts['formateur-approuve'], 'Trier et composter au travail', [
+    {
+      title: 'Le tri',
+      lessons: [
+        { title: 'Les gestes du tri', duration_minutes: 12, body_markdown: '## Les bacs\n\n- **Jaune** : emballages\n- *Vert* : verre\n\nVoir [le guide](https://www.ecologie.gouv.fr) et la commande `trier`.' },
+      ],
+    },
+    { title: 'Le compost', lessons: [{ title: 'Le compost au bureau', duration_minutes: 75, body_markdown: 'Un bac, du broyat, et de la patience.' }] },
+  ]);
+  await enrol(request, accounts.membre, learningCourse.id);
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse };
 }
 
 let runData: Promise<RunData> | undefined;

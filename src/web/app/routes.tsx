@@ -29,6 +29,8 @@ const pages: Record<RoutePath, () => PageModule> = {
   [paths.profile]: () => import('../features/profile/pages/ProfilePage'),
   [paths.catalogue]: () => import('../features/courses/pages/CataloguePage'),
   '/user/courses/:id': () => import('../features/courses/pages/CourseDetailPage'),
+  '/user/courses/:id/learn/:lessonId?': () => import('../features/learning/pages/PlayerPage'),
+  [paths.myLearning]: () => import('../features/learning/pages/MyLearningPage'),
   [paths.adminDashboard]: () => import('../features/admin/pages/DashboardPage'),
   [paths.adminApprovals]: () => import('../features/admin/pages/ApprovalsPage'),
   [paths.adminMembers]: () => import('../features/admin/pages/MembersPage'),

@@ -21,6 +21,10 @@ export const paths = {
   myInterview: '/profile#entretien',
   catalogue: '/user/courses',
   courseDetail: (id: number | string) => `/user/courses/${id}`,
+  /** The player: a lesson of the course, or (without one) the lesson where the learner resumes. */
+  learn: (courseId: number | string, lessonId?: number | string) =>
+    lessonId === undefined ? `/user/courses/${courseId}/learn` : `/user/courses/${courseId}/learn/${lessonId}`,
+  myLearning: '/user/learning',
   adminDashboard: '/admin/dashboard',
   adminApprovals: '/admin/ApprovalFormateur',
   adminMembers: '/admin/ListOfMembres',

@@ -47,6 +47,8 @@ export const routeAccess = [
   { path: paths.profile, auth: true },
   { path: paths.catalogue, auth: true },
   { path: '/user/courses/:id', auth: true },
+  { path: '/user/courses/:id/learn/:lessonId?', auth: true },
+  { path: paths.myLearning, auth: true },
   { path: paths.adminDashboard, auth: true, rule: adminOnly },
   { path: paths.adminApprovals, auth: true, rule: adminOnly },
   { path: paths.adminMembers, auth: true, rule: adminOnly },

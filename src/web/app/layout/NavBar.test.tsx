@@ -59,10 +59,10 @@ describe('navigation entries per role (spec section 2, top navigation bar)', () 
     expect(labels(mobileLinks(null))).toEqual(['Accueil', 'À propos', 'Connexion', "S'inscrire"]);
   });
 
-  it('gives members and organisations Accueil, Cours (the catalogue) and À propos', () => {
+  it('gives members and organisations Accueil, Cours (the catalogue), Mes formations and À propos', () => {
     for (const role of ['membre', 'organisme'] as const) {
       const entries = desktopLinks({ ...baseUser, role });
-      expect(labels(entries)).toEqual(['Accueil', 'Cours', 'À propos']);
+      expect(labels(entries)).toEqual(['Accueil', 'Cours', 'Mes formations', 'À propos']);
       expect(entries[1]!.to).toBe('/user/courses');
       expect(mobileLinks({ ...baseUser, role })).toEqual(entries);
     }
@@ -133,6 +133,17 @@ describe('NavBar', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Mon Profil' })).toHaveAttribute('href', '/profile');
     expect(screen.queryByText('En attente')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cours', hidden: true })).toHaveAttribute('href', '/user/courses');
+  });
+
+  it('shows learners the Mes formations entry, marked current on its page, and not to trainers or admins', () => {
+    signIn();
+    renderNavBar(new QueryClient(), '/user/learning');
+    const entry = screen.getByRole('link', { name: 'Mes formations', hidden: true });
+    expect(entry).toHaveAttribute('href', '/user/learning');
+    expect(entry).toHaveAttribute('aria-current', 'page');
+    for (const user of [{ ...baseUser, role: 'formateur' as const }, { ...baseUser, role: 'admin' as const }, null]) {
+      expect(labels(desktopLinks(user))).not.toContain('Mes formations');
+    }
   });
 
   it('names the account button by the first name it shows, then its purpose (WCAG 2.5.3, label in name)', async () => {

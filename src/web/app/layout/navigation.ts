@@ -30,7 +30,7 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
   switch (user.role) {
     case 'membre':
     case 'organisme':
-      return [home, { label: 'Cours', to: paths.catalogue }, about];
+      return [home, { label: 'Cours', to: paths.catalogue }, { label: 'Mes formations', to: paths.myLearning }, about];
     case 'formateur':
       return user.isApproved
         ? [home, { label: 'Mes Cours', to: paths.trainerCourses }, { label: 'Ajouter Cours', to: paths.addCourse }, about]

@@ -1,0 +1,115 @@
+import ExploreIcon from '@mui/icons-material/Explore';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { LearningItem } from '../../../../shared/learning';
+import { usePageTitle } from '../../../lib/page-title';
+import { paths } from '../../../lib/paths';
+import { CourseImage } from '../../courses';
+import { useMyLearning } from '../api/get-my-learning';
+import { ProgressSummary } from '../components/ProgressSummary';
+
+function LearningCard({ item }: { item: LearningItem }) {
+  const titleId = `formation-${item.course_id}`;
+  return (
+    <Paper component="li" variant="outlined" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, overflow: 'hidden' }}>
+      <Box sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}>
+        {/* Decorative: the title beside it names the course. */}
+        <CourseImage src={item.image} alt="" height={140} />
+      </Box>
+      <Stack spacing={2} sx={{ p: { xs: 2, sm: 2.5 }, flex: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {item.title}
+          </Typography>
+          {item.total > 0 && item.percent === 100 && <Chip label="Terminé" color="success" size="small" />}
+        </Stack>
+        {item.total > 0 ? (
+          <ProgressSummary completed={item.completed} total={item.total} percent={item.percent} label={`Progression : ${item.title}`} />
+        ) : (
+          <Typography color="text.secondary">Ce cours ne contient pas encore de leçon.</Typography>
+        )}
+        <Box>
+          {item.last_lesson_id !== null ? (
+            <Button
+              component={RouterLink}
+              to={paths.learn(item.course_id, item.last_lesson_id)}
+              variant="contained"
+              startIcon={<PlayArrowIcon />}
+              aria-describedby={titleId}
+            >
+              {item.completed === 0 ? 'Commencer' : 'Reprendre'}
+            </Button>
+          ) : (
+            <Button component={RouterLink} to={paths.courseDetail(item.course_id)} variant="outlined" aria-describedby={titleId}>
+              Voir le cours
+            </Button>
+          )}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+function EmptyState() {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+      <ExploreIcon color="primary" sx={{ fontSize: 56 }} aria-hidden />
+      <Typography variant="h6" component="h2" sx={{ mt: 1, mb: 1 }}>
+        Vous ne suivez aucune formation pour le moment
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Inscrivez-vous à un cours du catalogue : il apparaîtra ici avec votre progression.
+      </Typography>
+      <Button component={RouterLink} to={paths.catalogue} variant="contained">
+        Parcourir le catalogue
+      </Button>
+    </Paper>
+  );
+}
+
+/** "Mes formations": the caller's enrolled courses, their progress and where to resume each. */
+export default function MyLearningPage() {
+  usePageTitle('Mes formations');
+  const mine = useMyLearning();
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 40 }, color: 'primary.dark', mb: 3 }}>
+        Mes formations
+      </Typography>
+      {mine.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Chargement de vos formations" />
+        </Box>
+      ) : mine.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void mine.refetch()}>
+              Réessayer
+            </Button>
+          }
+        >
+          {mine.error.message}
+        </Alert>
+      ) : mine.data.items.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {mine.data.items.map((item) => (
+            <LearningCard key={item.course_id} item={item} />
+          ))}
+        </Stack>
+      )}
+    </Container>
+  );
+}

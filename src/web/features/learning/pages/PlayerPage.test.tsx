@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CourseOutline } from '../../../../shared/learning';
+import { mockApi } from '../../../test/api';
+import { Arrival, renderRoutes } from '../../../test/render';
+import { setScreenWidth } from '../../../test/screen-width';
+import { sessionUser, signInAs } from '../../../test/session';
+import { courseOutline, learningItem, lessonContent, playerCourse } from '../test/fixtures';
+import PlayerPage from './PlayerPage';
+
+const routes = { '/user/courses/:id/learn/:lessonId?': <PlayerPage />, '*': <Arrival /> };
+
+const lessonTitles: Record<number, string> = { 101: 'Pourquoi réduire ses déchets', 102: 'Le cycle de vie d’un produit', 103: 'Mettre en place le tri' };
+
+/** The API of an enrolled learner on course 7, who completed `done`; lesson completion updates it. */
+function enrolledApi(done: number[] = [], overrides: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
+  const completed = new Set(done);
+  return mockApi({
+    'GET /api/courses/7': { body: playerCourse() },
+    'GET /api/courses/7/outline': () => ({ body: courseOutline([...completed]) }),
+    'GET /api/lessons/101': { body: lessonContent({ id: 101, title: lessonTitles[101], duration_minutes: 8, completed: completed.has(101) }) },
+    'GET /api/lessons/102': { body: lessonContent({ id: 102, title: lessonTitles[102], duration_minutes: 12, completed: completed.has(102) }) },
+    'GET /api/lessons/103': { body: lessonContent({ id: 103, title: lessonTitles[103], duration_minutes: 75, section_id: 12, completed: completed.has(103) }) },
+    'POST /api/lessons/102/complete': () => {
+      completed.add(102);
+      return { body: { completed: completed.size, total: 3, percent: Math.floor((completed.size * 100) / 3) } };
+    },
+    'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: 102 })] } },
+    ...overrides,
+  });
+}
+
+const outlineNav = () => screen.getByRole('navigation', { name: 'Plan du cours' });
+const progressBar = () => screen.getByRole('progressbar', { name: 'Progression dans le cours' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PlayerPage', () => {
+  it('shows the outline with durations, check marks on completed lessons and the current lesson marked', async () => {
+    setScreenWidth(1280);
+    signInAs(sessionUser());
+    enrolledApi([101]);
+    renderRoutes('/user/courses/7/learn/102', routes);
+
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[102] })).toBeInTheDocument();
+    const nav = outlineNav();
+    expect(within(nav).getByRole('heading', { level: 3, name: 'Comprendre les enjeux' })).toBeInTheDocument();
+    expect(within(nav).getByRole('heading', { level: 3, name: 'Passer à l’action' })).toBeInTheDocument();
+    const done = within(nav).getByRole('link', { name: /Pourquoi réduire ses déchets.*\(terminée\)/ });
+    expect(within(done).getByTestId('lecon-terminee')).toBeInTheDocument();
+    const current = within(nav).getByRole('link', { name: /Le cycle de vie d’un produit/ });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(current).not.toHaveAccessibleName(/terminée/);
+    expect(within(current).queryByTestId('lecon-terminee')).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Mettre en place le tri/ })).toHaveTextContent('1 h 15');
+    expect(within(nav).getByText('8 min')).toBeInTheDocument();
+    expect(document.title).toBe('Le cycle de vie d’un produit – Zéro déchet en entreprise – EcoForma');
+  });
+
+  it('renders the server HTML of a text lesson in the reading area', async () => {
+    signInAs(sessionUser());
+    enrolledApi();
+    renderRoutes('/user/courses/7/learn/101', routes);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Points clés' })).toBeInTheDocument();
+    expect(screen.getByText('Premier point').closest('.lesson-body')).not.toBeNull();
+    expect(screen.getByText('Durée : 8 min')).toBeInTheDocument();
+  });
+
+  it('marks a lesson completed: the check mark, the progress bar and its percentage update, the button says it is done', async () => {
+    setScreenWidth(1280);
+    signInAs(sessionUser());
+    const { calls } = enrolledApi([101]);
+    renderRoutes('/user/courses/7/learn/102', routes);
+
+    await screen.findByRole('heading', { level: 1, name: lessonTitles[102] });
+    expect(progressBar()).toHaveAttribute('aria-valuenow', '33');
+    expect(screen.getByText('1 leçon sur 3', { exact: false })).toBeInTheDocument();
+
+    const button = screen.getByRole('button', { name: 'Marquer comme terminé' });
+    await userEvent.click(button);
+
+    expect(await screen.findByRole('button', { name: 'Leçon terminée' })).toBe(button);
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual(['/api/lessons/102/complete']);
+    expect(progressBar()).toHaveAttribute('aria-valuenow', '66');
+    expect(screen.getByText('66 %')).toBeInTheDocument();
+    expect(screen.getByText('2 leçons sur 3', { exact: false })).toBeInTheDocument();
+    expect(within(outlineNav()).getByRole('link', { name: /Le cycle de vie d’un produit.*\(terminée\)/ })).toBeInTheDocument();
+
+    // Once done, another click sends nothing.
+    await userEvent.click(button);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says why a completion was refused, in French', async () => {
+    signInAs(sessionUser());
+    enrolledApi([], {
+      'POST /api/lessons/102/complete': { status: 403, body: { error_code: 'forbidden', message: 'Seules les personnes inscrites au cours enregistrent leur progression.' } },
+    });
+    renderRoutes('/user/courses/7/learn/102', routes);
+    await userEvent.click(await screen.findByRole('button', { name: 'Marquer comme terminé' }));
+    expect(await screen.findByText('Seules les personnes inscrites au cours enregistrent leur progression.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Marquer comme terminé' })).toBeInTheDocument();
+  });
+
+  it('goes to the previous and the next lesson, across chapters, with no previous on the first nor next on the last', async () => {
+    signInAs(sessionUser());
+    enrolledApi();
+    renderRoutes('/user/courses/7/learn/101', routes, { showLocation: true });
+
+    await screen.findByRole('heading', { level: 1, name: lessonTitles[101] });
+    expect(screen.queryByRole('link', { name: 'Leçon précédente' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Leçon suivante' }));
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[102] })).toBeInTheDocument();
+    expect(screen.getByTestId('adresse')).toHaveTextContent('/user/courses/7/learn/102');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Leçon suivante' }));
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[103] })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Leçon suivante' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Leçon précédente' }));
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[102] })).toBeInTheDocument();
+    expect(screen.getByTestId('adresse')).toHaveTextContent('/user/courses/7/learn/102');
+  });
+
+  it('opens the lesson to resume at when the address names none', async () => {
+    signInAs(sessionUser());
+    enrolledApi([101, 103]);
+    renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[102] })).toBeInTheDocument();
+    expect(screen.getByTestId('adresse')).toHaveTextContent('/user/courses/7/learn/102');
+  });
+
+  it('without a last lesson, resumes at the first lesson not completed', async () => {
+    signInAs(sessionUser());
+    enrolledApi([101], { 'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: null })] } } });
+    renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[102] })).toBeInTheDocument();
+  });
+
+  it('when every lesson is completed and none was opened, starts again at the first', async () => {
+    signInAs(sessionUser());
+    enrolledApi([101, 102, 103], { 'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: null })] } } });
+    renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[101] })).toBeInTheDocument();
+  });
+
+  it('tells someone not enrolled so, with a link to the course page to enrol, and offers no completion', async () => {
+    signInAs(sessionUser());
+    mockApi({
+      'GET /api/courses/7': { body: playerCourse({ enrolled: false }) },
+      'GET /api/courses/7/outline': { body: courseOutline([], false) },
+      'GET /api/lessons/101': { status: 403, body: { error_code: 'forbidden', message: 'Cette leçon est réservée aux personnes inscrites au cours.' } },
+      'GET /api/user/learning': { body: { items: [] } },
+    });
+    renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
+    expect(await screen.findByRole('heading', { level: 1, name: "Vous n'êtes pas inscrit à ce cours" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Voir le cours et s'inscrire" })).toHaveAttribute('href', '/user/courses/7');
+    expect(screen.queryByRole('button', { name: 'Marquer comme terminé' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // The outline stays public: it shows what enrolling gives access to.
+    expect(within(outlineNav()).getByRole('link', { name: /Mettre en place le tri/ })).toBeInTheDocument();
+  });
+
+  it('says a course has no lessons yet', async () => {
+    signInAs(sessionUser());
+    mockApi({
+      'GET /api/courses/7': { body: playerCourse() },
+      'GET /api/courses/7/outline': { body: { sections: [], total_lessons: 0, total_minutes: 0 } satisfies CourseOutline },
+    });
+    renderRoutes('/user/courses/7/learn', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
+    expect(screen.getByText(/Ce cours ne contient pas encore de leçon/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour au cours' })).toHaveAttribute('href', '/user/courses/7');
+  });
+
+  it('says an unknown lesson is not found, and one of another course too', async () => {
+    signInAs(sessionUser());
+    enrolledApi([], { 'GET /api/lessons/999': { body: lessonContent({ id: 999, course_id: 8 }) } });
+    const first = renderRoutes('/user/courses/7/learn/404', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leçon introuvable' })).toBeInTheDocument();
+    expect(document.title).toBe('Leçon introuvable – EcoForma');
+    first.unmount();
+    renderRoutes('/user/courses/7/learn/999', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leçon introuvable' })).toBeInTheDocument();
+  });
+
+  it('says an unknown course is not found', async () => {
+    signInAs(sessionUser());
+    mockApi({});
+    renderRoutes('/user/courses/77/learn', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cours non trouvé' })).toBeInTheDocument();
+  });
+
+  it('shows a loading state, then a French error with a retry', async () => {
+    signInAs(sessionUser());
+    let fail = true;
+    enrolledApi([], {
+      'GET /api/lessons/101': () => (fail ? { status: 500, body: { error_code: 'server_error', message: 'Une erreur est survenue. Réessayez plus tard.' } } : { body: lessonContent({ id: 101, title: lessonTitles[101] }) }),
+    });
+    renderRoutes('/user/courses/7/learn/101', routes);
+    expect(screen.getByRole('progressbar', { name: 'Chargement du cours' })).toBeInTheDocument();
+    expect(await screen.findByText('Une erreur est survenue. Réessayez plus tard.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[101] })).toBeInTheDocument();
+  });
+
+  it('on a phone, keeps the outline behind a button that opens and closes it', async () => {
+    setScreenWidth(360);
+    signInAs(sessionUser());
+    enrolledApi([101]);
+    renderRoutes('/user/courses/7/learn/101', routes, { showLocation: true });
+
+    await screen.findByRole('heading', { level: 1, name: lessonTitles[101] });
+    const toggle = screen.getByRole('button', { name: 'Afficher le plan du cours' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Plan du cours' })).not.toBeInTheDocument();
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Masquer le plan du cours');
+    await userEvent.click(within(outlineNav()).getByRole('link', { name: /Mettre en place le tri/ }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[103] })).toBeInTheDocument();
+    expect(screen.getByTestId('adresse')).toHaveTextContent('/user/courses/7/learn/103');
+    // Choosing a lesson folds the outline away so the lesson shows.
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+});

@@ -1,0 +1,320 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import LockIcon from '@mui/icons-material/Lock';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Collapse from '@mui/material/Collapse';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useState, type ReactNode } from 'react';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import type { CourseDetail } from '../../../../shared/courses';
+import { parseCourseId } from '../../../../shared/courses';
+import type { CourseOutline } from '../../../../shared/learning';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { paths } from '../../../lib/paths';
+import { useCourse } from '../../courses';
+import { useCompleteLesson } from '../api/complete-lesson';
+import { useLesson } from '../api/get-lesson';
+import { useMyLearning } from '../api/get-my-learning';
+import { useOutline } from '../api/get-outline';
+import { LessonBody } from '../components/LessonBody';
+import { OutlineNav } from '../components/OutlineNav';
+import { ProgressSummary } from '../components/ProgressSummary';
+import { formatMinutes, lessonsInOrder, outlineProgress, resumeLessonId } from '../outline';
+
+const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  usePageTitle('Erreur de chargement');
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Réessayer
+        </Button>
+      }
+    >
+      {error.message}
+    </Alert>
+  );
+}
+
+/** A full-page message (unknown course, course without lessons) with one way out. */
+function Notice({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
+      <MenuBookIcon color="primary" sx={{ fontSize: 64 }} aria-hidden />
+      <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', my: 2 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ mb: 4 }}>{text}</Typography>
+      {action}
+    </Container>
+  );
+}
+
+function CourseNotFound() {
+  return (
+    <Notice
+      title="Cours non trouvé"
+      text="Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès."
+      action={
+        <Button component={RouterLink} to={paths.myLearning} variant="contained" startIcon={<ArrowBackIcon />}>
+          Retour à mes formations
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * Spec issue 12 "The player": `/user/courses/{id}/learn/{lessonId}`, or without a lesson the one where
+ * the learner resumes. The course and its outline load first; the lesson then loads beside the outline.
+ */
+export default function PlayerPage() {
+  const params = useParams<{ id: string; lessonId?: string }>();
+  const courseId = parseCourseId(params.id);
+  const course = useCourse(courseId);
+  const outline = useOutline(courseId);
+
+  if (courseId === null || isStatus(course.error, 404) || isStatus(outline.error, 404)) return <CourseNotFound />;
+  const failed = course.error ?? outline.error;
+  if (failed) {
+    return (
+      <Container maxWidth="md" sx={{ py: 6 }}>
+        <LoadError
+          error={failed}
+          onRetry={() => {
+            void course.refetch();
+            void outline.refetch();
+          }}
+        />
+      </Container>
+    );
+  }
+  if (!course.data || !outline.data) return <Loading label="Chargement du cours" />;
+
+  if (outline.data.total_lessons === 0) {
+    return (
+      <Notice
+        title={course.data.title}
+        text="Ce cours ne contient pas encore de leçon. Revenez bientôt : son formateur prépare le contenu."
+        action={
+          <Button component={RouterLink} to={paths.courseDetail(courseId)} variant="contained" startIcon={<ArrowBackIcon />}>
+            Retour au cours
+          </Button>
+        }
+      />
+    );
+  }
+  if (params.lessonId === undefined) return <Resume course={course.data} outline={outline.data} />;
+  return <Player course={course.data} outline={outline.data} lessonId={parseCourseId(params.lessonId)} />;
+}
+
+/** Opens the lesson where the learner left off (the server remembers the last one opened). */
+function Resume({ course, outline }: { course: CourseDetail; outline: CourseOutline }) {
+  const mine = useMyLearning();
+  // Someone not enrolled has nothing to resume: the first lesson tells them what to do.
+  if (course.enrolled && mine.isPending) return <Loading label="Chargement de votre progression" />;
+  const item = mine.data?.items.find((entry) => entry.course_id === course.id);
+  const target = resumeLessonId(outline, item?.last_lesson_id);
+  return target === null ? null : <Navigate to={paths.learn(course.id, target)} replace />;
+}
+
+function Player({ course, outline, lessonId }: { course: CourseDetail; outline: CourseOutline; lessonId: number | null }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [outlineOpen, setOutlineOpen] = useState(false);
+  const progress = outlineProgress(outline);
+  const outlineNav = <OutlineNav courseId={course.id} outline={outline} currentLessonId={lessonId ?? 0} onNavigate={() => setOutlineOpen(false)} />;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 2, sm: 3 } }}>
+      <Stack spacing={1.5} sx={{ mb: 3 }}>
+        <Link component={RouterLink} to={paths.courseDetail(course.id)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}>
+          <ArrowBackIcon fontSize="small" aria-hidden />
+          {course.title}
+        </Link>
+        {course.enrolled && (
+          <Box sx={{ maxWidth: 480 }}>
+            <ProgressSummary {...progress} label="Progression dans le cours" />
+          </Box>
+        )}
+      </Stack>
+
+      <Box sx={{ display: 'grid', gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' }, alignItems: 'start' }}>
+        {phone ? (
+          <Box>
+            <Button
+              variant="outlined"
+              fullWidth
+              aria-expanded={outlineOpen}
+              aria-controls="plan-du-cours"
+              endIcon={outlineOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+              onClick={() => setOutlineOpen((open) => !open)}
+            >
+              {outlineOpen ? 'Masquer le plan du cours' : 'Afficher le plan du cours'}
+            </Button>
+            <Collapse in={outlineOpen} id="plan-du-cours">
+              <Paper variant="outlined" sx={{ mt: 1 }}>
+                {outlineNav}
+              </Paper>
+            </Collapse>
+          </Box>
+        ) : (
+          <Paper variant="outlined" sx={{ position: 'sticky', top: 90, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto' }}>
+            {outlineNav}
+          </Paper>
+        )}
+        {lessonId === null ? <LessonNotFound courseId={course.id} /> : <LessonPane course={course} outline={outline} lessonId={lessonId} />}
+      </Box>
+    </Container>
+  );
+}
+
+function LessonNotFound({ courseId }: { courseId: number }) {
+  usePageTitle('Leçon introuvable');
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 2 }}>
+        Leçon introuvable
+      </Typography>
+      <Typography sx={{ mb: 3 }}>Cette leçon n'existe pas ou ne fait plus partie de ce cours. Choisissez une leçon dans le plan du cours.</Typography>
+      <Button component={RouterLink} to={paths.learn(courseId)} variant="contained">
+        Reprendre le cours
+      </Button>
+    </Box>
+  );
+}
+
+function NotEnrolled({ course }: { course: CourseDetail }) {
+  usePageTitle(`Inscription requise – ${course.title}`);
+  return (
+    <Box>
+      <LockIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
+      <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', my: 2 }}>
+        Vous n'êtes pas inscrit à ce cours
+      </Typography>
+      <Typography sx={{ mb: 3 }}>
+        Les leçons de « {course.title} » sont réservées aux personnes inscrites. Inscrivez-vous depuis la page du cours pour commencer à apprendre.
+      </Typography>
+      <Button component={RouterLink} to={paths.courseDetail(course.id)} variant="contained">
+        Voir le cours et s'inscrire
+      </Button>
+    </Box>
+  );
+}
+
+function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outline: CourseOutline; lessonId: number }) {
+  const lesson = useLesson(lessonId);
+  const complete = useCompleteLesson();
+
+  if (isStatus(lesson.error, 403) || isStatus(lesson.error, 401)) return <NotEnrolled course={course} />;
+  if (isStatus(lesson.error, 404) || (lesson.data && lesson.data.course_id !== course.id)) return <LessonNotFound courseId={course.id} />;
+  if (lesson.error) return <LoadError error={lesson.error} onRetry={() => void lesson.refetch()} />;
+  if (!lesson.data) return <Loading label="Chargement de la leçon" />;
+
+  const content = lesson.data;
+  const order = lessonsInOrder(outline);
+  const index = order.findIndex((entry) => entry.id === content.id);
+  const previous = index > 0 ? order[index - 1] : undefined;
+  const next = index >= 0 ? order[index + 1] : undefined;
+  // The outline's mark is updated at once after "Marquer comme terminé"; the lesson's own flag follows.
+  const completed = Boolean(order[index]?.completed ?? content.completed);
+
+  return (
+    <Box component="article" aria-labelledby="titre-lecon" sx={{ minWidth: 0 }}>
+      <LessonTitle title={content.title} courseTitle={course.title} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 3 }}>
+        <ScheduleIcon fontSize="small" aria-hidden />
+        <Typography variant="body2">Durée : {formatMinutes(content.duration_minutes)}</Typography>
+      </Stack>
+
+      {content.html ? <LessonBody html={content.html} /> : <Alert severity="info">Le contenu de cette leçon n'est pas disponible.</Alert>}
+
+      <Divider sx={{ my: 4 }} />
+      {course.enrolled ? (
+        <Box sx={{ mb: 3 }}>
+          {/* One button throughout, so the focus stays on it once the lesson is done. */}
+          <Button
+            variant={completed ? 'outlined' : 'contained'}
+            color={completed ? 'success' : 'primary'}
+            size="large"
+            startIcon={completed ? <CheckCircleIcon /> : undefined}
+            aria-disabled={completed || complete.isPending || undefined}
+            onClick={() => {
+              if (!completed && !complete.isPending) complete.mutate({ courseId: course.id, lessonId: content.id });
+            }}
+          >
+            {completed ? 'Leçon terminée' : 'Marquer comme terminé'}
+          </Button>
+          {complete.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {complete.error.message}
+            </Alert>
+          )}
+        </Box>
+      ) : (
+        content.is_preview && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          Cette leçon est en accès libre.{' '}
+          <Link component={RouterLink} to={paths.courseDetail(course.id)}>
+            Inscrivez-vous au cours
+          </Link>{' '}
+          pour suivre toutes les leçons et enregistrer votre progression.
+        </Alert>
+        )
+      )}
+
+      <Box component="nav" aria-label="Leçons précédente et suivante" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
+        {previous ? (
+          <Button component={RouterLink} to={paths.learn(course.id, previous.id)} variant="outlined" startIcon={<ChevronLeftIcon />}>
+            Leçon précédente
+          </Button>
+        ) : (
+          <span />
+        )}
+        {next && (
+          <Button component={RouterLink} to={paths.learn(course.id, next.id)} variant="contained" endIcon={<ChevronRightIcon />}>
+            Leçon suivante
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function LessonTitle({ title, courseTitle }: { title: string; courseTitle: string }) {
+  usePageTitle(`${title} – ${courseTitle}`);
+  return (
+    <Typography id="titre-lecon" variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 34 }, color: 'primary.dark', mb: 1 }}>
+      {title}
+    </Typography>
+  );
+}

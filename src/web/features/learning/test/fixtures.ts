@@ -1,0 +1,64 @@
+import type { CourseDetail } from '../../../../shared/courses';
+import type { CourseOutline, LearningItem, LessonContent, OutlineLesson } from '../../../../shared/learning';
+
+/** A lesson of the outline, a text one of 10 minutes unless told. */
+export function outlineLesson(overrides: Partial<OutlineLesson> & { id: number }): OutlineLesson {
+  return { title: `Leçon ${overrides.id}`, type: 'text', duration_minutes: 10, is_preview: false, ...overrides };
+}
+
+/** Two chapters: lessons 101 and 102, then 103; `completed` set for an enrolled caller. */
+export function courseOutline(completedIds: number[] = [], enrolled = true): CourseOutline {
+  const lesson = (id: number, title: string, duration: number) =>
+    outlineLesson({ id, title, duration_minutes: duration, ...(enrolled ? { completed: completedIds.includes(id) } : {}) });
+  return {
+    sections: [
+      { id: 11, title: 'Comprendre les enjeux', lessons: [lesson(101, 'Pourquoi réduire ses déchets', 8), lesson(102, 'Le cycle de vie d’un produit', 12)] },
+      { id: 12, title: 'Passer à l’action', lessons: [lesson(103, 'Mettre en place le tri', 75)] },
+    ],
+    total_lessons: 3,
+    total_minutes: 95,
+  };
+}
+
+export function lessonContent(overrides: Partial<LessonContent> & { id: number }): LessonContent {
+  return {
+    title: `Leçon ${overrides.id}`,
+    type: 'text',
+    duration_minutes: 10,
+    is_preview: false,
+    course_id: 7,
+    section_id: 11,
+    html: `<h2>Points clés</h2><ul><li>Premier point</li></ul><p>Texte de la leçon ${overrides.id}.</p>`,
+    ...overrides,
+  };
+}
+
+export function learningItem(overrides: Partial<LearningItem> = {}): LearningItem {
+  return { course_id: 7, title: 'Zéro déchet en entreprise', image: null, completed: 1, total: 3, percent: 33, last_lesson_id: 102, ...overrides };
+}
+
+/** The course as `GET /api/courses/{id}` answers it (the player reads its title and the enrolment). */
+export function playerCourse(overrides: Partial<CourseDetail> = {}): CourseDetail {
+  return {
+    id: 7,
+    title: 'Zéro déchet en entreprise',
+    description: 'Diagnostiquez les flux de déchets de votre structure.',
+    category: { slug: 'dechets', name: 'Gestion des déchets' },
+    duration: '2 mois',
+    price: 80,
+    discountPrice: null,
+    image: null,
+    user: { id: 3, name: 'Claire Dubois', avatar: null },
+    status: 'published',
+    created_at: '2026-01-10T10:00:00.000Z',
+    updated_at: '2026-01-10T10:00:00.000Z',
+    objectives: [],
+    target_audience: '',
+    prerequisites: '',
+    assessment_methods: '',
+    enrolled: true,
+    saved: false,
+    attachment: null,
+    ...overrides,
+  };
+}
