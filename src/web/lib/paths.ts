@@ -7,6 +7,8 @@ export const paths = {
   about: '/about',
   publicCourses: '/courses',
   publicCategory: (slug: string) => `/courses/${slug}`,
+  /** A course's public page (visitors): a numeric segment under /courses is a course, anything else a category. */
+  publicCourse: (id: number | string) => `/courses/${id}`,
   privacy: '/privacy',
   terms: '/terms',
   cookies: '/cookies',
@@ -21,6 +23,9 @@ export const paths = {
   myInterview: '/profile#entretien',
   catalogue: '/user/courses',
   courseDetail: (id: number | string) => `/user/courses/${id}`,
+  /** The course player, at a given lesson or where the learner resumes. */
+  learn: (courseId: number | string, lessonId?: number | string) =>
+    lessonId === undefined ? `/user/courses/${courseId}/learn` : `/user/courses/${courseId}/learn/${lessonId}`,
   adminDashboard: '/admin/dashboard',
   adminApprovals: '/admin/ApprovalFormateur',
   adminMembers: '/admin/ListOfMembres',
