@@ -138,6 +138,8 @@ const visits: Visit[] = [
       url: () => paths.publicCategory(category.slug),
       heading: 'Explorez Nos Cours',
     })),
+  // A number under /courses is a course, readable without an account.
+  { route: '/courses/:slug', state: 'un cours', roles: ['visiteur'], url: (data) => paths.publicCourse(data.seededCourse.id), heading: (_role, data) => data.seededCourse.title },
   {
     route: paths.waitingApproval,
     state: 'sans entretien',

@@ -57,6 +57,17 @@ test('an approved trainer publishes a course that a member finds without accents
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await expect(page.getByText('Publié').first()).toBeVisible();
 
+  // Its programme: one chapter and one text lesson, written through the content API.
+  const mine = await request.get('/api/formateur/courses', { headers: bearer(trainer) });
+  const courseId: number = (await mine.json()).items.find((c: { title: string }) => c.title === title).id;
+  const section = await request.post(`/api/courses/${courseId}/sections`, { headers: bearer(trainer), data: { title: 'Le cycle de l’eau' } });
+  expect(section.status(), await section.text()).toBe(201);
+  const lesson = await request.post(`/api/sections/${(await section.json()).id}/lessons`, {
+    headers: bearer(trainer),
+    data: { title: 'Les zones humides, éponges naturelles', type: 'text', duration_minutes: 20, is_preview: true, body_markdown: 'Les zones humides stockent l’eau et la rendent lentement.' },
+  });
+  expect(lesson.status(), await lesson.text()).toBe(201);
+
   // A member searches without accents.
   const member = await signupViaApi(request, 'membre');
   const context = await browser.newContext();
@@ -85,7 +96,11 @@ test('an approved trainer publishes a course that a member finds without accents
   expect(href).toMatch(/^\/user\/courses\/\d+$/);
   await memberPage.goto(href!);
   await expect(memberPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(memberPage.getByText('5 Modules')).toBeVisible();
+  const programme = memberPage.getByRole('region', { name: 'Programme du cours' });
+  await expect(programme.getByRole('heading', { level: 3, name: /Chapitre 1\s:\sLe cycle de l’eau/ })).toBeVisible();
+  await expect(programme.getByText('Les zones humides, éponges naturelles')).toBeVisible();
+  await expect(programme.getByText('Aperçu gratuit')).toBeVisible();
+  await expect(programme.getByText('1 leçon · 20 min')).toBeVisible();
   await expect(memberPage.getByText('Garantie de remboursement de 30 jours')).toBeVisible();
   await expectNoAxeViolations(memberPage);
 
@@ -107,7 +122,7 @@ test('an approved trainer publishes a course that a member finds without accents
   await context.close();
 });
 
-test('a visitor browses /courses/ecologie, deselects the theme, signs in to open a course and lands on it', async ({ page, request }) => {
+test('a visitor browses /courses/ecologie, deselects the theme, opens a course without an account, logs in from it and comes back enrolled', async ({ page, request }) => {
   const member = await signupViaApi(request, 'membre');
   await page.goto('/courses/ecologie');
   await expect(page.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeVisible();
@@ -132,13 +147,18 @@ test('a visitor browses /courses/ecologie, deselects the theme, signs in to open
   await page.getByRole('searchbox', { name: 'Rechercher des cours' }).fill('dechet');
   const card = page.getByRole('link', { name: 'Zéro déchet en entreprise' });
   const href = await card.getAttribute('href');
+  expect(href).toMatch(/^\/courses\/\d+$/);
   await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
+  await page.getByRole('link', { name: 'Connectez-vous pour vous inscrire' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Adresse e-mail').fill(member.email);
   await page.getByRole('textbox', { name: 'Mot de passe' }).fill(member.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page).toHaveURL(new RegExp(`/user${href}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
+  await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
 });
 
 test('an unknown course address shows the not-found screen', async ({ page, request }) => {

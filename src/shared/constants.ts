@@ -25,7 +25,6 @@ export const NAVBAR_HIDE_THRESHOLD_PX = 100;
 export const LANDING_STATS = { learners: '1500+', trainings: '20+', satisfaction: '95 %' } as const;
 
 export const COURSE_DESCRIPTION_PREVIEW_CHARS = 80;
-export const COURSE_FIXED_MODULES = 5;
 export const REFUND_GUARANTEE_DAYS = 30;
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;

@@ -20,7 +20,7 @@ const pages: Record<RoutePath, () => PageModule> = {
   [paths.cookies]: () => import('../features/site/pages/CookiesPage'),
   [paths.accessibility]: () => import('../features/site/pages/AccessibilityPage'),
   [paths.publicCourses]: () => import('../features/courses/pages/CataloguePage'),
-  '/courses/:slug': () => import('../features/courses/pages/CataloguePage'),
+  '/courses/:slug': () => import('../features/courses/pages/CourseOrCategoryPage'),
   [paths.waitingApproval]: () => import('../features/trainers/pages/WaitingApprovalPage'),
   [paths.uploadCv]: () => import('../features/trainers/pages/UploadCvPage'),
   [paths.trainerCourses]: () => import('../features/courses/pages/TrainerCoursesPage'),

@@ -7,6 +7,8 @@ export const paths = {
   about: '/about',
   publicCourses: '/courses',
   publicCategory: (slug: string) => `/courses/${slug}`,
+  /** A course's public page (visitors): a numeric segment under /courses is a course, anything else a category. */
+  publicCourse: (id: number | string) => `/courses/${id}`,
   privacy: '/privacy',
   terms: '/terms',
   cookies: '/cookies',

@@ -38,6 +38,7 @@ export const routeAccess = [
   { path: paths.cookies },
   { path: paths.accessibility },
   { path: paths.publicCourses },
+  // A course (numeric segment) or a category: CourseOrCategoryPage tells them apart.
   { path: '/courses/:slug' },
   { path: paths.waitingApproval, auth: true },
   { path: paths.uploadCv, auth: true },
@@ -64,4 +65,28 @@ export function canOpen(pathname: string, user: Actor): boolean {
   const route: RouteAccess | undefined = routeAccess.find((r) => r.path !== '*' && matchPath({ path: r.path, end: true }, pathname));
   if (!route) return false;
   return !route.rule || route.rule.allow(user);
+}
+
+/**
+ * What the login and signup screens receive in the history state, never in the URL: where to go
+ * back afterwards and, from a course page, the wish to enrol in that course once signed in.
+ */
+export interface ReturnState {
+  from?: string;
+  enrolCourseId?: number;
+}
+
+/** The return state of a location, keeping only well-formed fields (history state is untyped). */
+export function readReturnState(state: unknown): ReturnState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { from, enrolCourseId } = state as Record<string, unknown>;
+  return {
+    ...(typeof from === 'string' ? { from } : {}),
+    ...(typeof enrolCourseId === 'number' && Number.isInteger(enrolCourseId) && enrolCourseId > 0 ? { enrolCourseId } : {}),
+  };
+}
+
+/** The state handed to the page reached after signing in: the enrolment wish only when going back where it was made. */
+export function stateAfterSignIn(target: string, returnState: ReturnState): { enrolCourseId: number } | undefined {
+  return returnState.enrolCourseId !== undefined && target === returnState.from ? { enrolCourseId: returnState.enrolCourseId } : undefined;
 }

@@ -49,3 +49,13 @@ export function renderRoutes(entry: InitialEntry, routes: Record<string, ReactNo
     </QueryClientProvider>,
   );
 }
+
+/** Like Arrival, also naming the history state the page was given (what a return-to carries). */
+export function ArrivalWithState() {
+  const location = useLocation();
+  return (
+    <p>
+      Arrivée : {location.pathname} avec {JSON.stringify(location.state ?? null)}
+    </p>
+  );
+}

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { categories } from '../../../shared/categories';
 import type { CourseItem } from '../../../shared/courses';
 import { normalizeSearch } from '../../../shared/text';
-import { courses, users } from '../../db/schema';
+import type { CourseOutline, LessonContent } from '../../../shared/learning';
+import { courseSections, courses, lessons, users } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { courseSearchText } from './courses.service';
 import { DEMO_TRAINER_EMAIL, demoImagesDir, seedDemoCatalogue } from './demo-seed';
@@ -69,5 +70,45 @@ describe('seedDemoCatalogue', () => {
     expect(res.json().items.map((c: CourseItem) => c.title)).toContain('Zéro déchet en entreprise');
     const categoriesRes = await app.inject({ method: 'GET', url: '/api/categories' });
     for (const category of categoriesRes.json()) expect(category.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives every demo course its public information, 2 or 3 chapters and 3 to 6 text lessons, the first a free preview', async () => {
+    const rows = await db.select().from(courses);
+    for (const course of rows) {
+      expect(course.objectives.length, course.title).toBeGreaterThanOrEqual(3);
+      for (const text of [course.targetAudience, course.prerequisites, course.assessmentMethods]) expect(text.length, course.title).toBeGreaterThan(10);
+      // Read as a visitor would: the outline is public for published courses.
+      const res = await app.inject({ method: 'GET', url: `/api/courses/${course.id}/outline` });
+      expect(res.statusCode).toBe(200);
+      const outline: CourseOutline = res.json();
+      expect(outline.sections.length, course.title).toBeGreaterThanOrEqual(2);
+      expect(outline.sections.length, course.title).toBeLessThanOrEqual(3);
+      expect(outline.total_lessons, course.title).toBeGreaterThanOrEqual(3);
+      expect(outline.total_lessons, course.title).toBeLessThanOrEqual(6);
+      const all = outline.sections.flatMap((section) => section.lessons);
+      expect(all.every((lesson) => lesson.type === 'text' && lesson.duration_minutes >= 10 && lesson.duration_minutes <= 60)).toBe(true);
+      expect(all.map((lesson) => lesson.is_preview)).toEqual(all.map((_, index) => index === 0));
+      expect(outline.total_minutes).toBe(all.reduce((sum, lesson) => sum + lesson.duration_minutes, 0));
+    }
+  });
+
+  it('writes substantive Markdown lessons: paragraphs and a list, rendered for a visitor of the free preview', async () => {
+    const bodies = await db.select({ body: lessons.bodyMarkdown }).from(lessons);
+    for (const { body } of bodies) {
+      expect(body!.length).toBeGreaterThan(400);
+      expect(body!.split('\n\n').length).toBeGreaterThanOrEqual(3);
+      expect(body).toMatch(/^- .+/m);
+    }
+    const [first] = await db.select({ id: lessons.id }).from(lessons).innerJoin(courseSections, eq(courseSections.id, lessons.sectionId)).where(eq(lessons.isPreview, true)).limit(1);
+    const res = await app.inject({ method: 'GET', url: `/api/lessons/${first!.id}` });
+    expect(res.statusCode).toBe(200);
+    const lesson: LessonContent = res.json();
+    expect(lesson.html).toContain('<ul>');
+    expect(lesson.html).toContain('<p>');
+  });
+
+  it('keeps non-preview demo lessons for enrolled learners', async () => {
+    const [locked] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.isPreview, false)).limit(1);
+    expect((await app.inject({ method: 'GET', url: `/api/lessons/${locked!.id}` })).statusCode).toBe(401);
   });
 });

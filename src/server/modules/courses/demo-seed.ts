@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
 import type { Db } from '../../db/client';
-import { courses, users } from '../../db/schema';
+import { courseSections, courses, lessons, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { userSearchText } from '../../lib/search-text';
 import { keepCopy, removeStoredFile, type Storage } from '../../lib/storage';
 import { courseSearchText } from './courses.service';
+import { demoContent, type DemoContent } from './demo-content';
 
 /** The shipped illustrations, one per theme (SVG is accepted here only, never from users). */
 export const demoImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/demo');
@@ -173,7 +174,35 @@ async function copyDemoImage(storage: Storage, category: CategorySlug): Promise<
   return keepCopy(storage, path.join(demoImagesDir, `${category}.svg`), 'svg');
 }
 
-/** Fills an empty catalogue with the demo courses (SEED_DEMO); does nothing when any course exists. */
+/** A demo course's content; a course without one is a mistake in this file, caught on the first seed (and by its tests). */
+function contentOf(title: string): DemoContent {
+  const content = demoContent[title];
+  if (!content) throw new Error(`Contenu de démonstration manquant pour « ${title} ».`);
+  return content;
+}
+
+/** The sections and text lessons of the new demo courses, in three inserts; each course's first lesson is a free preview. */
+async function insertDemoOutlines(tx: Db, created: { id: number; title: string }[]): Promise<void> {
+  const sectionRows = created.flatMap((course) => contentOf(course.title).sections.map((section, position) => ({ courseId: course.id, title: section.title, position })));
+  const sections = await tx.insert(courseSections).values(sectionRows).returning({ id: courseSections.id, courseId: courseSections.courseId, position: courseSections.position });
+  const sectionId = new Map(sections.map((s) => [`${s.courseId}:${s.position}`, s.id]));
+  const lessonRows = created.flatMap((course) =>
+    contentOf(course.title).sections.flatMap((section, sectionPosition) =>
+      section.lessons.map((lesson, position) => ({
+        sectionId: sectionId.get(`${course.id}:${sectionPosition}`)!,
+        title: lesson.title,
+        type: 'text' as const,
+        durationMinutes: lesson.durationMinutes,
+        isPreview: sectionPosition === 0 && position === 0,
+        position,
+        bodyMarkdown: lesson.bodyMarkdown,
+      })),
+    ),
+  );
+  await tx.insert(lessons).values(lessonRows);
+}
+
+/** Fills an empty catalogue with the demo courses and their content (SEED_DEMO); does nothing when any course exists. */
 export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<{ created: number }> {
   const [existing] = await db.select({ total: count() }).from(courses);
   if ((existing?.total ?? 0) > 0) return { created: 0 };
@@ -192,6 +221,7 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<{ cre
         const imagePath = await copyDemoImage(storage, course.category);
         copied.push(imagePath);
         const createdAt = new Date(now - index * 60 * 60 * 1000);
+        const { objectives, target_audience, prerequisites, assessment_methods } = contentOf(course.title);
         rows.push({
           title: course.title,
           description: course.description,
@@ -202,14 +232,19 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<{ cre
           imagePath,
           imageMimeType: 'image/svg+xml',
           status: 'published' as const,
+          objectives,
+          targetAudience: target_audience,
+          prerequisites,
+          assessmentMethods: assessment_methods,
           authorId,
           searchText: courseSearchText(course.title, course.description, course.category),
           createdAt,
           updatedAt: createdAt,
         });
       }
-      await tx.insert(courses).values(rows);
-      return { created: rows.length };
+      const created = await tx.insert(courses).values(rows).returning({ id: courses.id, title: courses.title });
+      await insertDemoOutlines(tx as unknown as Db, created);
+      return { created: created.length };
     });
   } catch (error) {
     await Promise.all(copied.map((name) => removeStoredFile(storage, name)));

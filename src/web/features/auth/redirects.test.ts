@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountUser } from '../../../shared/auth';
-import { homeAfterLogin, homeAfterSignup, pageAfterLogin, pageWhenSignedIn, toSessionUser } from './redirects';
+import { homeAfterLogin, homeAfterSignup, pageAfterLogin, pageAfterSignup, pageWhenSignedIn, toSessionUser } from './redirects';
 
 function account(role: AccountUser['role'], is_valid = true): AccountUser {
   return { id: 7, role, is_valid, firstname: 'Camille', lastname: 'Durand', email: 'c@exemple.fr' };
@@ -61,5 +61,15 @@ describe('toSessionUser', () => {
       isApproved: true,
       hasMeeting: false,
     });
+  });
+});
+
+describe('pageAfterSignup', () => {
+  it('goes back to the page they came from when their role may open it, else to their first page', () => {
+    expect(pageAfterSignup(account('membre'), '/user/courses/7')).toBe('/user/courses/7');
+    expect(pageAfterSignup(account('membre'), '/admin/dashboard')).toBe('/user/courses');
+    expect(pageAfterSignup(account('formateur', false), undefined)).toBe('/formateur/upload-cv');
+    expect(pageAfterSignup(account('membre'), '//evil.example/x')).toBe('/user/courses');
+    expect(pageAfterSignup(account('membre'), '/login')).toBe('/user/courses');
   });
 });

@@ -50,15 +50,20 @@ export function homeAfterSignup(role: Role): string {
   }
 }
 
-/**
- * After logging in: back to the page the guard stopped them at, when their role may open it,
- * else their role's page. Only same-site paths are followed (never `//host` or a full URL).
- */
+/** The return path when it is same-site (never `//host` or a full URL), not a sign-in screen, and open to this user. */
+function followableReturn(user: Pick<AccountUser, 'id' | 'role' | 'is_valid'>, from: unknown): string | null {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
+  const pathname = from.split(/[?#]/)[0]!;
+  if (pathname === paths.login || pathname === paths.signup) return null;
+  return canOpen(pathname, { id: user.id, role: user.role, is_valid: user.is_valid }) ? from : null;
+}
+
+/** After logging in: back to the page the guard (or a course page) sent them from, when their role may open it, else their role's page. */
 export function pageAfterLogin(user: AccountUser, from: unknown): string {
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')) {
-    const pathname = from.split(/[?#]/)[0]!;
-    const isAuthScreen = pathname === paths.login || pathname === paths.signup;
-    if (!isAuthScreen && canOpen(pathname, { id: user.id, role: user.role, is_valid: user.is_valid })) return from;
-  }
-  return homeAfterLogin(user);
+  return followableReturn(user, from) ?? homeAfterLogin(user);
+}
+
+/** After signing up: back to the page they came from (e.g. the course they wanted to join), else their role's first page. */
+export function pageAfterSignup(user: AccountUser, from: unknown): string {
+  return followableReturn(user, from) ?? homeAfterSignup(user.role);
 }

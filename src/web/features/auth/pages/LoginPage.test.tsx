@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
 import { API_TIMEOUT_MS } from '../../../lib/api-client';
 import { mockApi, noAnswer, sentBody } from '../../../test/api';
-import { Arrival, renderRoutes } from '../../../test/render';
+import { Arrival, ArrivalWithState, renderRoutes } from '../../../test/render';
 import LoginPage from './LoginPage';
 
 const account = { id: 4, role: 'membre', firstname: 'Zoé', lastname: 'Lefèvre', email: 'zoe@exemple.fr', is_valid: true };
@@ -140,6 +140,24 @@ describe('LoginPage', () => {
     renderLogin({ pathname: '/login', state: { from: '/profile' } });
     await fillAndSubmit();
     expect(await screen.findByText('Arrivée : /profile')).toBeInTheDocument();
+  });
+
+  it('goes back to the course it was opened from with the wish to enrol, and drops the wish elsewhere', async () => {
+    mockApi({ 'POST /api/login': { status: 200, body: { accessToken: 'jeton', user: account } } });
+    const first = renderRoutes({ pathname: '/login', state: { from: '/user/courses/7', enrolCourseId: 7 } }, { '/login': <LoginPage />, '*': <ArrivalWithState /> });
+    await fillAndSubmit();
+    expect(await screen.findByText('Arrivée : /user/courses/7 avec {"enrolCourseId":7}')).toBeInTheDocument();
+    first.unmount();
+    useSession.getState().clear();
+    renderRoutes({ pathname: '/login', state: { from: '/admin/dashboard', enrolCourseId: 7 } }, { '/login': <LoginPage />, '*': <ArrivalWithState /> });
+    await fillAndSubmit();
+    expect(await screen.findByText('Arrivée : /user/courses avec null')).toBeInTheDocument();
+  });
+
+  it('passes the return state on to the signup screen through "Inscrivez-vous maintenant"', async () => {
+    renderRoutes({ pathname: '/login', state: { from: '/user/courses/7', enrolCourseId: 7 } }, { '/login': <LoginPage />, '*': <ArrivalWithState /> });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Inscrivez-vous maintenant' }));
+    expect(await screen.findByText('Arrivée : /signup avec {"from":"/user/courses/7","enrolCourseId":7}')).toBeInTheDocument();
   });
 
   it('ignores a remembered page the role may not open', async () => {

@@ -18,6 +18,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { loginFormSchema, type LoginFormValues } from '../../../../shared/auth';
 import { LOGIN_SNACKBAR_MS } from '../../../../shared/constants';
 import { paths } from '../../../lib/paths';
+import { readReturnState, stateAfterSignIn } from '../../../lib/route-access';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { PasswordField } from '../components/PasswordField';
@@ -37,7 +38,7 @@ const welcomePoints = [
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: unknown } | null)?.from;
+  const returnState = readReturnState(location.state);
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
   const [snackbarOpen, setSnackbarOpen] = useState(false);
@@ -67,7 +68,8 @@ export default function LoginPage() {
     try {
       const { accessToken, user } = await login.mutateAsync({ email: values.email.trim(), password: values.password, remember: values.remember });
       useSession.getState().setSession(accessToken, toSessionUser(user));
-      navigate(pageAfterLogin(user, from), { replace: true });
+      const target = pageAfterLogin(user, returnState.from);
+      navigate(target, { replace: true, state: stateAfterSignIn(target, returnState) });
     } catch (caught) {
       setError(loginErrorMessage(caught));
       setSnackbarOpen(true);
@@ -159,7 +161,7 @@ export default function LoginPage() {
 
           <Typography sx={{ mt: 3, textAlign: 'center' }}>
             Vous n'avez pas de compte ?{' '}
-            <Link component={RouterLink} to={paths.signup} sx={{ fontWeight: 600 }}>
+            <Link component={RouterLink} to={paths.signup} state={returnState} sx={{ fontWeight: 600 }}>
               Inscrivez-vous maintenant
             </Link>
           </Typography>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
 import { mockApi, sentBody } from '../../../test/api';
-import { Arrival, renderRoutes } from '../../../test/render';
+import { Arrival, ArrivalWithState, renderRoutes } from '../../../test/render';
 import SignupPage from './SignupPage';
 
 function renderSignup(entry = '/signup') {
@@ -130,6 +130,22 @@ describe('SignupPage', () => {
       expect(await screen.findByText(`Arrivée : ${target}`)).toBeInTheDocument();
       unmount();
     }
+  });
+
+  it('goes back to the course it was opened from, handing it the wish to enrol', async () => {
+    mockApi({
+      'POST /api/signup': { status: 201, body: { accessToken: 'jeton', user: { id: 9, role: 'membre', firstname: 'Zoé', lastname: 'B', email: 'zoe@exemple.fr', is_valid: true } } },
+    });
+    renderRoutes({ pathname: '/signup', state: { from: '/user/courses/7', enrolCourseId: 7 } }, { '/signup': <SignupPage />, '*': <ArrivalWithState /> });
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Arrivée : /user/courses/7 avec {"enrolCourseId":7}')).toBeInTheDocument();
+  });
+
+  it('passes the return state on to the login screen through "Connectez-vous"', async () => {
+    renderRoutes({ pathname: '/signup', state: { from: '/user/courses/7', enrolCourseId: 7 } }, { '/signup': <SignupPage />, '*': <ArrivalWithState /> });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Connectez-vous' }));
+    expect(await screen.findByText('Arrivée : /login avec {"from":"/user/courses/7","enrolCourseId":7}')).toBeInTheDocument();
   });
 
   it('shows server field errors under their fields and other errors on top with French names', async () => {

@@ -17,14 +17,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { genderLabels, signupFormSchema, todayIso, toSignupBody, type SignupFormField, type SignupFormValues } from '../../../../shared/auth';
 import { roleLabels, signupRoles, type SignupRole } from '../../../../shared/roles';
 import { paths } from '../../../lib/paths';
+import { readReturnState, stateAfterSignIn } from '../../../lib/route-access';
 import { useSession } from '../../../lib/session';
 import { useSignup } from '../api/signup';
 import { PasswordField } from '../components/PasswordField';
-import { homeAfterSignup, pageWhenSignedIn, toSessionUser } from '../redirects';
+import { pageAfterSignup, pageWhenSignedIn, toSessionUser } from '../redirects';
 import { signupErrorDisplay } from '../signup-errors';
 import { usePageTitle } from '../../../lib/page-title';
 import { setServerErrors } from '../../../lib/form-errors';
@@ -44,6 +45,8 @@ function roleFromQuery(value: string | null): SignupRole {
 export default function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // Where to come back after signing up (a course page, say), carried from the login screen too.
+  const returnState = readReturnState(useLocation().state);
   const signup = useSignup();
   const [alerts, setAlerts] = useState<string[]>([]);
   const genderLabelId = useId();
@@ -85,7 +88,8 @@ export default function SignupPage() {
     try {
       const { accessToken, user } = await signup.mutateAsync(toSignupBody(values));
       useSession.getState().setSession(accessToken, toSessionUser(user));
-      navigate(homeAfterSignup(user.role), { replace: true });
+      const target = pageAfterSignup(user, returnState.from);
+      navigate(target, { replace: true, state: stateAfterSignIn(target, returnState) });
     } catch (caught) {
       const display = signupErrorDisplay(caught);
       setServerErrors(form.setError, display.fieldErrors, { focus: true });
@@ -235,7 +239,7 @@ export default function SignupPage() {
 
           <Typography sx={{ mt: 3, textAlign: 'center' }}>
             Vous avez déjà un compte ?{' '}
-            <Link component={RouterLink} to={paths.login} sx={{ fontWeight: 600 }}>
+            <Link component={RouterLink} to={paths.login} state={returnState} sx={{ fontWeight: 600 }}>
               Connectez-vous
             </Link>
           </Typography>

@@ -19,7 +19,16 @@ import { visuallyHidden } from '../../../components/visually-hidden';
  * A catalogue card. The title is the link; it stretches over the whole card so the card is
  * clickable, while the link's name stays the title alone.
  */
-export function CourseCard({ course, headingLevel = 'h2' }: { course: CourseItem; headingLevel?: 'h2' | 'h3' }) {
+/** `href` builds the course's address: the learner's page by default, the public one in the visitors' catalogue. */
+export function CourseCard({
+  course,
+  headingLevel = 'h2',
+  href = paths.courseDetail,
+}: {
+  course: CourseItem;
+  headingLevel?: 'h2' | 'h3';
+  href?: (id: number) => string;
+}) {
   return (
     <Card
       component="article"
@@ -41,7 +50,7 @@ export function CourseCard({ course, headingLevel = 'h2' }: { course: CourseItem
         <Typography component={headingLevel} variant="h6" sx={{ lineHeight: 1.3 }}>
           <Link
             component={RouterLink}
-            to={paths.courseDetail(course.id)}
+            to={href(course.id)}
             underline="none"
             sx={{
               color: 'text.primary',

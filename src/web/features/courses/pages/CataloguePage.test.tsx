@@ -97,6 +97,16 @@ describe('CataloguePage', () => {
     expect(address()).toBe('/user/courses?q=climat&category=rse&page=3');
   });
 
+  it("links each card to the learner's course page, and to the public one in the visitors' catalogue", async () => {
+    signIn();
+    api(() => [courseItem({ id: 4, title: 'Permaculture' })]);
+    const first = renderRoutes('/user/courses', routes);
+    expect(await screen.findByRole('link', { name: 'Permaculture' })).toHaveAttribute('href', '/user/courses/4');
+    first.unmount();
+    renderRoutes('/courses/ecologie', routes);
+    expect(await screen.findByRole('link', { name: 'Permaculture' })).toHaveAttribute('href', '/courses/4');
+  });
+
   it('shows no pagination when everything fits on one page', async () => {
     api(() => [courseItem()]);
     renderRoutes('/courses', routes, { showLocation: true });

@@ -57,13 +57,13 @@ function useCatalogueAddress() {
     navigate(`${base}${query}`, { replace });
   }
 
-  return { state, go };
+  return { state, go, isPublic };
 }
 
 /** Spec section 2 'Course catalogue', fed by the API: /user/courses, and /courses(/{slug}) for visitors. */
 export default function CataloguePage() {
   usePageTitle('Explorez Nos Cours');
-  const { state, go } = useCatalogueAddress();
+  const { state, go, isPublic } = useCatalogueAddress();
   const categories = useCategories();
   const courses = useCourses({ q: state.q.trim() || undefined, category: state.category ?? undefined, page: state.page, pageSize: CATALOGUE_PAGE_SIZE });
 
@@ -154,7 +154,7 @@ export default function CataloguePage() {
           aria-busy={courses.isFetching}
         >
           {data.items.map((course) => (
-            <CourseCard key={course.id} course={course} />
+            <CourseCard key={course.id} course={course} href={isPublic ? paths.publicCourse : paths.courseDetail} />
           ))}
         </Box>
       )}

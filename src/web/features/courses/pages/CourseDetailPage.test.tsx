@@ -2,27 +2,29 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
-import { renderRoutes } from '../../../test/render';
+import { ArrivalWithState, renderRoutes } from '../../../test/render';
+import { useSession } from '../../../lib/session';
 import { setScreenWidth } from '../../../test/screen-width';
-import { courseDetail, signIn } from '../test/fixtures';
+import { courseDetail, courseOutline, signIn } from '../test/fixtures';
 import CourseDetailPage from './CourseDetailPage';
+import CourseOrCategoryPage from './CourseOrCategoryPage';
 
 const routes = { '/user/courses/:id': <CourseDetailPage />, '/user/courses': <p>Catalogue</p> };
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CourseDetailPage', () => {
-  it('shows the course loaded by its address, with the fixed modules, features and syllabus', async () => {
+  it('shows the course loaded by its address, with its features and its lesson totals', async () => {
     signIn();
-    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, price: 95, discountPrice: 85 }) } });
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, price: 95, discountPrice: 85 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
     renderRoutes('/user/courses/7', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
     expect(screen.getAllByText('Gestion des déchets').length).toBeGreaterThan(0);
-    expect(screen.getByText('5 Modules')).toBeInTheDocument();
+    expect(await screen.findAllByText('3 leçons · 1 h 5 min')).toHaveLength(2);
+    expect(screen.queryByText('5 Modules')).not.toBeInTheDocument();
     for (const feature of ['Accès à vie', 'Accès sur mobile et TV', 'Certificat de réussite', 'Ressources téléchargeables', 'Garantie de remboursement de 30 jours']) {
       expect(screen.getByText(feature)).toBeInTheDocument();
     }
-    for (const length of ['15 minutes', '45 minutes', '1 heure', '1,5 heure', '2 heures']) expect(screen.getByText(length)).toBeInTheDocument();
     expect(document.querySelector('del')).toHaveTextContent(/95,00/);
     expect(screen.getAllByText('CD').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Retour aux Cours' })).toHaveAttribute('href', '/user/courses');
@@ -129,5 +131,130 @@ describe('CourseDetailPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Cours Non Trouvé' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Retour aux Cours' }));
     expect(screen.getByText('Catalogue')).toBeInTheDocument();
+  });
+
+  it('shows the real outline: chapters, lessons with type and duration, the free preview mark and the totals', async () => {
+    signIn();
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/user/courses/7', routes);
+    const programme = await screen.findByRole('region', { name: 'Programme du cours' });
+    const chapters = await within(programme).findAllByRole('region');
+    // The typography rule puts a no-break space before the colon.
+    expect(chapters.map((chapter) => within(chapter).getByRole('heading', { level: 3 }).textContent?.replace(/\s/g, ' '))).toEqual([
+      'Chapitre 1 : Comprendre les déchets',
+      'Chapitre 2 : Agir avec les équipes',
+    ]);
+    const firstLessons = within(chapters[0]!).getAllByRole('listitem');
+    expect(firstLessons).toHaveLength(2);
+    expect(firstLessons[0]).toHaveTextContent('La hiérarchie des modes de traitement');
+    expect(firstLessons[0]).toHaveTextContent('Texte');
+    expect(firstLessons[0]).toHaveTextContent('15 min');
+    expect(within(firstLessons[0]!).getByText('Aperçu gratuit')).toBeInTheDocument();
+    expect(within(firstLessons[1]!).queryByText('Aperçu gratuit')).not.toBeInTheDocument();
+    expect(within(programme).getByText('3 leçons · 1 h 5 min')).toBeInTheDocument();
+    expect(screen.queryByText(/^Module \d/)).not.toBeInTheDocument();
+  });
+
+  it('says the programme is coming when the course has no lesson yet', async () => {
+    signIn();
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline({ sections: [], total_lessons: 0, total_minutes: 0 }) } });
+    renderRoutes('/user/courses/7', routes);
+    expect(await screen.findByText('Le programme de ce cours sera bientôt disponible.')).toBeInTheDocument();
+  });
+
+  it('shows the public information, objectives as a list, each part under its heading', async () => {
+    signIn();
+    const information = {
+      objectives: ['Réaliser un diagnostic des flux', 'Mettre en place le tri à la source'],
+      target_audience: 'Responsables des services généraux.',
+      prerequisites: 'Aucun prérequis.',
+      assessment_methods: 'Quiz de fin de chapitre.',
+    };
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, ...information }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/user/courses/7', routes);
+    const objectives = await screen.findByRole('region', { name: 'Objectifs pédagogiques' });
+    expect(within(objectives).getAllByRole('listitem').map((item) => item.textContent)).toEqual(information.objectives);
+    expect(within(screen.getByRole('region', { name: 'Public visé' })).getByText(information.target_audience)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Prérequis' })).getByText(information.prerequisites)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: "Modalités d'évaluation" })).getByText(information.assessment_methods)).toBeInTheDocument();
+  });
+
+  it('leaves out each empty part of the public information', async () => {
+    signIn();
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, prerequisites: 'Aucun prérequis.' }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/user/courses/7', routes);
+    expect(await screen.findByRole('region', { name: 'Prérequis' })).toBeInTheDocument();
+    for (const name of ['Objectifs pédagogiques', 'Public visé', "Modalités d'évaluation"]) expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
+  });
+
+  it('offers an enrolled learner "Commencer" into the player, "Reprendre" once a lesson is done, and nothing before enrolling', async () => {
+    signIn();
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, enrolled: true }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    const first = renderRoutes('/user/courses/7', routes);
+    expect(await screen.findByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/user/courses/7/learn');
+    first.unmount();
+
+    const done = courseOutline();
+    done.sections[0]!.lessons[0]!.completed = true;
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, enrolled: true }) }, 'GET /api/courses/7/outline': { body: done } });
+    const second = renderRoutes('/user/courses/7', routes);
+    expect(await screen.findByRole('link', { name: 'Reprendre' })).toHaveAttribute('href', '/user/courses/7/learn');
+    expect(screen.getByTitle('Terminée')).toBeInTheDocument();
+    second.unmount();
+
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, enrolled: false }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/user/courses/7', routes);
+    expect(await screen.findByRole('button', { name: "S'inscrire Maintenant" })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Commencer|Reprendre/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('CourseDetailPage for visitors at /courses/{id}', () => {
+  const publicRoutes = { '/courses/:slug': <CourseOrCategoryPage />, '/user/courses/:id': <CourseDetailPage />, '*': <ArrivalWithState /> };
+
+  it('reads without an account and sends "S\'inscrire Maintenant" to signup, carrying the wish to enrol in history state, not the URL', async () => {
+    useSession.getState().clear();
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/courses/7', publicRoutes, { showLocation: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Programme du cours' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour aux Cours' })).toHaveAttribute('href', '/courses');
+    expect(screen.queryByRole('button', { name: 'Sauvegarder pour Plus Tard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connectez-vous pour vous inscrire' })).toHaveAttribute('href', '/login');
+    await userEvent.click(screen.getByRole('button', { name: "S'inscrire Maintenant" }));
+    expect(await screen.findByText('Arrivée : /signup avec {"from":"/user/courses/7","enrolCourseId":7}')).toBeInTheDocument();
+    expect(screen.getByTestId('adresse')).toHaveTextContent(/^\/signup$/);
+  });
+
+  it('treats any other segment under /courses as a category', async () => {
+    useSession.getState().clear();
+    mockApi({ 'GET /api/courses': { body: { items: [], total: 0, page: 1, pageSize: 12 } }, 'GET /api/categories': { body: [] } });
+    renderRoutes('/courses/ecologie', publicRoutes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeInTheDocument();
+  });
+
+  it('enrols once, back from signing up with the wish for this course, and forgets the wish', async () => {
+    signIn();
+    let enrolled = false;
+    const { calls } = mockApi({
+      'GET /api/courses/7': () => ({ body: courseDetail({ id: 7, enrolled }) }),
+      'GET /api/courses/7/outline': { body: courseOutline() },
+      'POST /api/courses/7/enrolment': () => {
+        enrolled = true;
+        return { body: { enrolled: true } };
+      },
+    });
+    renderRoutes({ pathname: '/user/courses/7', state: { enrolCourseId: 7 } }, publicRoutes);
+    expect(await screen.findByText('Vous êtes inscrit à ce cours.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Commencer' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('does not enrol for a wish about another course, nor without one', async () => {
+    signIn();
+    const { calls } = mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes({ pathname: '/user/courses/7', state: { enrolCourseId: 8 } }, publicRoutes);
+    expect(await screen.findByRole('button', { name: "S'inscrire Maintenant" })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
-import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutlined';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
@@ -20,6 +20,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -30,20 +31,25 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
-import { COURSE_FIXED_MODULES, REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
 import { canDownloadAttachment, canEditCourse, parseCourseId, type CourseDetail } from '../../../../shared/courses';
+import type { CourseOutline as Outline } from '../../../../shared/learning';
 import { paths } from '../../../lib/paths';
+import { readReturnState, type ReturnState } from '../../../lib/route-access';
 import { ApiError, downloadFile, toQuery } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format';
 import { toActor, useSession } from '../../../lib/session';
 import { useCourse } from '../api/get-course';
+import { useCourseOutline } from '../api/get-course-outline';
 import { useSetEnrolment } from '../api/set-enrolment';
 import { useSetSaved } from '../api/set-saved';
 import { CourseImage } from '../components/CourseImage';
+import { CourseOutline } from '../components/CourseOutline';
+import { CoursePublicInformation } from '../components/CoursePublicInformation';
 import { CoursePrice } from '../components/CoursePrice';
-import { courseImageAlt, initials } from '../components/course-text';
+import { courseImageAlt, initials, outlineTotals } from '../components/course-text';
 import { usePageTitle } from '../../../lib/page-title';
 
 const features: { icon: ReactNode; label: string }[] = [
@@ -54,15 +60,6 @@ const features: { icon: ReactNode; label: string }[] = [
   { icon: <VerifiedIcon />, label: `Garantie de remboursement de ${REFUND_GUARANTEE_DAYS} jours` },
 ];
 
-/** The fixed five-module programme of the spec. */
-const syllabus = [
-  { title: 'Introduction et enjeux', length: '15 minutes' },
-  { title: 'Les notions clés', length: '45 minutes' },
-  { title: 'Méthodes et outils', length: '1 heure' },
-  { title: 'Études de cas pratiques', length: '1,5 heure' },
-  { title: "Passer à l'action", length: '2 heures' },
-];
-
 /** Room kept under a focused control so the phone's price bar never covers it (WCAG 2.4.11). */
 const PRICE_BAR_ROOM_PX = 96;
 
@@ -70,7 +67,7 @@ const PRICE_BAR_ROOM_PX = 96;
  * Below the medium breakpoint the side panel comes after the whole description: this bar keeps the
  * price and the enrolment in reach at the bottom of the screen, and lands after the content at the end.
  */
-function PriceBar({ course, pending, onEnrol }: { course: CourseDetail; pending: boolean; onEnrol: () => void }) {
+function PriceBar({ course, outline, pending, onEnrol }: { course: CourseDetail; outline: Outline | undefined; pending: boolean; onEnrol: () => void }) {
   return (
     <>
       <GlobalStyles styles={{ html: { scrollPaddingBottom: PRICE_BAR_ROOM_PX } }} />
@@ -94,7 +91,10 @@ function PriceBar({ course, pending, onEnrol }: { course: CourseDetail; pending:
       >
         <CoursePrice price={course.price} discountPrice={course.discountPrice} />
         {course.enrolled ? (
-          <Typography sx={{ fontWeight: 600, color: 'success.dark' }}>Vous suivez ce cours.</Typography>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+            <Typography sx={{ fontWeight: 600, color: 'success.dark' }}>Vous suivez ce cours.</Typography>
+            <StartButton courseId={course.id} outline={outline} />
+          </Stack>
         ) : (
           <Button variant="contained" disabled={pending} onClick={onEnrol}>
             S'inscrire Maintenant
@@ -105,9 +105,22 @@ function PriceBar({ course, pending, onEnrol }: { course: CourseDetail; pending:
   );
 }
 
-function BackButton() {
+/** "Commencer", or "Reprendre" once a lesson is done: into the player, where it resumes at the right lesson. */
+function StartButton({ courseId, outline }: { courseId: number; outline: Outline | undefined }) {
+  if (!outline || outline.total_lessons === 0) return null;
+  const started = outline.sections.some((section) => section.lessons.some((lesson) => lesson.completed));
   return (
-    <Button component={RouterLink} to={paths.catalogue} startIcon={<ArrowBackIcon />} sx={{ mb: 3 }}>
+    <Button component={RouterLink} to={paths.learn(courseId)} variant="contained" startIcon={<PlayArrowIcon />}>
+      {started ? 'Reprendre' : 'Commencer'}
+    </Button>
+  );
+}
+
+/** Back to the catalogue this person can open: the learner's, or the visitors' one. */
+function BackButton() {
+  const signedIn = useSession((state) => state.isAuthenticated);
+  return (
+    <Button component={RouterLink} to={signedIn ? paths.catalogue : paths.publicCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 3 }}>
       Retour aux Cours
     </Button>
   );
@@ -122,17 +135,18 @@ function CourseNotFound() {
         Cours Non Trouvé
       </Typography>
       <Typography sx={{ mb: 4 }}>Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.</Typography>
-      <Button component={RouterLink} to={paths.catalogue} variant="contained" size="large" startIcon={<ArrowBackIcon />}>
-        Retour aux Cours
-      </Button>
+      <BackButton />
     </Container>
   );
 }
 
-/** Spec section 2 'Course detail', loaded from the API by id so a reload or a shared link works. */
+/**
+ * Spec section 2 'Course detail', loaded from the API by id so a reload or a shared link works: at
+ * /user/courses/{id} for signed-in people, at /courses/{id} for everyone (through CourseOrCategoryPage).
+ */
 export default function CourseDetailPage() {
-  const { id: rawId } = useParams<{ id: string }>();
-  const id = parseCourseId(rawId);
+  const { id: rawId, slug } = useParams<{ id: string; slug: string }>();
+  const id = parseCourseId(rawId ?? slug);
   const course = useCourse(id);
 
   if (id === null || (course.isError && course.error instanceof ApiError && course.error.status === 404)) return <CourseNotFound />;
@@ -158,7 +172,17 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   usePageTitle(course.title);
   const user = useSession((state) => state.user);
   const actor = (user ? toActor(user) : null);
+  const outline = useCourseOutline(course.id);
   const enrolment = useSetEnrolment();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const enrolWish = readReturnState(location.state).enrolCourseId;
+  // Back from signing up or in with the wish to join this course: join once, and forget the wish so a reload does not repeat it.
+  useEffect(() => {
+    if (!user || enrolWish !== course.id) return;
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (!course.enrolled) enrolment.mutate({ id: course.id, enrolled: true });
+  }, [user, enrolWish, course.id, course.enrolled, enrolment, navigate, location.pathname, location.search]);
   const saving = useSetSaved();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const isDraft = course.status === 'draft';
@@ -167,6 +191,13 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   const actionError = enrolment.error ?? saving.error;
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  // A visitor signs up (or logs in) first; the course page comes back and enrols them.
+  const signUpToEnrol: ReturnState = { from: paths.courseDetail(course.id), enrolCourseId: course.id };
+
+  function enrol() {
+    if (user) enrolment.mutate({ id: course.id, enrolled: true });
+    else navigate(paths.signup, { state: signUpToEnrol });
+  }
 
   async function download() {
     if (!course.attachment) return;
@@ -213,10 +244,12 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                 {course.duration}
               </Typography>
             </Stack>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <MenuBookIcon color="primary" aria-hidden />
-              <Typography sx={{ fontWeight: 600 }}>{COURSE_FIXED_MODULES} Modules</Typography>
-            </Stack>
+            {outline.data && outline.data.total_lessons > 0 && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <MenuBookIcon color="primary" aria-hidden />
+                <Typography sx={{ fontWeight: 600 }}>{outlineTotals(outline.data.total_lessons, outline.data.total_minutes)}</Typography>
+              </Stack>
+            )}
           </Stack>
 
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}>
@@ -235,25 +268,9 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
             </List>
           </Paper>
 
-          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-            Programme du cours
-          </Typography>
-          <Paper variant="outlined" component="ol" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4 }}>
-            {syllabus.map((module, index) => (
-              <Box component="li" key={module.title}>
-                {index > 0 && <Divider />}
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', px: { xs: 2, sm: 3 }, py: 2 }}>
-                  <PlayCircleOutlineIcon color="primary" aria-hidden />
-                  <Box sx={{ flex: 1 }}>
-                    <Typography sx={{ fontWeight: 600 }}>
-                      Module {index + 1} : {module.title}
-                    </Typography>
-                  </Box>
-                  <Typography color="text.secondary">{module.length}</Typography>
-                </Stack>
-              </Box>
-            ))}
-          </Paper>
+          <CoursePublicInformation information={course} />
+
+          <CourseOutline outline={outline.data} loading={outline.isPending} error={outline.error} />
 
           <Paper variant="outlined" component="section" aria-labelledby="formateur-titre" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="formateur-titre" variant="h5" component="h2" sx={{ mb: 2 }}>
@@ -289,25 +306,36 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                     <Alert severity="success" icon={<CheckCircleIcon />} aria-live="polite">
                       Vous êtes inscrit à ce cours.
                     </Alert>
+                    <StartButton courseId={course.id} outline={outline.data} />
                     <Button variant="outlined" color="primary" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ id: course.id, enrolled: false })}>
                       Se désinscrire
                     </Button>
                   </>
                 ) : (
-                  <Button variant="contained" size="large" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ id: course.id, enrolled: true })}>
+                  <Button variant="contained" size="large" disabled={enrolment.isPending} onClick={enrol}>
                     S'inscrire Maintenant
                   </Button>
                 )}
-                <Button
-                  variant="outlined"
-                  size="large"
-                  aria-pressed={course.saved}
-                  disabled={saving.isPending}
-                  startIcon={course.saved ? <BookmarkRemoveIcon /> : <BookmarkAddIcon />}
-                  onClick={() => saving.mutate({ id: course.id, saved: !course.saved })}
-                >
-                  {course.saved ? 'Retirer des favoris' : 'Sauvegarder pour Plus Tard'}
-                </Button>
+                {!user && (
+                  <Typography variant="body2" sx={{ textAlign: 'center' }}>
+                    Déjà un compte ?{' '}
+                    <Link component={RouterLink} to={paths.login} state={signUpToEnrol} sx={{ fontWeight: 600 }}>
+                      Connectez-vous pour vous inscrire
+                    </Link>
+                  </Typography>
+                )}
+                {user && (
+                  <Button
+                    variant="outlined"
+                    size="large"
+                    aria-pressed={course.saved}
+                    disabled={saving.isPending}
+                    startIcon={course.saved ? <BookmarkRemoveIcon /> : <BookmarkAddIcon />}
+                    onClick={() => saving.mutate({ id: course.id, saved: !course.saved })}
+                  >
+                    {course.saved ? 'Retirer des favoris' : 'Sauvegarder pour Plus Tard'}
+                  </Button>
+                )}
                 {course.saved && (
                   <Typography variant="body2" color="text.secondary" aria-live="polite">
                     Ce cours est sauvegardé dans l'onglet « Activité » de votre profil.
@@ -356,7 +384,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
           </Box>
         </Paper>
       </Box>
-      {narrow && !isDraft && <PriceBar course={course} pending={enrolment.isPending} onEnrol={() => enrolment.mutate({ id: course.id, enrolled: true })} />}
+      {narrow && !isDraft && <PriceBar course={course} outline={outline.data} pending={enrolment.isPending} onEnrol={enrol} />}
     </Container>
   );
 }

@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { paths } from '../src/web/lib/paths';
+import { defaultPassword, signupViaApi, uniqueEmail } from './support/api';
+import { axeTags } from './support/axe';
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** An input by its exact accessible name ('Nom' must not find 'Prénom'). */
+function field(page: Page, name: string) {
+  return page.getByRole('textbox', { name, exact: true });
+}
+
+/** The id of a demo course, found as the catalogue finds it. */
+async function demoCourseId(page: Page, query: string, title: string): Promise<number> {
+  const res = await page.request.get(`/api/courses?q=${encodeURIComponent(query)}`);
+  expect(res.ok()).toBe(true);
+  const course = (await res.json()).items.find((c: { title: string }) => c.title === title);
+  expect(course, title).toBeDefined();
+  return course.id;
+}
+
+test('a visitor reads a demo course by its address, signs up from "S\'inscrire Maintenant" and is back on it, enrolled', async ({ page }) => {
+  const id = await demoCourseId(page, 'dechet', 'Zéro déchet en entreprise');
+  await page.goto(paths.publicCourse(id));
+  await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
+
+  // The real outline and the public information, without an account.
+  const programme = page.getByRole('region', { name: 'Programme du cours' });
+  await expect(programme.getByRole('heading', { level: 3, name: /Chapitre 1\s:\sFaire le diagnostic/ })).toBeVisible();
+  await expect(programme.getByRole('heading', { level: 3, name: /Chapitre 2\s:\sAgir avec les équipes/ })).toBeVisible();
+  const firstLesson = programme.getByRole('listitem').filter({ hasText: 'La hiérarchie des modes de traitement' });
+  await expect(firstLesson.getByText('Aperçu gratuit')).toBeVisible();
+  await expect(firstLesson.getByText('15 min')).toBeVisible();
+  await expect(programme.getByText(/4 leçons · 1 h 25 min/)).toBeVisible();
+  const objectives = page.getByRole('region', { name: 'Objectifs pédagogiques' });
+  await expect(objectives.getByRole('listitem').filter({ hasText: 'Réaliser un diagnostic des flux de déchets d’un site' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Public visé' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Prérequis' })).toBeVisible();
+  await expect(page.getByRole('region', { name: "Modalités d'évaluation" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Retour aux Cours' })).toHaveAttribute('href', paths.publicCourses);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: "S'inscrire Maintenant" }).click();
+  await expect(page).toHaveURL(paths.signup);
+  await expect(page.getByRole('heading', { level: 1, name: 'Créer un compte' })).toBeVisible();
+  await field(page, 'Prénom').fill('Maëlle');
+  await field(page, 'Nom').fill('Visiteuse');
+  await page.getByLabel('Adresse email').fill(uniqueEmail('visiteuse'));
+  await field(page, 'Mot de passe').fill(defaultPassword);
+  await page.getByLabel('Confirmer le mot de passe').fill(defaultPassword);
+  await page.getByRole('radio', { name: 'Femme' }).check();
+  await page.getByLabel('Date de naissance').fill('1990-05-17');
+  await page.getByRole('button', { name: "S'inscrire" }).click();
+
+  // Back on the course, enrolled, with nothing but the course's path in the address.
+  await expect(page).toHaveURL(paths.courseDetail(id));
+  await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', paths.learn(id));
+  expect(new URL(page.url()).search).toBe('');
+
+  // Stored, not remembered by the page: a reload shows it and does not enrol again.
+  await page.reload();
+  await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
+});
+
+test('a visitor with an account goes from the course to login through signup, and comes back enrolled', async ({ page, request }) => {
+  const member = await signupViaApi(request, 'membre');
+  const id = await demoCourseId(page, 'biodiversite', 'Reconnaître et protéger la biodiversité locale');
+  await page.goto(paths.publicCourse(id));
+  await page.getByRole('button', { name: "S'inscrire Maintenant" }).click();
+  await page.getByRole('link', { name: 'Connectez-vous', exact: true }).click();
+  await expect(page).toHaveURL(paths.login);
+  await page.getByLabel('Adresse e-mail').fill(member.email);
+  await field(page, 'Mot de passe').fill(member.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(paths.courseDetail(id));
+  await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
+});
