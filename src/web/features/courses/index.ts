@@ -1,2 +1,4 @@
 /** What other features may use from the courses feature (the rest is its own business). */
 export { MyCoursesActivity } from './components/MyCoursesActivity';
+export { useCourse } from './api/get-course';
+export { courseKeys } from './api/keys';
