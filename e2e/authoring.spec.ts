@@ -96,6 +96,18 @@ test('an approved trainer fills the public information, builds chapters and less
   await expect(page.getByText('La leçon « Choisir le lieu » est maintenant en position 2 sur 2.')).toBeAttached();
   await expect.poll(() => lessonTitles(firstChapter)).toEqual(['Réunir les volontaires', 'Choisir le lieu']);
 
+  // Drag and drop from the keyboard, through the handle, announced in French.
+  await page.getByRole('button', { name: 'Déplacer la leçon « Réunir les volontaires »' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('La leçon « Réunir les volontaires » est saisie, en position 1 sur 2.')).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(page.getByText('La leçon « Réunir les volontaires » est déposée en position 2 sur 2.')).toBeAttached();
+  await expect.poll(() => lessonTitles(firstChapter)).toEqual(['Choisir le lieu', 'Réunir les volontaires']);
+  await page.getByRole('button', { name: 'Monter la leçon « Réunir les volontaires »' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => lessonTitles(firstChapter)).toEqual(['Réunir les volontaires', 'Choisir le lieu']);
+
   // The preview is the lesson as learners see it.
   await page.getByRole('button', { name: 'Modifier la leçon « Réunir les volontaires »' }).click();
   const dialog = page.getByRole('dialog', { name: 'Modifier la leçon « Réunir les volontaires »' });

@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 /** How a list's items are named in French, for the announcements. */
 export interface ItemNoun {
@@ -56,10 +56,15 @@ export function SortableList<T extends { id: number; title: string }>({
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const title = (id: UniqueIdentifier) => items.find((item) => item.id === id)?.title ?? '';
   const position = (id: UniqueIdentifier) => items.findIndex((item) => item.id === id) + 1;
+  // dnd-kit reports the start position as "over" as soon as the drag starts: saying it would cut the "saisi" sentence short.
+  const movedAway = useRef(false);
   const announcements: Announcements = {
     onDragStart: ({ active }) => `${noun.The} « ${title(active.id)} » est saisi${noun.e}, en position ${position(active.id)} sur ${items.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${noun.The} « ${title(active.id)} » passe en position ${position(over.id)} sur ${items.length}.` : `${noun.The} « ${title(active.id)} » n'est au-dessus d'aucune position.`,
+    onDragOver: ({ active, over }) => {
+      if (over?.id !== active.id) movedAway.current = true;
+      if (!movedAway.current) return undefined;
+      return over ? `${noun.The} « ${title(active.id)} » passe en position ${position(over.id)} sur ${items.length}.` : `${noun.The} « ${title(active.id)} » n'est au-dessus d'aucune position.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${noun.The} « ${title(active.id)} » est déposé${noun.e} en position ${position(over.id)} sur ${items.length}.` : `${noun.The} « ${title(active.id)} » est revenu${noun.e} à sa place.`,
     onDragCancel: ({ active }) => `Déplacement annulé : ${noun.the} « ${title(active.id)} » est revenu${noun.e} à sa place.`,
