@@ -18,6 +18,7 @@ import { TOAST_MS } from '../../../../shared/constants';
 import type { CourseOutline, OutlineLesson, OutlineSection } from '../../../../shared/learning';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
+import { serverFieldMessages } from '../../../lib/form-errors';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useDeleteSection } from '../api/delete-section';
 import { useReorder } from '../api/reorder';
@@ -87,7 +88,8 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
       { courseId, sectionId, ids },
       {
         onError: (error) => {
-          const message = error instanceof ApiError && error.status < 500 && error.status !== 0 ? `${error.message} ${MOVE_FAILED}` : MOVE_FAILED;
+          const reason = error instanceof ApiError && error.status < 500 && error.status !== 0 ? (serverFieldMessages(error, ['ids']).ids ?? error.message) : null;
+          const message = reason ? `${reason} ${MOVE_FAILED}` : MOVE_FAILED;
           setMoveError(message);
           setAnnouncement(message);
         },

@@ -1,7 +1,7 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, type MockAnswer } from '../../../test/api';
+import { mockApi, noAnswer, type MockAnswer } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { signInAs, sessionUser } from '../../../test/session';
 import { authoredCourse, sampleOutline } from '../test/fixtures';
@@ -177,10 +177,15 @@ describe('CourseContentPage', () => {
   });
 
   it('puts the previous order back when the server refuses a move', async () => {
-    open({ 'PUT /api/sections/10/lessons/order': validation({ ids: ['La liste doit contenir chaque leçon du chapitre exactement une fois.'] }) });
+    let outlineReads = 0;
+    open({
+      // Only the first read answers: the order shown after the refusal is the rollback's, not a reload's.
+      'GET /api/courses/7/outline': (url, init) => (outlineReads++ === 0 ? { body: sampleOutline() } : noAnswer()(url, init)),
+      'PUT /api/sections/10/lessons/order': validation({ ids: ['La liste doit contenir chaque leçon du chapitre exactement une fois.'] }),
+    });
     await loaded();
     await userEvent.click(await screen.findByRole('button', { name: 'Descendre la leçon « Les bons déchets »' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("Le nouvel ordre n'a pas pu être enregistré ; l'ordre précédent est rétabli.");
+    expect(await screen.findByRole('alert')).toHaveTextContent("La liste doit contenir chaque leçon du chapitre exactement une fois. Le nouvel ordre n'a pas pu être enregistré ; l'ordre précédent est rétabli.");
     const lessons = within(screen.getByRole('list', { name: 'Leçons du chapitre « Comprendre le compost »' })).getAllByRole('listitem');
     expect(lessons[1]).toHaveTextContent('Les bons déchets');
   });
