@@ -88,6 +88,11 @@ test('an approved trainer fills the public information, builds chapters and less
 
   const firstChapter = page.getByRole('list', { name: 'Leçons du chapitre « Préparer le site »' });
   expect(await lessonTitles(firstChapter)).toEqual(['Choisir le lieu', 'Réunir les volontaires']);
+  // Nothing wider than the phone: no sideways scrolling at 360 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The success toast sits over the list on a phone; axe would count the targets under it as too small.
+  await page.getByRole('alert').filter({ hasText: 'Retourner le tas' }).getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.getByText('Leçon « Retourner le tas » enregistrée.')).toBeHidden();
   await expectNoAxeViolations(page);
 
   // The keyboard alternative to drag and drop.
