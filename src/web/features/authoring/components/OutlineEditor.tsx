@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { CourseOutline, OutlineLesson, OutlineSection } from '../../../../shared/learning';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -49,12 +49,41 @@ function Handle({ handle, label }: { handle: HandleProps; label: string }) {
 }
 
 function MoveButtons({ index, total, noun, title, onMove }: { index: number; total: number; noun: ItemNoun; title: string; onMove: (to: number) => void }) {
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'up' | 'down' | null>(null);
+  // At either end the pressed button turns disabled: focus goes to the other one rather than being lost.
+  useEffect(() => {
+    if (pressed.current === 'up' && index === 0) down.current?.focus();
+    if (pressed.current === 'down' && index === total - 1) up.current?.focus();
+    pressed.current = null;
+  }, [index, total]);
   return (
     <>
-      <Button size="small" startIcon={<ArrowUpwardIcon />} disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={`Monter ${noun.the} « ${title} »`}>
+      <Button
+        ref={up}
+        size="small"
+        startIcon={<ArrowUpwardIcon />}
+        disabled={index === 0}
+        onClick={() => {
+          pressed.current = 'up';
+          onMove(index - 1);
+        }}
+        aria-label={`Monter ${noun.the} « ${title} »`}
+      >
         Monter
       </Button>
-      <Button size="small" startIcon={<ArrowDownwardIcon />} disabled={index === total - 1} onClick={() => onMove(index + 1)} aria-label={`Descendre ${noun.the} « ${title} »`}>
+      <Button
+        ref={down}
+        size="small"
+        startIcon={<ArrowDownwardIcon />}
+        disabled={index === total - 1}
+        onClick={() => {
+          pressed.current = 'down';
+          onMove(index + 1);
+        }}
+        aria-label={`Descendre ${noun.the} « ${title} »`}
+      >
         Descendre
       </Button>
     </>

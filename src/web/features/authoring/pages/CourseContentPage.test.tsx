@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, noAnswer, type MockAnswer } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { signInAs, sessionUser } from '../../../test/session';
+import { reorderedOutline } from '../api/reorder';
 import { authoredCourse, sampleOutline } from '../test/fixtures';
 import CourseContentPage from './CourseContentPage';
 
@@ -164,7 +165,19 @@ describe('CourseContentPage', () => {
   });
 
   it('moves a lesson down and a chapter up with the buttons, sending the full new order and announcing it', async () => {
-    const { calls } = open({ 'PUT /api/sections/10/lessons/order': { body: [] }, 'PUT /api/courses/7/sections/order': { body: [] } });
+    // The server keeps the order it is sent, as the real one does: the reload after each move shows it.
+    let stored = sampleOutline();
+    const { calls } = open({
+      'GET /api/courses/7/outline': () => ({ body: stored }),
+      'PUT /api/sections/10/lessons/order': (_url, init) => {
+        stored = reorderedOutline(stored, { courseId: 7, sectionId: 10, ids: (JSON.parse(String(init?.body)) as { ids: number[] }).ids });
+        return { body: [] };
+      },
+      'PUT /api/courses/7/sections/order': (_url, init) => {
+        stored = reorderedOutline(stored, { courseId: 7, ids: (JSON.parse(String(init?.body)) as { ids: number[] }).ids });
+        return { body: [] };
+      },
+    });
     await loaded();
     expect(await screen.findByRole('button', { name: 'Monter la leçon « Le cycle de la matière »' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Descendre la leçon « Le cycle de la matière »' }));
@@ -174,6 +187,8 @@ describe('CourseContentPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Monter le chapitre « Animer un site »' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ url: expect.objectContaining({ pathname: '/api/courses/7/sections/order' }), body: { ids: [20, 10] } }));
     expect(screen.getByText('Le chapitre « Animer un site » est maintenant en position 1 sur 2.')).toBeInTheDocument();
+    // "Monter" is now disabled: the focus is on "Descendre", not lost.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Descendre le chapitre «\u00a0Animer un site\u00a0»' })).toHaveFocus());
   });
 
   it('puts the previous order back when the server refuses a move', async () => {
