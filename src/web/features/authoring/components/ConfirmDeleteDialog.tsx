@@ -19,15 +19,18 @@ export function ConfirmDeleteDialog({
   error,
   onCancel,
   onConfirm,
+  onExited,
 }: {
   target: DeleteTarget | null;
   pending: boolean;
   error: string | null;
   onCancel: () => void;
   onConfirm: () => void;
+  /** Once the dialog has closed (after a deletion, the button that opened it is gone). */
+  onExited?: () => void;
 }) {
   return (
-    <Dialog open={target !== null} onClose={() => !pending && onCancel()} aria-labelledby="suppression-contenu-titre" aria-describedby="suppression-contenu-texte">
+    <Dialog open={target !== null} onClose={() => !pending && onCancel()} aria-labelledby="suppression-contenu-titre" aria-describedby="suppression-contenu-texte" slotProps={{ transition: { onExited } }}>
       <DialogTitle id="suppression-contenu-titre">{target?.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="suppression-contenu-texte">{target?.text}</DialogContentText>

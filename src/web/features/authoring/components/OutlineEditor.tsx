@@ -109,6 +109,8 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
   const [announcement, setAnnouncement] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const sections = outline.sections;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
 
   function sendOrder(ids: number[], noun: ItemNoun, title: string, to: number, sectionId?: number) {
     setMoveError(null);
@@ -137,6 +139,7 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
     const { kind, id, name } = deleting;
     const done = {
       onSuccess: () => {
+        deleted.current = true;
         setDeleting(null);
         setNotice(`${name} a été supprimé${kind === 'lesson' ? 'e' : ''}.`);
       },
@@ -148,7 +151,7 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
 
   return (
     <Box component="section" aria-labelledby="plan-titre">
-      <Typography id="plan-titre" variant="h5" component="h2" sx={{ mb: 1 }}>
+      <Typography id="plan-titre" ref={heading} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 1 }}>
         Chapitres et leçons
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -286,6 +289,11 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
         error={deleteError}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
+        onExited={() => {
+          // The deleted item's button is gone: the focus goes to the list's heading rather than to the page's start.
+          if (deleted.current) heading.current?.focus();
+          deleted.current = false;
+        }}
       />
       <Snackbar open={Boolean(notice)} autoHideDuration={TOAST_MS} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" onClose={() => setNotice(null)} closeText="Fermer">

@@ -161,6 +161,7 @@ describe('CourseContentPage', () => {
     expect(dialog).toHaveTextContent('La leçon « Les erreurs courantes » sera définitivement supprimée');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     expect(await screen.findByText('La leçon « Les erreurs courantes » a été supprimée.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Chapitres et leçons' })).toHaveFocus());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual(['/api/lessons/103']);
   });
 
