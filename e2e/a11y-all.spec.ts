@@ -183,6 +183,28 @@ const visits: Visit[] = [
     },
   },
   { route: paths.instructorCreateCourse, roles: courseAuthors, url: () => paths.instructorCreateCourse, heading: 'Créer un nouveau cours' },
+  {
+    route: '/formateur/courses/:id/contenu',
+    roles: courseAuthors,
+    url: (data) => paths.courseContent(data.ownCourseId),
+    heading: 'Contenu du cours',
+    act: async (page) => {
+      await expect(page.getByRole('list', { name: 'Chapitres du cours' }).getByRole('heading', { level: 3 })).toHaveCount(1);
+    },
+  },
+  {
+    route: '/formateur/courses/:id/contenu',
+    state: 'leçon ouverte en aperçu',
+    roles: courseAuthors,
+    url: (data) => paths.courseContent(data.ownCourseId),
+    heading: 'Contenu du cours',
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Modifier la leçon/ }).click();
+      const dialog = page.getByRole('dialog', { name: /^Modifier la leçon/ });
+      await dialog.getByRole('tab', { name: 'Prévisualiser' }).click();
+      await expect(dialog.getByRole('heading', { level: 2, name: 'Le compost en trois gestes' })).toBeVisible();
+    },
+  },
   { route: paths.profile, roles: signedIn, url: () => paths.profile, heading: profileHeading },
   {
     // Opening a course author's page sends the others to their profile, with a notice saying why.
@@ -324,6 +346,14 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   });
   expect(created.status(), await created.text()).toBe(201);
   const ownCourseId: number = (await created.json()).id;
+  // One chapter and one lesson, so the content editor shows its lists and handles.
+  const section = await request.post(`/api/courses/${ownCourseId}/sections`, { headers: bearer(accounts['formateur-approuve']), data: { title: 'Mettre en route le site' } });
+  expect(section.status(), await section.text()).toBe(201);
+  const lesson = await request.post(`/api/sections/${(await section.json()).id}/lessons`, {
+    headers: bearer(accounts['formateur-approuve']),
+    data: { type: 'text', title: 'Les premiers apports', duration_minutes: 10, is_preview: false, body_markdown: '## Le compost en trois gestes\n\nApporter, mélanger, attendre.' },
+  });
+  expect(lesson.status(), await lesson.text()).toBe(201);
 
   const interviewed = await signupViaApi(request, 'formateur', { firstname: 'Inès', lastname: 'Entretien' });
   const cv = await request.post('/api/upload-cv', {

@@ -26,6 +26,7 @@ const pages: Record<RoutePath, () => PageModule> = {
   [paths.trainerCourses]: () => import('../features/courses/pages/TrainerCoursesPage'),
   [paths.addCourse]: () => import('../features/courses/pages/CreateCoursePage'),
   [paths.instructorCreateCourse]: () => import('../features/courses/pages/CreateCoursePage'),
+  '/formateur/courses/:id/contenu': () => import('../features/authoring/pages/CourseContentPage'),
   [paths.profile]: () => import('../features/profile/pages/ProfilePage'),
   [paths.catalogue]: () => import('../features/courses/pages/CataloguePage'),
   '/user/courses/:id': () => import('../features/courses/pages/CourseDetailPage'),

@@ -17,6 +17,8 @@ export const paths = {
   uploadCv: '/formateur/upload-cv',
   trainerCourses: '/formateur/courses',
   addCourse: '/formateur/add-course',
+  /** The content editor of a course: public information, chapters and lessons. */
+  courseContent: (id: number | string) => `/formateur/courses/${id}/contenu`,
   instructorCreateCourse: '/instructor/courses/create',
   profile: '/profile',
   /** The profile's interview card, where 'Mes Rendez-vous' leads. */

@@ -45,6 +45,7 @@ export const routeAccess = [
   { path: paths.trainerCourses, auth: true, rule: courseAuthors },
   { path: paths.addCourse, auth: true, rule: courseAuthors },
   { path: paths.instructorCreateCourse, auth: true, rule: courseAuthors },
+  { path: '/formateur/courses/:id/contenu', auth: true, rule: courseAuthors },
   { path: paths.profile, auth: true },
   { path: paths.catalogue, auth: true },
   { path: '/user/courses/:id', auth: true },

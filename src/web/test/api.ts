@@ -43,7 +43,7 @@ export function sentBody(fetchMock: ReturnType<typeof mockApi>['fetchMock'], ind
  * A route whose server never answers (a dead network, a silent proxy): like a real fetch, the
  * call only ends when its signal aborts, rejecting with the signal's reason.
  */
-export function noAnswer(): Route {
+export function noAnswer(): (url: URL, init: RequestInit | undefined) => Promise<MockAnswer> {
   return (_url, init) =>
     new Promise<MockAnswer>((_resolve, reject) => {
       const signal = init?.signal;

@@ -2,3 +2,4 @@
 export { MyCoursesActivity } from './components/MyCoursesActivity';
 export { CourseImage } from './components/CourseImage';
 export { useCourse } from './api/get-course';
+export { courseKeys } from './api/keys';

@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -69,6 +70,11 @@ function EditCourse({ id }: { id: number | null }) {
       )}
       {(id === null || course.isError || (course.data && !editable)) && (
         <Alert severity="error">Ce cours n'existe pas ou vous ne pouvez pas le modifier.</Alert>
+      )}
+      {course.data && editable && (
+        <Button component={RouterLink} to={paths.courseContent(course.data.id)} variant="outlined" startIcon={<ListAltIcon />} sx={{ mb: 3 }}>
+          Chapitres, leçons et informations publiques
+        </Button>
       )}
       {course.data && editable && <CourseForm key={course.data.id} course={course.data} onDone={() => navigate(paths.trainerCourses)} />}
     </Container>

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -113,6 +114,9 @@ export default function TrainerCoursesPage() {
                   </Button>
                   <Button component={RouterLink} to={editHref(course.id)} startIcon={<EditIcon />} aria-label={`Modifier le cours ${course.title}`}>
                     Modifier
+                  </Button>
+                  <Button component={RouterLink} to={paths.courseContent(course.id)} startIcon={<ListAltIcon />} aria-label={`Contenu du cours ${course.title}`}>
+                    Contenu
                   </Button>
                   <Button color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(course)} aria-label={`Supprimer le cours ${course.title}`}>
                     Supprimer

@@ -1,0 +1,152 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import type { CourseInformation } from '../../../../shared/learning';
+import { ApiError } from '../../../lib/api-client';
+import { setServerErrors } from '../../../lib/form-errors';
+import { useUpdateInformation } from '../api/update-information';
+
+interface InformationValues {
+  /** Objects, because react-hook-form's field arrays key their rows by object. */
+  objectives: { text: string }[];
+  target_audience: string;
+  prerequisites: string;
+  assessment_methods: string;
+}
+
+const textFields = ['target_audience', 'prerequisites', 'assessment_methods'] as const;
+const SAVE_FAILED = "Les informations n'ont pas pu être enregistrées. Réessayez.";
+
+function toValues(info: CourseInformation): InformationValues {
+  return {
+    objectives: (info.objectives.length > 0 ? info.objectives : ['']).map((text) => ({ text })),
+    target_audience: info.target_audience,
+    prerequisites: info.prerequisites,
+    assessment_methods: info.assessment_methods,
+  };
+}
+
+/** The server names an objective's error `objectives.N`; the form names its field `objectives.N.text`. */
+function fieldMessages(error: ApiError): { fields: Partial<Record<Path<InformationValues>, string>>; list: string | null } {
+  const fields: Partial<Record<Path<InformationValues>, string>> = {};
+  let list: string | null = null;
+  for (const [key, messages] of Object.entries(error.fieldErrors ?? {})) {
+    const message = messages[0];
+    if (!message) continue;
+    const objective = /^objectives\.(\d+)$/.exec(key);
+    if (objective) fields[`objectives.${Number(objective[1])}.text`] ??= message;
+    else if (key === 'objectives') list ??= message;
+    else if ((textFields as readonly string[]).includes(key)) fields[key as (typeof textFields)[number]] ??= message;
+  }
+  return { fields, list };
+}
+
+/** "Informations publiques": what the course detail page shows before enrolment (Qualiopi indicator 1). */
+export function InformationForm({ courseId, information }: { courseId: number; information: CourseInformation }) {
+  const save = useUpdateInformation();
+  const [listError, setListError] = useState<string | null>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const { register, control, handleSubmit, setError, formState } = useForm<InformationValues>({ defaultValues: toValues(information) });
+  const objectives = useFieldArray({ control, name: 'objectives' });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    setListError(null);
+    setGeneral(null);
+    setSaved(false);
+    try {
+      await save.mutateAsync({
+        courseId,
+        body: {
+          objectives: values.objectives.map((o) => o.text),
+          target_audience: values.target_audience,
+          prerequisites: values.prerequisites,
+          assessment_methods: values.assessment_methods,
+        },
+      });
+      setSaved(true);
+    } catch (error) {
+      if (!(error instanceof ApiError)) return setGeneral(SAVE_FAILED);
+      const { fields, list } = fieldMessages(error);
+      const placed = setServerErrors(setError, fields, { focus: true });
+      setListError(list);
+      if (!placed && !list) setGeneral(error.status >= 500 || error.status === 0 ? SAVE_FAILED : error.message);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="informations-titre">
+      <Typography id="informations-titre" variant="h5" component="h2" sx={{ mb: 1 }}>
+        Informations publiques
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Affichées sur la page du cours avant l'inscription.
+      </Typography>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
+        <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          Objectifs pédagogiques
+        </Typography>
+        <Stack spacing={1.5}>
+          {objectives.fields.map((field, index) => (
+            <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField
+                {...register(`objectives.${index}.text`)}
+                label={`Objectif ${index + 1}`}
+                fullWidth
+                size="small"
+                error={Boolean(errors.objectives?.[index]?.text)}
+                helperText={errors.objectives?.[index]?.text?.message}
+              />
+              <IconButton aria-label={`Retirer l'objectif ${index + 1}`} onClick={() => objectives.remove(index)} disabled={objectives.fields.length === 1}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          ))}
+        </Stack>
+        {listError && (
+          <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+            {listError}
+          </Typography>
+        )}
+        <Button startIcon={<AddIcon />} onClick={() => objectives.append({ text: '' }, { shouldFocus: true })} sx={{ mt: 1 }}>
+          Ajouter un objectif
+        </Button>
+      </Box>
+      <Stack spacing={2}>
+        <TextField {...register('target_audience')} label="Public visé" multiline minRows={2} fullWidth error={Boolean(errors.target_audience)} helperText={errors.target_audience?.message} />
+        <TextField {...register('prerequisites')} label="Prérequis" multiline minRows={2} fullWidth error={Boolean(errors.prerequisites)} helperText={errors.prerequisites?.message} />
+        <TextField
+          {...register('assessment_methods')}
+          label="Modalités d'évaluation"
+          multiline
+          minRows={2}
+          fullWidth
+          error={Boolean(errors.assessment_methods)}
+          helperText={errors.assessment_methods?.message}
+        />
+      </Stack>
+      {general && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {general}
+        </Alert>
+      )}
+      {saved && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          Informations publiques enregistrées.
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={formState.isSubmitting}>
+        Enregistrer les informations
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,219 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { LessonContent, OutlineLesson } from '../../../../shared/learning';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useCreateLesson } from '../api/create-lesson';
+import { getLesson, useLesson } from '../api/get-lesson';
+import { authoringKeys } from '../api/keys';
+import { useUpdateLesson } from '../api/update-lesson';
+
+interface LessonValues {
+  title: string;
+  duration_minutes: string;
+  is_preview: boolean;
+  body_markdown: string;
+}
+
+const fields = ['title', 'duration_minutes', 'is_preview', 'body_markdown'] as const;
+const SAVE_FAILED = "La leçon n'a pas pu être enregistrée. Réessayez.";
+
+/** Adds a text lesson to a chapter (`lesson` absent) or edits one, with a preview as learners see it. */
+export function LessonDialog({
+  courseId,
+  sectionId,
+  lesson,
+  onClose,
+  onSaved,
+}: {
+  courseId: number;
+  sectionId: number;
+  lesson?: OutlineLesson;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const saved = useLesson(lesson?.id ?? null);
+  const heading = lesson ? `Modifier la leçon « ${lesson.title} »` : 'Ajouter une leçon';
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="lecon-dialogue-titre" fullWidth maxWidth="md" fullScreen={phone}>
+      <DialogTitle id="lecon-dialogue-titre">{heading}</DialogTitle>
+      {lesson && saved.isPending && (
+        <DialogContent>
+          <CircularProgress aria-label="Chargement de la leçon" />
+        </DialogContent>
+      )}
+      {lesson && saved.isError && (
+        <>
+          <DialogContent>
+            <Alert severity="error">{saved.error.message}</Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Fermer</Button>
+          </DialogActions>
+        </>
+      )}
+      {(!lesson || saved.data) && <LessonForm courseId={courseId} sectionId={sectionId} lesson={saved.data} onClose={onClose} onSaved={onSaved} />}
+    </Dialog>
+  );
+}
+
+function LessonForm({
+  courseId,
+  sectionId,
+  lesson,
+  onClose,
+  onSaved,
+}: {
+  courseId: number;
+  sectionId: number;
+  lesson?: LessonContent;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const create = useCreateLesson();
+  const update = useUpdateLesson();
+  // A new lesson gets its id at its first save (the preview saves it too).
+  const [lessonId, setLessonId] = useState<number | null>(lesson?.id ?? null);
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [preview, setPreview] = useState<string | null>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm<LessonValues>({
+    defaultValues: {
+      title: lesson?.title ?? '',
+      duration_minutes: lesson ? String(lesson.duration_minutes) : '',
+      is_preview: lesson?.is_preview ?? false,
+      body_markdown: lesson?.body_markdown ?? '',
+    },
+  });
+  const { errors } = formState;
+
+  /** Saves the form; returns the lesson's id, or null when the server refused it (its messages are shown). */
+  async function save(values: LessonValues): Promise<number | null> {
+    setGeneral(null);
+    // An empty or non-numeric duration goes as null, so the server answers with its French message.
+    const minutes = values.duration_minutes.trim() === '' ? Number.NaN : Number(values.duration_minutes);
+    const body = { title: values.title, duration_minutes: minutes, is_preview: values.is_preview, body_markdown: values.body_markdown };
+    try {
+      if (lessonId === null) {
+        const created = await create.mutateAsync({ courseId, sectionId, body: { ...body, type: 'text' } });
+        setLessonId(created.id);
+        return created.id;
+      }
+      await update.mutateAsync({ courseId, lessonId, body });
+      return lessonId;
+    } catch (error) {
+      setTab('write');
+      setGeneral(applyServerErrors(error, fields, setError, SAVE_FAILED));
+      return null;
+    }
+  }
+
+  const submit = handleSubmit(async (values) => {
+    const id = await save(values);
+    if (id !== null) onSaved(`Leçon « ${values.title.trim()} » enregistrée.`);
+  });
+
+  // The preview is the saved lesson as the server renders it for learners: save, then GET /api/lessons/{id}.
+  const showPreview = handleSubmit(async (values) => {
+    setPreview(null);
+    const id = await save(values);
+    if (id === null) return;
+    setTab('preview');
+    try {
+      const fresh = await queryClient.fetchQuery({ queryKey: authoringKeys.lesson(id), queryFn: ({ signal }) => getLesson(id, signal), staleTime: 0 });
+      setPreview(fresh.html ?? '');
+    } catch {
+      setGeneral("L'aperçu n'a pas pu être chargé. Réessayez.");
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <DialogContent>
+        <Stack spacing={2}>
+          <TextField {...register('title')} label="Titre de la leçon" fullWidth error={Boolean(errors.title)} helperText={errors.title?.message} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <TextField
+              {...register('duration_minutes')}
+              label="Durée (en minutes)"
+              inputMode="numeric"
+              sx={{ width: { sm: 220 } }}
+              error={Boolean(errors.duration_minutes)}
+              helperText={errors.duration_minutes?.message}
+            />
+            <Controller
+              control={control}
+              name="is_preview"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+                  label="Aperçu gratuit"
+                />
+              )}
+            />
+          </Stack>
+          {errors.is_preview && (
+            <Typography color="error" variant="body2">
+              {errors.is_preview.message}
+            </Typography>
+          )}
+          <Tabs value={tab} onChange={(_event, value: 'write' | 'preview') => (value === 'preview' ? void showPreview() : setTab('write'))} aria-label="Contenu de la leçon">
+            <Tab value="write" label="Rédiger" id="onglet-rediger" aria-controls="panneau-rediger" />
+            <Tab value="preview" label="Prévisualiser" id="onglet-previsualiser" aria-controls="panneau-previsualiser" />
+          </Tabs>
+          <Box role="tabpanel" id="panneau-rediger" aria-labelledby="onglet-rediger" hidden={tab !== 'write'}>
+            <TextField
+              {...register('body_markdown')}
+              label="Contenu (Markdown)"
+              multiline
+              minRows={10}
+              fullWidth
+              error={Boolean(errors.body_markdown)}
+              helperText={errors.body_markdown?.message ?? 'Titres (#), listes (-), **gras**, *italique*, [liens](https://…).'}
+            />
+          </Box>
+          <Box role="tabpanel" id="panneau-previsualiser" aria-labelledby="onglet-previsualiser" hidden={tab !== 'preview'}>
+            {tab === 'preview' && preview === null && !general && <CircularProgress aria-label="Chargement de l'aperçu" />}
+            {preview !== null && (
+              <Box
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', '& img': { maxWidth: '100%' } }}
+                // The server's rendering: raw HTML disabled and dangerous links removed before it reaches us.
+                dangerouslySetInnerHTML={{ __html: preview }}
+              />
+            )}
+          </Box>
+          {general && <Alert severity="error">{general}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={formState.isSubmitting}>
+          {lessonId !== null && lesson === undefined ? 'Fermer' : 'Annuler'}
+        </Button>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          Enregistrer la leçon
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
