@@ -1,30 +1,18 @@
 import type { CourseDetail } from '../../../../shared/courses';
+import { courseDetail } from '../../../test/courses';
 import type { CourseOutline } from '../../../../shared/learning';
 
-/** A course as `GET /api/courses/{id}` answers it, written by user 3 unless overridden. */
+/** A draft course as `GET /api/courses/{id}` answers it, written by user 3 unless overridden. */
 export function authoredCourse(overrides: Partial<CourseDetail> = {}): CourseDetail {
-  return {
+  return courseDetail({
     id: 7,
     title: 'Compostage collectif',
     description: 'Organiser un site de compostage partagé.',
-    category: { slug: 'dechets', name: 'Gestion des déchets' },
     duration: '3 semaines',
     price: 45,
-    discountPrice: null,
-    image: null,
-    user: { id: 3, name: 'Claire Dubois', avatar: null },
     status: 'draft',
-    created_at: '2026-01-10T10:00:00.000Z',
-    updated_at: '2026-01-10T10:00:00.000Z',
-    objectives: [],
-    target_audience: '',
-    prerequisites: '',
-    assessment_methods: '',
-    enrolled: false,
-    saved: false,
-    attachment: null,
     ...overrides,
-  };
+  });
 }
 
 /** Two chapters: three text lessons in the first, none in the second. */

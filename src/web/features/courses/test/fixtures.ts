@@ -1,7 +1,8 @@
-import type { CourseDetail, CourseItem } from '../../../../shared/courses';
 import type { CourseOutline } from '../../../../shared/learning';
 import type { SessionUser } from '../../../lib/session';
 import { signInAs } from '../../../test/session';
+
+export { courseDetail, courseItem } from '../../../test/courses';
 
 export const memberUser: SessionUser = {
   id: 11,
@@ -15,38 +16,6 @@ export const memberUser: SessionUser = {
 
 export function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
   return signInAs(memberUser, overrides);
-}
-
-export function courseItem(overrides: Partial<CourseItem> = {}): CourseItem {
-  return {
-    id: 1,
-    title: 'Zéro déchet en entreprise',
-    description: 'Diagnostiquez les flux de déchets de votre structure, mettez en place le tri à la source et les filières de valorisation.',
-    category: { slug: 'dechets', name: 'Gestion des déchets' },
-    duration: '2 mois',
-    price: 80,
-    discountPrice: null,
-    image: null,
-    user: { id: 3, name: 'Claire Dubois', avatar: null },
-    status: 'published',
-    created_at: '2026-01-10T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function courseDetail(overrides: Partial<CourseDetail> = {}): CourseDetail {
-  return {
-    ...courseItem(),
-    updated_at: '2026-01-10T10:00:00.000Z',
-    objectives: [],
-    target_audience: '',
-    prerequisites: '',
-    assessment_methods: '',
-    enrolled: false,
-    saved: false,
-    attachment: null,
-    ...overrides,
-  };
 }
 
 /** Two chapters, three text lessons (65 minutes), the first a free preview. */

@@ -1,4 +1,5 @@
 import type { CourseDetail } from '../../../../shared/courses';
+import { courseDetail } from '../../../test/courses';
 import type { CourseOutline, LearningItem, LessonContent, OutlineLesson } from '../../../../shared/learning';
 
 /** A lesson of the outline, a text one of 10 minutes unless told. */
@@ -39,26 +40,5 @@ export function learningItem(overrides: Partial<LearningItem> = {}): LearningIte
 
 /** The course as `GET /api/courses/{id}` answers it (the player reads its title and the enrolment). */
 export function playerCourse(overrides: Partial<CourseDetail> = {}): CourseDetail {
-  return {
-    id: 7,
-    title: 'Zéro déchet en entreprise',
-    description: 'Diagnostiquez les flux de déchets de votre structure.',
-    category: { slug: 'dechets', name: 'Gestion des déchets' },
-    duration: '2 mois',
-    price: 80,
-    discountPrice: null,
-    image: null,
-    user: { id: 3, name: 'Claire Dubois', avatar: null },
-    status: 'published',
-    created_at: '2026-01-10T10:00:00.000Z',
-    updated_at: '2026-01-10T10:00:00.000Z',
-    objectives: [],
-    target_audience: '',
-    prerequisites: '',
-    assessment_methods: '',
-    enrolled: true,
-    saved: false,
-    attachment: null,
-    ...overrides,
-  };
+  return courseDetail({ id: 7, description: 'Diagnostiquez les flux de déchets de votre structure.', enrolled: true, ...overrides });
 }
