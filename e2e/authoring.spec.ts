@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { pngImage } from '../src/server/test/files';
-import { adminAccount, bearer, signInBrowser } from './support/api';
+import { adminAccount, signInBrowser } from './support/api';
 import { axeTags } from './support/axe';
+import { createCourseWithLessons } from './support/learning';
 import { approvedTrainer } from './support/roles';
 
 async function expectNoAxeViolations(page: Page) {
@@ -41,18 +41,8 @@ test('an approved trainer fills the public information, builds chapters and less
   const suffix = randomUUID().slice(0, 6);
   const title = `Compostage de quartier ${suffix}`;
   const trainer = await approvedTrainer(request, await adminAccount(request), { firstname: 'Léa', lastname: 'Rédactrice' });
-  const created = await request.post('/api/courses', {
-    headers: bearer(trainer),
-    multipart: {
-      title,
-      description: 'Monter un site de compostage de quartier, du choix du lieu à la récolte du compost.',
-      category: 'dechets',
-      price: '30',
-      duration: '2 semaines',
-      image: { name: 'compost.png', mimeType: 'image/png', buffer: pngImage(8, 8) },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  // A course with no chapter yet: the journey writes its content through the editor.
+  await createCourseWithLessons(request, trainer, title, []);
 
   await signInBrowser(page, trainer);
   await page.goto('/formateur/courses');
