@@ -7,8 +7,11 @@ export const e2eBaseUrl = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: '.tmp/test-results',
+  // Two workers for two cores: a test spends most of its time waiting for the browser or the
+  // server, so a second one nearly halves the run. Specs never count on the server's global state
+  // (each creates its own accounts and courses, tagged), so they may run side by side.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

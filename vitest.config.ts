@@ -9,19 +9,28 @@ const onDatabase = {
   hookTimeout: 60_000,
 };
 
-/** The API tests beside each server feature. */
-const server = { ...onDatabase, include: ['src/server/**/*.test.ts'] };
+const defaultExclude = ['**/node_modules/**', '**/.git/**'];
+/** The attempt-limit suite counts on a fresh argon2 queue, which is module state: it runs isolated. */
+const attemptLimits = 'src/server/modules/auth/attempt-limits.test.ts';
+/**
+ * The API tests beside each server feature. Each file builds its own app on its own database copy,
+ * so the files of a worker share one module graph (isolate: false), which halves their time.
+ */
+const server = { ...onDatabase, include: ['src/server/**/*.test.ts'], exclude: [...defaultExclude, attemptLimits], isolate: false };
+const serverIsolated = { ...onDatabase, include: [attemptLimits] };
 /** The cross-cutting suites apart from the product: security (tests/security) and reliability (tests/reliability). */
 const suites = { ...onDatabase, include: ['tests/**/*.test.ts'] };
 
 /**
  * Every suite on a database runs on PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is
- * set. `npm run test:fast` runs the server, shared and web projects only.
+ * set, but for `pgliteOnly`: suites about the API's own rules, which the engine does not change.
+ * `npm run test:fast` runs the server, shared and web projects only.
  */
-function onBothEngines(name: string, test: typeof server): TestProjectInlineConfiguration[] {
+function onBothEngines(name: string, test: typeof suites, pgliteOnly: string[] = []): TestProjectInlineConfiguration[] {
   const pglite: TestProjectInlineConfiguration = { extends: true, test: { ...test, name, env: { TEST_ENGINE: 'pglite' } } };
   if (!process.env.TEST_DATABASE_URL) return [pglite];
-  return [pglite, { extends: true, test: { ...test, name: `${name}-postgres`, env: { TEST_ENGINE: 'postgres' } } }];
+  const exclude = [...((test as { exclude?: string[] }).exclude ?? defaultExclude), ...pgliteOnly];
+  return [pglite, { extends: true, test: { ...test, exclude, name: `${name}-postgres`, env: { TEST_ENGINE: 'postgres' } } }];
 }
 
 /** The API tests that store, serve or delete files, run once more on a real S3 server in process (s3rver). */
@@ -34,6 +43,7 @@ const onS3: TestProjectInlineConfiguration = {
       'src/server/modules/trainers/trainers.test.ts',
       'src/server/modules/courses/courses.authoring.test.ts',
       'src/server/modules/courses/demo-seed.test.ts',
+      'src/server/modules/learning/learning.media.test.ts',
       'src/server/modules/admin/admin.test.ts',
       'src/server/lib/storage.test.ts',
       'tests/security/upload-attacks.test.ts',
@@ -45,8 +55,11 @@ const onS3: TestProjectInlineConfiguration = {
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Both cores: Vitest's default leaves one free, which ran the files one at a time here.
+    maxWorkers: 2,
     projects: [
       ...onBothEngines('server', server),
+      ...onBothEngines('server-limits', serverIsolated),
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
@@ -55,10 +68,11 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 15_000,
+          testTimeout: 30_000,
         },
       },
-      ...onBothEngines('tests', suites),
+      // The access matrix decides on roles and ownership: its cells are the same on both engines.
+      ...onBothEngines('tests', suites, ['tests/security/access-matrix.test.ts']),
       onS3,
     ],
   },

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig, type Config } from '../src/server/config';
 import { openPglite, type Database } from '../src/server/db/client';
 import { seedReferenceData } from '../src/server/db/seed';
 import { openScratchPostgres } from '../src/server/test/database';
@@ -36,13 +36,14 @@ export async function openBenchDatabase(engine: Engine, databaseUrl?: string): P
   return database;
 }
 
-export async function startBenchApp(database: Database): Promise<{ app: FastifyInstance; url: string }> {
+/** The API on a free port; without the web interface unless `overrides.webDistDir` names a build. */
+export async function startBenchApp(database: Database, overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; url: string; config: Config }> {
   const dataDir = `.tmp/bench-${randomBytes(4).toString('hex')}`;
-  const config = testConfig({ dataDir, uploadsDir: `${dataDir}/uploads`, webDistDir: `${dataDir}/no-web` });
+  const config = testConfig({ dataDir, uploadsDir: `${dataDir}/uploads`, webDistDir: `${dataDir}/no-web`, ...overrides });
   const app = await buildApp(config, database.db);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}` };
+  return { app, url: `http://127.0.0.1:${port}`, config };
 }
 
 /** Requests per second that a route sustains over real HTTP, with `connections` in flight. */

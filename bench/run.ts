@@ -14,9 +14,11 @@ import { benchCatalogueSearch } from './catalogue';
 import { createStorage } from '../src/server/lib/storage';
 import { seedDemoCatalogue } from '../src/server/modules/courses/demo-seed';
 import { benchConcurrentUploads } from './upload-memory';
+import { benchMedia } from './media';
 import { testConfig } from '../src/server/config';
 import { measureLatency, openBenchDatabase, round, startBenchApp, type BenchResult, type Engine } from './lib';
 import { benchLoad, prepareLoadData } from './load';
+import { benchPlayer } from './player';
 import { benchRestart } from './startup';
 
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
@@ -131,11 +133,69 @@ function latencyResult(name: string, engine: Engine, p95Ms: number, budgetMs: nu
   };
 }
 
+/** Video lessons (issue 12): a 500 MB upload's memory, and a seek's latency. */
+async function runMediaBenches() {
+  const media = await benchMedia();
+  results.push({
+    name: 'Envoi d’une vidéo de 500 Mo : hausse de la mémoire résidente',
+    engine: 'pglite',
+    figure: media.uploadRssIncreaseMb,
+    unit: 'Mo',
+    budget: '< 50 Mo',
+    baseline: { name: 'même serveur au repos, même durée', figure: media.idleRssIncreaseMb, unit: 'Mo' },
+    // An idle server often rises by nothing at all: a ratio to zero would say nothing.
+    ratio: media.idleRssIncreaseMb >= 1 ? round(media.uploadRssIncreaseMb / media.idleRssIncreaseMb) : undefined,
+    pass: media.uploadRssIncreaseMb < 50,
+  });
+  log(`vidéo de 500 Mo envoyée en ${media.uploadSeconds} s : +${media.uploadRssIncreaseMb} Mo (au repos : +${media.idleRssIncreaseMb} Mo)`);
+  results.push({
+    name: 'Déplacement dans une vidéo de 500 Mo : 206 avec les premiers octets (p95)',
+    engine: 'pglite',
+    figure: media.seekP95Ms,
+    unit: 'ms',
+    budget: '< 100 ms',
+    baseline: { name: 'fichier de 1 Ko entier, même route (p95)', figure: media.smallFileP95Ms, unit: 'ms' },
+    ratio: round(media.seekP95Ms / media.smallFileP95Ms),
+    pass: media.seekP95Ms < 100,
+  });
+  log(`déplacement : p95 ${media.seekP95Ms} ms (fichier de 1 Ko : ${media.smallFileP95Ms} ms)`);
+}
+
+async function runPlayerBench() {
+  const player = await benchPlayer();
+  results.push({
+    name: 'Lecteur de cours interactif, serveur chaud (p95)',
+    engine: 'pglite',
+    figure: player.playerP95Ms,
+    unit: 'ms',
+    budget: '< 1000 ms',
+    baseline: { name: 'page d’accueil interactive (p95)', figure: player.landingP95Ms, unit: 'ms' },
+    ratio: round(player.playerP95Ms / player.landingP95Ms),
+    pass: player.playerP95Ms < 1000,
+  });
+  log(`lecteur : p95 ${player.playerP95Ms} ms (page d’accueil : ${player.landingP95Ms} ms)`);
+}
+
+/**
+ * `npm run bench -- --only=media` (or `player`) measures one family and updates its rows of docs/benchmarks.md,
+ * keeping the others as the last full run left them.
+ */
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
+
 async function main() {
   // `--no-build` measures the interface already in dist/web (e.g. while browser tests serve it).
-  if (!process.argv.includes('--no-build')) {
-    log('Construction de l’interface web (pour mesurer le JavaScript de la page d’accueil)…');
+  if (ONLY !== 'media' && !process.argv.includes('--no-build')) {
+    log('Construction de l’interface web (pour mesurer le JavaScript et le lecteur)…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  }
+  const families: Record<string, () => Promise<void>> = { media: runMediaBenches, player: runPlayerBench };
+  if (ONLY) {
+    const run = families[ONLY];
+    if (!run) throw new Error(`Famille inconnue : ${ONLY} (au choix : ${Object.keys(families).join(', ')}).`);
+    await run();
+    writeReport(true);
+    process.exitCode = results.some((r) => !r.pass) ? 1 : 0;
+    return;
   }
   const landing = landingJavaScriptBytes();
   const budgetBytes = 170 * 1024;
@@ -150,6 +210,8 @@ async function main() {
     pass: landing.gzipBytes <= budgetBytes,
   });
   log(`page d’accueil : ${round(landing.gzipBytes / 1024, 1)} Ko gzip (${landing.files.length} fichiers)`);
+
+  await runPlayerBench();
 
   const restart = await benchRestart();
   results.push({
@@ -178,6 +240,8 @@ async function main() {
   });
   log(`envois : +${round(uploads.rssIncreaseMb, 1)} Mo de mémoire pour ${uploadedMb} Mo envoyés`);
 
+  await runMediaBenches();
+
   const engines: Engine[] = ['pglite'];
   if (process.env.DATABASE_URL) engines.push('postgres');
   for (const engine of engines) await benchEngine(engine);
@@ -188,7 +252,7 @@ async function main() {
   process.exitCode = failed.length ? 1 : 0;
 }
 
-function writeReport() {
+function writeReport(partial = false) {
   const rows = results.map((r) =>
     [
       r.name,
@@ -200,7 +264,26 @@ function writeReport() {
       r.pass ? 'tenu' : '**dépassé**',
     ].join(' | '),
   );
-  const table = ['| mesure | base | valeur | budget | référence (même exécution) | ratio | verdict |', '|---|---|---|---|---|---|---|', ...rows.map((r) => `| ${r} |`)].join('\n');
+  const header = ['| mesure | base | valeur | budget | référence (même exécution) | ratio | verdict |', '|---|---|---|---|---|---|---|'];
+  let lines = rows.map((r) => `| ${r} |`);
+  if (partial && fs.existsSync('docs/benchmarks.md')) {
+    // The rows measured now replace their previous figures; the others stay as they were.
+    const measured = new Set(results.map((r) => `| ${r.name} | ${r.engine} |`));
+    const kept = fs
+      .readFileSync('docs/benchmarks.md', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| mesure') && ![...measured].some((key) => line.startsWith(key)));
+    lines = [...kept, ...lines];
+  }
+  const table = [...header, ...lines].join('\n');
+  if (partial && fs.existsSync('docs/benchmarks.md')) {
+    const previous = fs.readFileSync('docs/benchmarks.md', 'utf8');
+    const intro = previous.slice(0, previous.indexOf('| mesure')).replace(/\n*Lignes mises à jour seules[^\n]*\n*/g, '\n\n').trimEnd();
+    const note = `Lignes mises à jour seules le ${new Date().toISOString().slice(0, 10)} par \`npm run bench -- --only=${ONLY}\` (charge moyenne au départ : ${round(loadAtStart, 1)} pour ${os.cpus().length} cœurs) : ${results.map((r) => r.name).join(' ; ')}.`;
+    fs.writeFileSync('docs/benchmarks.md', `${intro}\n\n${note}\n\n${table}\n`);
+    log(`\n${table}\n\nRapport mis à jour dans docs/benchmarks.md`);
+    return;
+  }
   const report = `# Mesures de performance\n\nProduit par \`npm run bench\` le ${new Date().toISOString().slice(0, 10)} sur ${process.platform} ${process.arch}, Node ${process.version}, ${
     (process.env.DATABASE_URL ? 'PGlite et PostgreSQL' : 'PGlite')
   }. Chaque valeur est rapportée à une référence mesurée dans la même exécution. Charge moyenne de la machine au départ : ${round(loadAtStart, 1)} pour ${os.cpus().length} cœurs${

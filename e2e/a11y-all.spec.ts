@@ -10,7 +10,7 @@ import { appRoutes } from '../src/web/app/routes';
 import { bearer, signInBrowser, signupViaApi, type TestAccount } from './support/api';
 import { routeJitsiStub } from './support/jitsi-stub';
 import { roleAccounts, roleLabels, signedInRoles, signInAs, type RoleAccounts, type RoleName } from './support/roles';
-import { createCourseWithLessons, enrol, type SeededCourse } from './support/learning';
+import { addQuiz, createCourseWithLessons, enrol, submitCourse, type SeededCourse } from './support/learning';
 import { axeTags } from './support/axe';
 
 /**
@@ -43,6 +43,12 @@ interface RunData {
   meetingGuest: TestAccount;
   /** A course with chapters and text lessons, which the member follows. */
   learningCourse: SeededCourse;
+  /** The quiz lesson at the end of `learningCourse`. */
+  quizLessonId: number;
+  /** A course of the approved trainer awaiting validation. */
+  submittedCourse: SeededCourse;
+  /** The demo course with the demo video, and its video and PDF lessons (read as an administrator). */
+  demoMedia: { courseId: number; videoId: number; pdfId: number };
 }
 
 interface Visit {
@@ -111,6 +117,35 @@ const visits: Visit[] = [
       await expect(page.getByText("L'adresse email est obligatoire.")).toBeVisible();
     },
   },
+  // For people who cannot sign in: the visitor's page (the signed-in layout is covered by every other row).
+  { route: paths.forgotPassword, roles: ['visiteur'], url: () => paths.forgotPassword, heading: 'Mot de passe oublié' },
+  {
+    route: paths.forgotPassword,
+    state: 'demande envoyée',
+    roles: ['visiteur'],
+    url: () => paths.forgotPassword,
+    heading: 'Mot de passe oublié',
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill('personne@exemple.fr');
+      await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+      await expect(page.getByRole('status')).toContainText('Si un compte EcoForma existe');
+    },
+  },
+  { route: paths.resetPassword, roles: ['visiteur'], url: () => `${paths.resetPassword}?token=jeton-de-la-grille`, heading: 'Nouveau mot de passe' },
+  {
+    route: paths.resetPassword,
+    state: 'lien expiré',
+    roles: ['visiteur'],
+    url: () => `${paths.resetPassword}?token=jeton-de-la-grille`,
+    heading: 'Nouveau mot de passe',
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Nouveau-passe9');
+      await page.getByRole('textbox', { name: 'Confirmer le mot de passe', exact: true }).fill('Nouveau-passe9');
+      await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+      await expect(page.getByText("Ce lien n'est plus valable", { exact: false })).toBeVisible();
+    },
+  },
+  { route: paths.confirmEmail, roles: ['visiteur'], url: () => `${paths.confirmEmail}?token=jeton-de-la-grille`, heading: 'Confirmer mon adresse e-mail' },
   { route: paths.about, roles: everyone, url: () => paths.about, heading: 'À propos' },
   { route: paths.privacy, roles: everyone, url: () => paths.privacy, heading: 'Politique de confidentialité' },
   { route: paths.terms, roles: everyone, url: () => paths.terms, heading: "Conditions d'utilisation" },
@@ -171,6 +206,26 @@ const visits: Visit[] = [
     },
   },
   { route: paths.trainerCourses, roles: courseAuthors, url: () => paths.trainerCourses, heading: 'Mes Cours' },
+  // One answer (with a comment) about a course of the approved trainer; an administrator's own courses have none.
+  {
+    route: paths.trainerSatisfaction,
+    roles: ['formateur-approuve'],
+    url: () => paths.trainerSatisfaction,
+    heading: 'Avis des apprenants',
+    act: async (page) => {
+      await expect(page.getByText('Le tri expliqué simplement.')).toBeVisible();
+    },
+  },
+  {
+    route: paths.trainerSatisfaction,
+    state: 'aucun avis',
+    roles: adminOnly,
+    url: () => paths.trainerSatisfaction,
+    heading: 'Avis des apprenants',
+    act: async (page) => {
+      await expect(page.getByText('Aucun avis pour le moment', { exact: false })).toBeVisible();
+    },
+  },
   { route: paths.addCourse, roles: courseAuthors, url: () => paths.addCourse, heading: 'Créer un nouveau cours' },
   {
     route: paths.addCourse,
@@ -205,6 +260,26 @@ const visits: Visit[] = [
       await expect(dialog.getByRole('heading', { level: 2, name: 'Le compost en trois gestes' })).toBeVisible();
     },
   },
+  {
+    route: '/formateur/courses/:id/quiz/:lessonId',
+    roles: courseAuthors,
+    url: (data) => paths.quizEditor(data.learningCourse.id, data.quizLessonId),
+    heading: /^Quiz.: Quiz du tri$/,
+    act: async (page) => {
+      await expect(page.getByRole('list', { name: 'Questions du quiz' }).getByRole('heading', { level: 3 })).toHaveCount(2);
+    },
+  },
+  {
+    route: '/formateur/courses/:id/quiz/:lessonId',
+    state: 'question ouverte',
+    roles: ['formateur-approuve'],
+    url: (data) => paths.quizEditor(data.learningCourse.id, data.quizLessonId),
+    heading: /^Quiz.: Quiz du tri$/,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Modifier la question 2' }).click();
+      await expect(page.getByRole('dialog', { name: 'Modifier la question' }).getByLabel('Réponse 3', { exact: true })).toHaveValue('Pile');
+    },
+  },
   { route: paths.profile, roles: signedIn, url: () => paths.profile, heading: profileHeading },
   {
     // Opening a course author's page sends the others to their profile, with a notice saying why.
@@ -225,6 +300,19 @@ const visits: Visit[] = [
     url: () => paths.profile,
     heading: (_role, data) => fullName(data.interviewed),
   },
+  {
+    route: paths.profile,
+    state: 'onglet Paramètres, mot de passe actuel refusé',
+    roles: ['membre'],
+    url: () => paths.profile,
+    heading: profileHeading,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Paramètres' }).click();
+      await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+      await expect(page.getByText('Saisissez votre mot de passe actuel.')).toBeVisible();
+    },
+  },
+  { route: paths.notifications, roles: signedIn, url: () => paths.notifications, heading: 'Notifications' },
   { route: paths.catalogue, roles: signedIn, url: () => paths.catalogue, heading: 'Explorez Nos Cours' },
   {
     route: paths.catalogue,
@@ -260,12 +348,41 @@ const visits: Visit[] = [
   },
   {
     route: '/user/courses/:id/learn/:lessonId?',
+    state: 'quiz corrigé',
+    roles: ['membre'],
+    url: (data) => paths.learn(data.learningCourse.id, data.quizLessonId),
+    heading: 'Quiz du tri',
+    act: async (page) => {
+      await page.getByRole('radio', { name: 'Bac jaune' }).check();
+      await page.getByRole('checkbox', { name: 'Pile' }).check();
+      await page.getByRole('button', { name: 'Valider mes réponses' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: /Votre résultat/ })).toBeVisible();
+    },
+  },
+  {
+    route: '/user/courses/:id/learn/:lessonId?',
     state: 'non inscrit',
     roles: ['organisme'],
     url: (data) => paths.learn(data.learningCourse.id),
     heading: "Vous n'êtes pas inscrit à ce cours",
   },
+  {
+    route: '/user/courses/:id/learn/:lessonId?',
+    state: 'leçon vidéo',
+    roles: adminOnly,
+    url: (data) => paths.learn(data.demoMedia.courseId, data.demoMedia.videoId),
+    heading: 'Présentation du cours en vidéo',
+  },
+  {
+    route: '/user/courses/:id/learn/:lessonId?',
+    state: 'leçon PDF',
+    roles: adminOnly,
+    url: (data) => paths.learn(data.demoMedia.courseId, data.demoMedia.pdfId),
+    heading: 'Fiche récapitulative du cours',
+  },
   { route: paths.myLearning, roles: signedIn, url: () => paths.myLearning, heading: 'Mes formations' },
+  // Public, no login: an unknown code (the valid and revoked states are checked in the quiz journey and the component tests).
+  { route: '/certificats/:code', state: 'code inconnu', roles: ['visiteur'], url: () => paths.certificate('AAAAAAAAAAAAAAAAAAAAAA'), heading: "Vérification d'une attestation" },
   { route: paths.adminDashboard, roles: adminOnly, url: () => paths.adminDashboard, heading: 'Tableau de Bord Admin' },
   {
     route: paths.adminDashboard,
@@ -281,6 +398,36 @@ const visits: Visit[] = [
   },
   { route: paths.adminApprovals, roles: adminOnly, url: () => paths.adminApprovals, heading: "Formateurs en attente d'approbation" },
   { route: paths.adminMembers, roles: adminOnly, url: () => paths.adminMembers, heading: 'Liste des Membres' },
+  { route: paths.adminCourses, roles: adminOnly, url: () => paths.adminCourses, heading: 'Formations à valider' },
+  {
+    route: '/admin/courses/:id',
+    state: 'cours en attente de validation',
+    roles: adminOnly,
+    url: (data) => paths.adminCourse(data.submittedCourse.id),
+    heading: (_role, data) => data.submittedCourse.title,
+  },
+  {
+    route: '/admin/courses/:id',
+    state: 'demande de modifications ouverte',
+    roles: adminOnly,
+    url: (data) => paths.adminCourse(data.submittedCourse.id),
+    heading: (_role, data) => data.submittedCourse.title,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Demander des modifications' }).click();
+      await expect(page.getByRole('dialog', { name: 'Demander des modifications' })).toBeVisible();
+    },
+  },
+  { route: paths.adminCertificates, roles: adminOnly, url: () => paths.adminCertificates, heading: 'Attestations' },
+  {
+    route: paths.adminSatisfaction,
+    roles: adminOnly,
+    url: () => paths.adminSatisfaction,
+    heading: 'Avis des apprenants',
+    act: async (page) => {
+      await expect(page.getByText(/^Rose Avis \(/)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Masquer le commentaire' })).toBeVisible();
+    },
+  },
   {
     route: '/admin/users/:id',
     state: 'formateur avec CV et entretien',
@@ -340,7 +487,6 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
       category: 'dechets',
       price: '45',
       duration: '3 semaines',
-      status: 'published',
       image: { name: 'compost.png', mimeType: 'image/png', buffer: onePixelPng },
     },
   });
@@ -377,9 +523,37 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
       ],
     },
     { title: 'Le compost', lessons: [{ title: 'Le compost au bureau', duration_minutes: 75, body_markdown: 'Un bac, du broyat, et de la patience.' }] },
+  ], { publishedBy: admin });
+  // A course awaiting validation, for the review queue and its preview.
+  const submittedCourse = await createCourseWithLessons(request, accounts['formateur-approuve'], 'Réduire le gaspillage alimentaire', [
+    { title: 'Mesurer', lessons: [{ title: 'Peser les restes', duration_minutes: 15, body_markdown: '## Une semaine de pesées\n\n- le midi\n- le soir' }] },
   ]);
+  const quizLessonId = await addQuiz(request, accounts['formateur-approuve'], learningCourse.id, {
+    title: 'Quiz du tri',
+    questions: [
+      { type: 'single', prompt: 'Où va une bouteille en verre ?', options: [{ text: 'Bac vert', correct: true }, { text: 'Bac jaune', correct: false }], explanation: 'Le verre a son propre bac.' },
+      { type: 'multiple', prompt: 'Quels déchets vont au compost ?', options: [{ text: 'Marc de café', correct: true }, { text: 'Épluchures', correct: true }, { text: 'Pile', correct: false }] },
+    ],
+  });
+  await submitCourse(request, accounts['formateur-approuve'], submittedCourse.id);
   await enrol(request, accounts.membre, learningCourse.id);
-  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse };
+
+  // A learner completes a one-lesson course of the approved trainer and rates it: the answers pages have a line to show.
+  const ratedCourse = await createCourseWithLessons(request, accounts['formateur-approuve'], 'Le tri en dix minutes', [
+    { title: 'Trier', lessons: [{ title: 'Les trois bacs', duration_minutes: 10, body_markdown: 'Jaune, vert, gris.' }] },
+  ], { publishedBy: admin });
+  const rater = await signupViaApi(request, 'membre', { firstname: 'Rose', lastname: 'Avis' });
+  await enrol(request, rater, ratedCourse.id);
+  const finished = await request.post(`/api/lessons/${ratedCourse.lessonIds[0]}/complete`, { headers: bearer(rater) });
+  expect(finished.ok(), await finished.text()).toBe(true);
+  const rated = await request.put(`/api/courses/${ratedCourse.id}/satisfaction`, { headers: bearer(rater), data: { rating: 4, comment: 'Le tri expliqué simplement.' } });
+  expect(rated.ok(), await rated.text()).toBe(true);
+
+  const found = await request.get('/api/courses?q=bilan%20carbone');
+  const demo: { id: number } = (await found.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
+  const demoLessons: { id: number; type: string }[] = (await (await request.get(`/api/courses/${demo.id}/outline`)).json()).sections.flatMap((section: { lessons: unknown[] }) => section.lessons);
+  const demoMedia = { courseId: demo.id, videoId: demoLessons.find((l) => l.type === 'video')!.id, pdfId: demoLessons.find((l) => l.type === 'pdf')!.id };
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia };
 }
 
 let runData: Promise<RunData> | undefined;
@@ -394,10 +568,38 @@ async function settle(page: Page, heading: string | RegExp) {
   await settleMotion(page);
 }
 
-/** No request in flight, no progress spinner, no transition half-way (axe would measure faded colours). */
+/**
+ * Counts the page's API calls in flight (installed before any script of the page runs), so that
+ * settling waits for the last answer rather than for 500 ms of network silence ('networkidle'),
+ * which cost half a second on each of the grid's pages.
+ */
+async function countRequestsInFlight(page: Page) {
+  await page.addInitScript(() => {
+    const state = { inFlight: 0, changedAt: performance.now() };
+    (window as unknown as { __requests: typeof state }).__requests = state;
+    const original = window.fetch.bind(window);
+    window.fetch = async (...args) => {
+      state.inFlight += 1;
+      state.changedAt = performance.now();
+      try {
+        return await original(...args);
+      } finally {
+        state.inFlight -= 1;
+        state.changedAt = performance.now();
+      }
+    };
+  });
+}
+
+/**
+ * No API call in flight for 150 ms (a call that starts from another's answer has begun by then),
+ * no progress spinner, no transition half-way (axe would measure faded colours).
+ */
 async function settleMotion(page: Page) {
-  await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => {
+    const requests = (window as unknown as { __requests: { inFlight: number; changedAt: number } }).__requests;
+    const quiet = requests.inFlight === 0 && performance.now() - requests.changedAt > 150;
+    if (!quiet) return false;
     const loading = [...document.querySelectorAll('[role="progressbar"]')].some(
       (bar) => !bar.hasAttribute('aria-valuenow') && bar.getClientRects().length > 0,
     );
@@ -427,14 +629,23 @@ test('every route of the route table has a row in the accessibility table', () =
 });
 
 /**
- * Every role at desktop width. On a phone, each page in the first role that opens it, and the landing
- * page in every role, since the mobile menu is what changes with the role: the whole grid twice took
- * more time than CI allows for a layout the desktop pass already covers role by role.
+ * The landing page in every role at both widths: the menus are what changes with the role. Other
+ * pages at desktop width in the first role that opens them plus the approved trainer and the
+ * administrator (the roles that see extra buttons and panels). On a phone, besides the menus, the
+ * pages whose layout changes there (the player's outline behind a button). Every role on every
+ * page at both widths took twice the time CI allows; the pages' own content is the same at both
+ * widths, and axe checks it at desktop width.
  */
+const desktopRoles: readonly RoleName[] = ['formateur-approuve', 'admin'];
+const phoneLayouts: readonly string[] = [paths.home, '/user/courses/:id/learn/:lessonId?'];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
-  if (width.width >= 1000 || visit.route === paths.home) return visit.roles;
-  return visit.roles.slice(0, 1);
+  if (visit.route === paths.home) return visit.roles;
+  if (width.width < 1000) return phoneLayouts.includes(visit.route) ? visit.roles.slice(0, 1) : [];
+  return visit.roles.filter((role, index) => index === 0 || desktopRoles.includes(role));
 }
+
+// The grid is a third of the browser run: its pages spread over both workers (each prepares its own data).
+test.describe.configure({ mode: 'parallel' });
 
 for (const width of widths) {
   test.describe(`axe, ${width.name} (${width.width} px)`, () => {
@@ -448,6 +659,7 @@ for (const width of widths) {
           if (visit.account) await signInBrowser(page, visit.account(data));
           else await signInAs(page, data.accounts, role);
           if (visit.jitsi) await routeJitsiStub(page);
+          await countRequestsInFlight(page);
 
           await page.goto(visit.url(data));
           const heading = typeof visit.heading === 'function' ? visit.heading(role, data) : visit.heading;

@@ -11,7 +11,10 @@ const publicPages: [string, string][] = [
   ['/terms', "Conditions d'utilisation"],
   ['/cookies', 'Cookies'],
   ['/accessibilite', "Déclaration d'accessibilité"],
+  ['/mot-de-passe-oublie', 'Mot de passe oublié'],
+  ['/reinitialiser-mot-de-passe', 'Nouveau mot de passe'],
   ['/nope', 'Page Non Trouvée'],
+  ['/certificats/AAAAAAAAAAAAAAAAAAAAAA', "Vérification d'une attestation"],
 ];
 
 const viewports = [

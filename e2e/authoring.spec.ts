@@ -95,7 +95,12 @@ test('an approved trainer fills the public information, builds chapters and less
   await page.getByRole('button', { name: 'Déplacer la leçon « Réunir les volontaires »' }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('La leçon « Réunir les volontaires » est saisie, en position 1 sur 2.')).toBeAttached();
-  await page.keyboard.press('ArrowDown');
+  // dnd-kit measures the drop targets just after the pick-up: an arrow pressed before that is lost.
+  // With two lessons, a second press keeps position 2.
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByText('La leçon « Réunir les volontaires » passe en position 2 sur 2.')).toBeAttached({ timeout: 1000 });
+  }).toPass();
   await page.keyboard.press('Space');
   await expect(page.getByText('La leçon « Réunir les volontaires » est déposée en position 2 sur 2.')).toBeAttached();
   await expect.poll(() => lessonTitles(firstChapter)).toEqual(['Choisir le lieu', 'Réunir les volontaires']);

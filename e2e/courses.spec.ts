@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { pngImage } from '../src/server/test/files';
 import { adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi } from './support/api';
 import { axeTags } from './support/axe';
+import { publishCourse } from './support/learning';
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
@@ -55,7 +56,8 @@ test('an approved trainer publishes a course that a member finds without accents
   await expect(page).toHaveURL(/\/formateur\/courses$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Mes Cours' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-  await expect(page.getByText('Publié').first()).toBeVisible();
+  // A new course is a draft until an administrator publishes it.
+  await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Brouillon')).toBeVisible();
 
   // Its programme: one chapter and one text lesson, written through the content API.
   const mine = await request.get('/api/formateur/courses', { headers: bearer(trainer) });
@@ -67,6 +69,8 @@ test('an approved trainer publishes a course that a member finds without accents
     data: { title: 'Les zones humides, éponges naturelles', type: 'text', duration_minutes: 20, is_preview: true, body_markdown: 'Les zones humides stockent l’eau et la rendent lentement.' },
   });
   expect(lesson.status(), await lesson.text()).toBe(201);
+  // Submitted and published through the review (its journey is e2e/review.spec.ts).
+  await publishCourse(request, trainer, admin, courseId);
 
   // A member searches without accents.
   const member = await signupViaApi(request, 'membre');

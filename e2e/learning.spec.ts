@@ -26,7 +26,7 @@ test('a learner enrols, follows three lessons, leaves, and resumes from Mes form
   const course = await createCourseWithLessons(request, trainer, `Zéro déchet au bureau ${randomUUID().slice(0, 6)}`, [
     { title: 'Comprendre', lessons: lessons.slice(0, 2) },
     { title: 'Agir', lessons: lessons.slice(2) },
-  ]);
+  ], { publishedBy: admin });
   const learner = await signupViaApi(request, 'membre', { firstname: 'Léa', lastname: 'Martin' });
 
   await signInBrowser(page, learner);
@@ -79,4 +79,35 @@ test('a learner enrols, follows three lessons, leaves, and resumes from Mes form
   await page.getByRole('button', { name: 'Afficher le plan du cours' }).click();
   await expect(page.getByRole('navigation', { name: 'Plan du cours' }).getByRole('link', { name: lessons[3]!.title })).toHaveAttribute('aria-current', 'page');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('a learner reads the demo PDF lesson in the page and plays the demo video, served with Range', async ({ page, request }) => {
+  const learner = await signupViaApi(request, 'membre', { firstname: 'Noé', lastname: 'Lefèvre' });
+  await signInBrowser(page, learner);
+  const found = await request.get('/api/courses?q=bilan%20carbone');
+  const course = (await found.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
+  await page.goto(paths.courseDetail(course.id));
+  await page.getByRole('button', { name: "S'inscrire Maintenant" }).first().click();
+  await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
+  await page.goto(paths.learn(course.id));
+  const outline = page.getByRole('navigation', { name: 'Plan du cours' });
+
+  await outline.getByRole('link', { name: /Fiche récapitulative du cours/ }).click();
+  const pdf = page.getByTitle('Document PDF\u00a0: Fiche récapitulative du cours');
+  await expect(pdf).toBeVisible();
+  const pdfAnswer = await page.request.get((await pdf.getAttribute('src'))!);
+  expect([pdfAnswer.status(), pdfAnswer.headers()['content-type']]).toEqual([200, 'application/pdf']);
+  await expect(page.getByRole('link', { name: 'Télécharger le PDF' })).toBeVisible();
+
+  await outline.getByRole('link', { name: /Présentation du cours en vidéo/ }).click();
+  const video = page.getByLabel('Vidéo\u00a0: Présentation du cours en vidéo');
+  const src = (await video.getAttribute('src'))!;
+  const ranged = await page.request.get(src, { headers: { Range: 'bytes=1000-1999' } });
+  expect([ranged.status(), ranged.headers()['content-range']]).toEqual([206, expect.stringMatching(/^bytes 1000-1999\/\d+$/)]);
+  // It plays: muted, as browsers allow without a gesture, until time moves on.
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.5);
 });

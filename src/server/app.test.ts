@@ -32,7 +32,7 @@ describe('foundation', () => {
   it('sends the security headers with a CSP', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain('frame-src https://meet.jit.si');
+    expect(res.headers['content-security-policy']).toContain("frame-src 'self' https://meet.jit.si");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

@@ -12,13 +12,20 @@ import type { Db } from './db/client';
 import type { ModuleDeps } from './lib/deps';
 import { logSafeError, logSafeRequest } from './lib/log-safety';
 import { createStorage, type Storage } from './lib/storage';
+import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
+import { quizRoutes } from './modules/learning/quiz.routes';
 import { meetingsRoutes } from './modules/meetings/meetings.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { passwordRoutes } from './modules/password/password.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { satisfactionRoutes } from './modules/satisfaction/satisfaction.routes';
 import { trainersRoutes } from './modules/trainers/trainers.routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
@@ -78,7 +85,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", `https://${config.jitsiDomain}`],
-        frameSrc: [`https://${config.jitsiDomain}`],
+        // 'self': a PDF lesson is read in the page, from its signed /api/media link (decision 017).
+        frameSrc: ["'self'", `https://${config.jitsiDomain}`],
         // Emotion (MUI's styling engine) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -111,12 +119,19 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   const deps: ModuleDeps = { config, db, storage };
   await app.register(healthRoutes, { db, storage });
   await app.register(authRoutes, deps);
+  await app.register(passwordRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(accountRoutes, deps);
   await app.register(trainersRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(meetingsRoutes, deps);
   await app.register(coursesRoutes, deps);
   await app.register(learningRoutes, deps);
+  await app.register(quizRoutes, deps);
+  await app.register(reviewsRoutes, deps);
+  await app.register(certificatesRoutes, deps);
+  await app.register(satisfactionRoutes, deps);
+  await app.register(notificationsRoutes, deps);
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
 
   return app;

@@ -46,6 +46,10 @@ const envSchema = z.object({
   /** Addresses as endpoint/bucket/key, which MinIO and most self-hosted servers need. */
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'doit être vide ou finir par « / », par exemple ecoforma/').default(''),
+  /** Signs the media links of video and PDF lessons (decision 017); unset: a secret kept in the database, shared by every process. */
+  MEDIA_SIGNING_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
+  /** How long a signed media link works; a copied link stops working after this. */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number({ message: 'doit être un nombre de secondes' }).int().min(60, 'doit valoir au moins 60').max(86_400, 'ne doit pas dépasser 86 400 (24 heures)').default(10_800),
   /** Where the built SPA lives; the server only serves it when it exists. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   /** Whole request, body included: a 200 MB attachment at about 3 Mbit/s; a body trickled byte by byte is cut (408). */
@@ -58,6 +62,17 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(72_000),
   /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
   SHUTDOWN_GRACE_MS: milliseconds.default(10_000),
+  /** The address people open the platform at, for the links in e-mails and the attestations' QR codes; http://HOST:PORT by default. */
+  PUBLIC_URL: z.url({ message: 'doit être une URL, par exemple https://formation.exemple.fr' }).regex(/^https?:\/\//, 'doit commencer par http:// ou https://').optional(),
+  /** Mail goes out through this SMTP server (decision 020); unset, each message is written to DATA_DIR/mail/*.eml. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'doit être une URL smtp:// ou smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('EcoForma <ne-pas-repondre@localhost>'),
+  /** How often the mail worker looks for messages due. */
+  MAIL_POLL_INTERVAL_MS: milliseconds.default(2000),
+  /** First retry delay after a failed send, doubled at each new failure. */
+  MAIL_RETRY_BASE_MS: milliseconds.default(60_000),
+  /** Attempts before a message is given up (status 'failed', logged). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number({ message: 'doit être un nombre' }).int().min(1).max(30).default(8),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
   path: ['HEADERS_TIMEOUT_MS'],
   message: 'ne doit pas dépasser REQUEST_TIMEOUT_MS',
@@ -107,11 +122,28 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** MEDIA_SIGNING_SECRET; undefined: one generated once and kept in the `settings` table. */
+  mediaSigningSecret: string | undefined;
+  mediaUrlTtlSeconds: number;
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   connectionTimeoutMs: number;
   keepAliveTimeoutMs: number;
   shutdownGraceMs: number;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  mail: MailSettings;
+}
+
+/** How mail leaves the platform (decision 020). */
+export interface MailSettings {
+  /** SMTP server; unset, messages are written as .eml files under `dir`. */
+  smtpUrl: string | undefined;
+  dir: string;
+  from: string;
+  pollIntervalMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
 }
 
 export class ConfigError extends Error {
@@ -172,11 +204,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      dir: path.join(dataDir, 'mail'),
+      from: e.MAIL_FROM,
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
   };
 }
 

@@ -1,9 +1,10 @@
-import { isNotNull, lt } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { auditLog, courses, users } from './db/schema';
+import { auditLog, courses, lessons, mailOutbox, users } from './db/schema';
 import { seedReferenceData } from './db/seed';
+import { createMailWorker } from './lib/mail/worker';
 import { pruneCounters } from './lib/rate-limits';
 import { deleteExpiredSessions } from './lib/sessions';
 import { createStorage, removeOrphanFiles } from './lib/storage';
@@ -20,6 +21,10 @@ async function referencedUploads(db: Db): Promise<Set<string>> {
   for (const row of await db.select({ image: courses.imagePath, attachment: courses.attachmentPath }).from(courses)) {
     if (row.image) names.add(row.image);
     if (row.attachment) names.add(row.attachment);
+  }
+  for (const row of await db.select({ file: lessons.filePath, captions: lessons.captionsPath }).from(lessons).where(isNotNull(lessons.filePath))) {
+    names.add(row.file!);
+    if (row.captions) names.add(row.captions);
   }
   return names;
 }
@@ -40,8 +45,13 @@ export async function start(config: Config, opening: Promise<Database>): Promise
   await pruneCounters(db, new Date(Date.now() - DAY_MS));
   // The privacy policy promises the administration log is kept five years, not longer.
   await db.delete(auditLog).where(lt(auditLog.createdAt, new Date(Date.now() - 5 * 365 * DAY_MS)));
+  // A sent or abandoned e-mail keeps its recipient's address 30 days, then goes (decision 021).
+  await db.delete(mailOutbox).where(and(inArray(mailOutbox.status, ['sent', 'failed']), lt(mailOutbox.createdAt, new Date(Date.now() - 30 * DAY_MS))));
   const removed = await removeOrphanFiles(storage, await referencedUploads(db));
   if (removed > 0) app.log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
+
+  // Sends the outbox in this process; other API processes run their own, and never send the same message (decision 020).
+  const mailWorker = createMailWorker({ db, config, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -61,6 +71,7 @@ export async function start(config: Config, opening: Promise<Database>): Promise
     }, config.shutdownGraceMs + FORCED_EXIT_MARGIN_MS).unref();
     await app.close();
     clearTimeout(grace);
+    await mailWorker.stop();
     // PGlite writes its files on close; skipping this could lose the last writes.
     await database.close();
     process.exit(0);
@@ -69,5 +80,6 @@ export async function start(config: Config, opening: Promise<Database>): Promise
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  mailWorker.start();
   app.log.info(`EcoForma est disponible sur http://${config.host}:${config.port} (base ${database.kind})`);
 }

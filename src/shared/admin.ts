@@ -98,6 +98,8 @@ export interface AdminUser {
   created_at: string;
   /** An administrator refused this trainer's application. */
   rejected: boolean;
+  /** The owner opened a link sent to this address (signup confirmation, e-mail change, password link). */
+  email_confirmed: boolean;
 }
 
 /** The dashboard's four counters, over the whole user base. */
@@ -120,7 +122,25 @@ export interface AdminUsersResponse {
   counters: AdminCounters;
 }
 
-export const auditActions = ['approve', 'revoke', 'reject', 'delete', 'cv_download', 'create', 'update', 'meeting'] as const;
+export const auditActions = [
+  'approve',
+  'revoke',
+  'reject',
+  'delete',
+  'cv_download',
+  'create',
+  'update',
+  'meeting',
+  'meeting_cancel',
+  'course_submit',
+  'course_publish',
+  'course_request_changes',
+  'course_unpublish',
+  'certificate_revoke',
+  'satisfaction_comment_hide',
+  'satisfaction_comment_show',
+  'self_delete',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditActionLabels: Record<AuditAction, string> = {
@@ -132,6 +152,15 @@ export const auditActionLabels: Record<AuditAction, string> = {
   create: 'Compte créé',
   update: 'Informations modifiées',
   meeting: 'Réunion planifiée',
+  meeting_cancel: 'Réunion annulée',
+  course_submit: 'Cours soumis pour validation',
+  course_publish: 'Cours publié',
+  course_request_changes: 'Modifications demandées sur un cours',
+  course_unpublish: 'Cours dépublié',
+  certificate_revoke: 'Attestation révoquée',
+  satisfaction_comment_hide: 'Commentaire de satisfaction masqué',
+  satisfaction_comment_show: 'Commentaire de satisfaction de nouveau affiché',
+  self_delete: 'Compte supprimé par son titulaire',
 };
 
 export interface AuditEntry {
@@ -193,7 +222,7 @@ export const adminUserUpdateBodySchema = z.object({
 export type AdminUserUpdateBody = z.output<typeof adminUserUpdateBodySchema>;
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>;
 
-/** `POST /api/admin/users`: the administrator chooses the role; the password is generated. */
+/** `POST /api/admin/users`: the administrator chooses the role; the person chooses the password (e-mailed link). */
 export const adminUserCreateBodySchema = z.object({
   firstname: firstnameSchema,
   lastname: lastnameSchema,
@@ -205,8 +234,8 @@ export type AdminUserCreateInput = z.input<typeof adminUserCreateBodySchema>;
 
 export interface AdminUserCreatedResponse {
   user: AdminUser;
-  /** Shown once to the administrator, never stored in clear. */
-  temporary_password: string;
+  /** The address the "définissez votre mot de passe" link (valid 7 days) was sent to; nobody else ever knows the password. */
+  invitation_sent_to: string;
 }
 
 /** French messages of the administration rules, shared by the server and the screens. */

@@ -157,7 +157,8 @@ export const emailSchema = text(authMessages.emailRequired)
   .max(EMAIL_MAX_LENGTH, { message: authMessages.emailTooLong, abort: true })
   .refine(isEmailFormat, authMessages.emailInvalid);
 
-const passwordSchema = text(authMessages.passwordRequired)
+/** A new password (signup, reset, change): 8 to 128 characters with upper case, lower case and a digit. */
+export const newPasswordSchema = text(authMessages.passwordRequired)
   .min(1, { message: authMessages.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { message: authMessages.passwordTooShort, abort: true })
   .max(PASSWORD_MAX_LENGTH, { message: authMessages.passwordTooLong, abort: true })
@@ -207,7 +208,7 @@ export const signupBodySchema = z.object({
   firstname: firstnameSchema,
   lastname: lastnameSchema,
   email: emailSchema,
-  password: passwordSchema,
+  password: newPasswordSchema,
   gender: genderSchema,
   birthdate: birthdateSchema,
   phone_number: phoneSchema,
@@ -231,6 +232,8 @@ export interface AccountUser {
   lastname: string;
   email: string;
   is_valid: boolean;
+  /** The owner opened a link sent to this address; false shows the "confirmez votre adresse" banner. */
+  email_confirmed: boolean;
 }
 
 export interface SignupResponse {

@@ -36,6 +36,23 @@ export const IP_FAILURES_PER_MINUTE = 20;
 /** Window of the per-address signup limit (the limit itself is SIGNUP_LIMIT_PER_ADDRESS). */
 export const SIGNUP_WINDOW_MS = 10 * 60 * 1000;
 
+/** A password reset link is valid 30 minutes; the "définissez votre mot de passe" link of an account an admin created, 7 days. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+export const ACCOUNT_SETUP_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** "Mot de passe oublié ?": requests per e-mail and per address, in a window of one hour. */
+export const FORGOT_PASSWORD_LIMIT_PER_EMAIL = 3;
+export const FORGOT_PASSWORD_LIMIT_PER_ADDRESS = 20;
+export const FORGOT_PASSWORD_WINDOW_MS = 60 * 60 * 1000;
+
+/** The signup's "confirmez votre adresse" link is valid 7 days; the link sent to a new address when changing it, 24 hours. */
+export const EMAIL_CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Per account and per hour: "Renvoyer" of the confirmation banner, e-mail change requests, data exports. */
+export const EMAIL_CONFIRM_RESEND_LIMIT = 3;
+export const EMAIL_CHANGE_LIMIT = 5;
+export const DATA_EXPORT_LIMIT = 5;
+export const ACCOUNT_LIMITS_WINDOW_MS = 60 * 60 * 1000;
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 

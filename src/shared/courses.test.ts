@@ -39,8 +39,8 @@ describe('eurosToCents and amountText', () => {
 
 describe('courseCreateFieldsSchema', () => {
   const valid = { title: 'Zéro déchet', description: 'Une description assez longue.', category: 'dechets', price: '80', discountPrice: '70', duration: '2 mois' };
-  it('accepts a valid course and gives prices in cents, published by default', () => {
-    expect(courseCreateFieldsSchema.parse(valid)).toEqual({ ...valid, price: 8000, discountPrice: 7000, status: 'published' });
+  it('accepts a valid course and gives prices in cents, without any status (the review publishes)', () => {
+    expect(courseCreateFieldsSchema.parse({ ...valid, status: 'published' })).toEqual({ ...valid, price: 8000, discountPrice: 7000 });
   });
   it('refuses a discount equal to the price, with the French message on the discount field', () => {
     const result = courseCreateFieldsSchema.safeParse({ ...valid, discountPrice: '80' });

@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { categorySlugs, type CategorySlug } from './categories';
 import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import type { CourseInformation } from './learning';
+import type { CourseRating } from './satisfaction';
 import { isAdmin, isApprovedTrainer, type Actor } from './roles';
 
-/** A draft is seen only by its author and administrators; a published course by everyone. */
-const courseStatuses = ['draft', 'published'] as const;
+/**
+ * Where a course stands in the publication review (decision 018): only a published course is seen
+ * by everyone; the others by their author and administrators only.
+ */
+export const courseStatuses = ['draft', 'submitted', 'changes_requested', 'published', 'unpublished'] as const;
 export type CourseStatus = (typeof courseStatuses)[number];
-export const courseStatusLabels: Record<CourseStatus, string> = { draft: 'Brouillon', published: 'Publié' };
+export const courseStatusLabels: Record<CourseStatus, string> = {
+  draft: 'Brouillon',
+  submitted: 'En attente de validation',
+  changes_requested: 'Modifications demandées',
+  published: 'Publié',
+  unpublished: 'Dépublié',
+};
 
 const COURSE_TITLE_MIN = 3;
 const COURSE_TITLE_MAX = 200;
@@ -142,10 +152,9 @@ const courseFieldsShape = {
   /** Empty: no discount (on update: remove the discount). */
   discountPrice: optionalAmount({ invalid: courseMessages.discountInvalid, decimals: courseMessages.discountDecimals }).optional(),
   duration: boundedText(courseMessages.durationRequired, 1, courseMessages.durationRequired, COURSE_DURATION_MAX, courseMessages.durationTooLong),
-  status: z.enum(courseStatuses, { error: courseMessages.statusInvalid }).default('published'),
 };
 
-/** Fields of `POST /api/courses` and of the creation form. */
+/** Fields of `POST /api/courses` and of the creation form. A new course is a draft; only the review publishes it. */
 export const courseCreateFieldsSchema = z.object(courseFieldsShape).refine(
   (v) => v.discountPrice === null || v.discountPrice === undefined || v.discountPrice < v.price,
   {
@@ -162,7 +171,6 @@ export const courseCreateFieldsSchema = z.object(courseFieldsShape).refine(
  */
 export const courseUpdateFieldsSchema = z.object({
   ...courseFieldsShape,
-  status: z.enum(courseStatuses, { error: courseMessages.statusInvalid }).optional(),
   /** 'true' removes the current attachment (a new one replaces it anyway). */
   removeAttachment: z.enum(['true', 'false']).optional(),
 }).partial();
@@ -204,6 +212,16 @@ export interface CourseItem {
   user: { id: number; name: string; avatar: string | null };
   status: CourseStatus;
   created_at: string;
+  /**
+   * Learners' average rating and number of answers, only from SATISFACTION_MIN_ANSWERS_SHOWN answers
+   * up (null below, and in the review queue, which does not read them).
+   */
+  rating: CourseRating | null;
+  /**
+   * Why an administrator asked for changes or unpublished the course; only in the answers meant
+   * for its author and administrators (trainer's list, detail, review queue), else absent.
+   */
+  review_reason?: string | null;
 }
 
 /** A course as its detail page shows it, with its public information. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema } from './ids';
+import type { CertificateLink } from './certificates';
 import { isAdmin, type Actor } from './roles';
 
 /** What a lesson holds: Markdown text, a video, a PDF document or a quiz. */
@@ -17,6 +18,23 @@ const OBJECTIVE_MAX = 300;
 const PUBLIC_TEXT_MAX = 2000;
 /** More items than a course could hold: a longer list is refused before any SQL. */
 const ORDER_MAX = 500;
+
+/** A video lesson's file: MP4 or WebM, at most 1 Go (streamed to storage, never held in memory). */
+export const LESSON_VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
+export const LESSON_PDF_MAX_BYTES = 50 * 1024 * 1024;
+/** WebVTT captions are text: a feature film's fit in well under this. */
+export const LESSON_CAPTIONS_MAX_BYTES = 1024 * 1024;
+/** Video types accepted, read from the content on the server. */
+export const LESSON_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+/** What the file pickers offer (the server still checks the content). */
+export const LESSON_FILE_ACCEPT = { video: '.mp4,.webm,video/mp4,video/webm', pdf: '.pdf,application/pdf' } as const;
+export const LESSON_CAPTIONS_ACCEPT = '.vtt,text/vtt';
+/** Share of a video's distinct seconds a learner must have watched for it to count as done. */
+export const VIDEO_COMPLETION_RATIO = 0.9;
+
+/** Lesson types that carry a file. */
+export const mediaLessonTypes = ['video', 'pdf'] as const;
+export type MediaLessonType = (typeof mediaLessonTypes)[number];
 
 /** French messages shared by the forms and the API. */
 export const learningMessages = {
@@ -40,6 +58,21 @@ export const learningMessages = {
   sectionOrderMismatch: 'La liste doit contenir chaque chapitre du cours exactement une fois.',
   lessonOrderMismatch: 'La liste doit contenir chaque leçon du chapitre exactement une fois.',
   emptyUpdate: 'Indiquez au moins un champ à modifier.',
+  moveSectionRequired: 'Choisissez le chapitre où déplacer la leçon.',
+  moveOtherCourse: 'La leçon ne peut être déplacée que vers un chapitre du même cours.',
+  movePositionInvalid: 'La position doit être un nombre entier positif ou nul.',
+  mediaTypeInvalid: 'Le type de la leçon doit être « Vidéo » ou « Document PDF ».',
+  fileRequired: 'Choisissez le fichier de la leçon.',
+  videoType: 'La vidéo doit être au format MP4 ou WebM.',
+  videoTooLarge: 'La vidéo ne doit pas dépasser 1 Go.',
+  pdfType: 'Le document doit être un fichier PDF.',
+  pdfTooLarge: 'Le PDF ne doit pas dépasser 50 Mo.',
+  captionsType: 'Les sous-titres doivent être un fichier WebVTT (.vtt) commençant par « WEBVTT ».',
+  captionsTooLarge: 'Les sous-titres ne doivent pas dépasser 1 Mo.',
+  captionsVideoOnly: 'Seule une leçon vidéo peut avoir des sous-titres.',
+  notMediaLesson: 'Seule une leçon vidéo ou PDF a un fichier.',
+  mediaUpdateEmpty: 'Envoyez un nouveau fichier ou des sous-titres.',
+  mediaLinkInvalid: 'Ce lien vers le média est invalide ou a expiré. Rechargez la page de la leçon.',
 } as const;
 
 /** Trimmed text: required, at most `max` characters. */
@@ -83,12 +116,44 @@ export const lessonCreateBodySchema = z.object({
 });
 export type LessonCreateBody = z.output<typeof lessonCreateBodySchema>;
 
+/**
+ * The text fields of `POST /api/sections/:id/lessons/media` (multipart, beside the `file` and
+ * optional `captions` parts): form fields arrive as text, so numbers and booleans are read here.
+ */
+export const mediaLessonFieldsSchema = z.object({
+  title: lessonFields.title,
+  type: z.enum(mediaLessonTypes, { error: learningMessages.mediaTypeInvalid }),
+  duration_minutes: z
+    .string({ error: learningMessages.durationInvalid })
+    .trim()
+    .regex(/^\d{1,4}$/, { error: learningMessages.durationInvalid })
+    .transform(Number)
+    .pipe(durationField),
+  is_preview: z
+    .enum(['true', 'false'], { error: learningMessages.previewInvalid })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type MediaLessonFields = z.output<typeof mediaLessonFieldsSchema>;
+
 /** `PUT /api/lessons/:id`: each field optional, an absent one stays as it is. */
 export const lessonUpdateBodySchema = z
   .object(lessonFields)
   .partial()
   .refine((v) => Object.values(v).some((value) => value !== undefined), { error: learningMessages.emptyUpdate });
 export type LessonUpdateBody = z.output<typeof lessonUpdateBodySchema>;
+
+/** `PUT /api/lessons/:id/section`: another chapter of the same course; at its end unless a position is given. */
+export const lessonMoveBodySchema = z.object({
+  section_id: z.unknown().refine((id) => id !== undefined && id !== null, { error: learningMessages.moveSectionRequired }).pipe(bodyIdSchema),
+  position: z
+    .number({ error: learningMessages.movePositionInvalid })
+    .int({ error: learningMessages.movePositionInvalid })
+    .min(0, { error: learningMessages.movePositionInvalid })
+    .max(ORDER_MAX, { error: learningMessages.movePositionInvalid })
+    .optional(),
+});
+export type LessonMoveBody = z.output<typeof lessonMoveBodySchema>;
 
 /** `PUT …/order`: every id of the section (or course), in the new order. */
 export const orderBodySchema = z.object({
@@ -148,6 +213,26 @@ export interface CourseOutline {
   sections: OutlineSection[];
   total_lessons: number;
   total_minutes: number;
+  /** Only for an enrolled caller: when they completed the course (every lesson done, every quiz passed), else null. */
+  completed_at?: string | null;
+}
+
+/**
+ * The file of a video or PDF lesson, as `GET /api/lessons/:id` gives it: signed addresses that
+ * work without the session token (media elements cannot send it) until `expires_at` (decision 017).
+ */
+export interface LessonMedia {
+  /** Inline: the video's source, or the PDF shown in the page. */
+  url: string;
+  /** The same file offered as a download (Content-Disposition: attachment). */
+  download_url: string;
+  /** WebVTT captions of a video, when it has some. */
+  captions_url: string | null;
+  mime_type: string;
+  size: number;
+  file_name: string;
+  /** ISO date after which these addresses answer 403: fetch the lesson again before then. */
+  expires_at: string;
 }
 
 /** `GET /api/lessons/:id`: `html` is the server's safe rendering of a text lesson's Markdown. */
@@ -155,6 +240,8 @@ export interface LessonContent extends OutlineLesson {
   course_id: number;
   section_id: number;
   html: string | null;
+  /** Video and PDF lessons with their file; null for other types (or a media lesson whose file is missing). */
+  media: LessonMedia | null;
   /** The Markdown source, only for those who may edit the course (author, administrators). */
   body_markdown?: string | null;
 }
@@ -178,6 +265,8 @@ export interface LessonCompletion {
   completed: number;
   total: number;
   percent: number;
+  /** When the course was completed (every lesson done, every quiz passed); null until then. */
+  completed_at: string | null;
 }
 
 /** One course of `GET /api/user/learning`. */
@@ -187,10 +276,22 @@ export interface LearningItem extends LessonCompletion {
   image: string | null;
   /** Where "Reprendre" leads: the lesson opened last, else the first not completed, else the first; null without lessons. */
   last_lesson_id: number | null;
+  /** The attestation issued at completion; null before. */
+  certificate: CertificateLink | null;
+}
+
+/** A course the learner saved for later and has not joined yet. */
+export interface SavedLearningItem {
+  course_id: number;
+  title: string;
+  image: string | null;
+  total_lessons: number;
+  total_minutes: number;
 }
 
 export interface MyLearning {
   items: LearningItem[];
+  saved: SavedLearningItem[];
 }
 
 /** Whole percent of completed lessons, 0 for a course without lessons. */
@@ -211,4 +312,30 @@ export function canReadLesson(actor: Actor | null | undefined, lesson: LessonAcc
   if (lesson.isPreview) return true;
   if (!actor) return false;
   return enrolled || isAdmin(actor) || actor.id === lesson.authorId;
+}
+
+interface ChosenFileFacts {
+  name: string;
+  type: string;
+  size: number;
+}
+
+const LESSON_FILE_EXTENSIONS: Record<MediaLessonType, RegExp> = { video: /\.(mp4|webm)$/i, pdf: /\.pdf$/i };
+const LESSON_FILE_MIME: Record<MediaLessonType, readonly string[]> = { video: LESSON_VIDEO_TYPES, pdf: ['application/pdf'] };
+const LESSON_FILE_MAX: Record<MediaLessonType, number> = { video: LESSON_VIDEO_MAX_BYTES, pdf: LESSON_PDF_MAX_BYTES };
+
+/** The problem the editor shows before sending a lesson's file (the server reads the content again), or null. */
+export function checkLessonFileChoice(file: ChosenFileFacts, type: MediaLessonType): string | null {
+  if (!LESSON_FILE_MIME[type].includes(file.type) && !LESSON_FILE_EXTENSIONS[type].test(file.name)) {
+    return type === 'video' ? learningMessages.videoType : learningMessages.pdfType;
+  }
+  if (file.size > LESSON_FILE_MAX[type]) return type === 'video' ? learningMessages.videoTooLarge : learningMessages.pdfTooLarge;
+  return null;
+}
+
+/** Captions chosen in the editor: a .vtt file of at most 1 Mo (the server checks it starts with WEBVTT). */
+export function checkCaptionsChoice(file: ChosenFileFacts): string | null {
+  if (file.type !== 'text/vtt' && !/\.vtt$/i.test(file.name)) return learningMessages.captionsType;
+  if (file.size > LESSON_CAPTIONS_MAX_BYTES) return learningMessages.captionsTooLarge;
+  return null;
 }

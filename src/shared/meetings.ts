@@ -28,6 +28,7 @@ export const meetingMessages = {
   invalidDate: 'La date de la réunion est invalide.',
   pastDate: 'La date de la réunion ne peut pas être dans le passé.',
   meetingNotFound: 'Réunion introuvable',
+  noUpcomingMeeting: 'Aucun entretien à venir avec cet utilisateur.',
 } as const;
 
 /**

@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  authMessages,
-  birthdateSchema,
-  emailSchema,
-  firstnameSchema,
-  genderSchema,
-  lastnameSchema,
-  LOGIN_PASSWORD_MAX_LENGTH,
-  phoneSchema,
-  type Gender,
-} from './auth';
+import { birthdateSchema, emailSchema, firstnameSchema, genderSchema, lastnameSchema, phoneSchema, type Gender } from './auth';
 import type { Role } from './roles';
 
 /** `GET /api/user/profile` and the answer of `PUT /api/user/profile` (spec sections 3 and 7). */
@@ -28,16 +18,17 @@ export interface Profile {
   /** The room's address, only while the room is open (shared/meetings.ts); null otherwise. */
   meeting_url: string | null;
   is_valid: boolean;
+  /** The owner opened a link sent to this address; false shows the "confirmez votre adresse" banner. */
+  email_confirmed: boolean;
 }
 
 export const profileMessages = {
-  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer votre adresse email.',
   currentPasswordWrong: 'Mot de passe actuel incorrect.',
 } as const;
 
 /**
- * The fields of the profile form, validated exactly as at signup. `currentPassword` is needed
- * only to change the login e-mail (see `profileFormSchemaFor`); empty means not given.
+ * The fields of the profile form, validated exactly as at signup. The e-mail travels with them (the
+ * spec's payload) but may not change here: a new login e-mail is confirmed from the settings.
  */
 export const profileFormSchema = z.object({
   firstName: firstnameSchema,
@@ -46,29 +37,8 @@ export const profileFormSchema = z.object({
   email: emailSchema,
   birthDate: birthdateSchema,
   gender: genderSchema,
-  currentPassword: z
-    .string({ error: authMessages.textExpected })
-    .max(LOGIN_PASSWORD_MAX_LENGTH, authMessages.loginPasswordTooLong)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
 });
 
-/** Whether saving moves the account to another login e-mail (both already trimmed and lower-cased). */
-export function changesLoginEmail(currentEmail: string, nextEmail: string): boolean {
-  return currentEmail.trim().toLowerCase() !== nextEmail;
-}
-
-/**
- * The profile form of someone whose e-mail is `currentEmail`: the server's rule, checked before
- * sending, that a new login e-mail comes with the current password.
- */
-export function profileFormSchemaFor(currentEmail: string) {
-  return profileFormSchema.superRefine((values, ctx) => {
-    if (changesLoginEmail(currentEmail, values.email) && !values.currentPassword) {
-      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: profileMessages.currentPasswordRequired });
-    }
-  });
-}
 /** The form's values, as its inputs hold them ('' for a gender not chosen yet). */
 export interface ProfileFormValues {
   firstName: string;
@@ -77,7 +47,6 @@ export interface ProfileFormValues {
   email: string;
   birthDate: string;
   gender: Gender | '';
-  currentPassword: string;
 }
 
 /**

@@ -49,7 +49,9 @@ describe('malformed ids', () => {
     headers = await authHeader(db, await createUser(db, { role: 'admin' }));
   });
 
-  const withIds = () => operations().filter(({ path }) => /\{\w+\}/.test(path));
+  // An attestation's verification code, a signed media link and a signed unsubscribe link are not
+  // ids: they answer 404, 403 and 400 when malformed or unknown (decisions 022, 017 and 024).
+  const withIds = () => operations().filter(({ path }) => /\{\w+\}/.test(path) && !path.includes('{code}') && !path.includes('{link}'));
 
   it('finds the routes that take an id', () => {
     expect(withIds().length).toBeGreaterThanOrEqual(17);

@@ -96,7 +96,8 @@ describe.skipIf(!pgServerUrl)('two API processes on one PostgreSQL database and 
     const created = await call(a, 'POST', '/api/courses', { token: trainer.accessToken, form: courseForm });
     expect(created.status, await created.clone().text()).toBe(201);
     const course = (await created.json()) as { image: string };
-    const served = await call(b, 'GET', course.image);
+    // A new course is a draft: its author reads its image, from the other server.
+    const served = await call(b, 'GET', course.image, { token: trainer.accessToken });
     expect(served.status).toBe(200);
     expect((await bytes(served)).equals(image)).toBe(true);
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/auth';
-import { meetings, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../../src/server/db/schema';
+import { certificates, meetings, notifications, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../../src/server/db/schema';
 import { courseFieldParts, expectErrorBody, roleActors, signedIn, stateFingerprint, type RoleActor, type SignedIn } from './support';
 import { createTestApp } from '../../src/server/test/app';
-import { createUser, DEFAULT_PASSWORD, insertCourse, insertLesson, insertSection } from '../../src/server/test/factories';
+import { newCertificateCode } from '../../src/server/lib/certificate-issue';
+import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertQuiz, insertSatisfactionAnswer, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
 
@@ -25,7 +26,16 @@ import { placeFile } from '../../src/server/test/uploads';
  *   row says;
  * - section and lesson routes: like course routes, the first section of the course and its
  *   first lesson (a text lesson, not a free preview); nobody is enrolled in these courses;
- * - meeting routes: every column targets the subject's interview.
+ * - quiz and question routes: the section's second lesson, a quiz (not a free preview) with one
+ *   single-choice question;
+ * - meeting routes: every column targets the subject's interview;
+ * - certificate routes: the member's attestation for the approved trainer's course (by id, or by
+ *   code for the public verification); "other" is the approved trainer, who is not its owner;
+ * - satisfaction: the member completed another published course of the approved trainer and
+ *   answered its questionnaire with a comment (`ownCourse: 'rated'`); answer routes target that
+ *   answer, and "other" is the approved trainer, who is not an administrator.
+ * - notification routes: each signed-in column (administrators included: nobody reads another's
+ *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  *
  * Cells are exact statuses. A 2xx means the caller got through; a 404/422 in a signed-in column
  * is the service answering after the guard let the caller in (e.g. 404 "Formateur introuvable"
@@ -34,7 +44,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'meeting';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -47,11 +57,22 @@ interface World {
   loginAccount: UserRow;
   /** Published, by the approved trainer, with an image and an attachment. */
   ownCourse: CourseRow;
+  /** Also by the approved trainer: a complete draft (one lesson, public information) and a course awaiting validation. */
+  ownDraft: CourseRow;
+  ownSubmitted: CourseRow;
   /** By another approved trainer: one published, one draft (both with files). */
   othersPublished: CourseRow;
   othersDraft: CourseRow;
   /** Each course's section and its lesson, by course id. */
-  content: Map<number, { sectionId: number; lesson: LessonRow }>;
+  content: Map<number, { sectionId: number; lesson: LessonRow; quizId: number; questionId: number }>;
+  /** The member's attestation for ownCourse. */
+  certificate: { id: number; code: string };
+  /** Published, by the approved trainer, completed by the member, who answered its questionnaire. */
+  ratedCourse: CourseRow;
+  /** The member's answer about ratedCourse, with a comment. */
+  answer: { id: number };
+  /** One unread notification of each actor, and one of the subject. */
+  notifications: Record<RoleActor | 'subject', number>;
 }
 
 interface Request {
@@ -66,6 +87,8 @@ interface Row {
   cells: [anonymous: Cell, membre: Cell, organisme: Cell, formateurPending: Cell, formateurApproved: Cell, admin: Cell, other: Cell];
   /** For course routes: which of the other trainer's courses the "other" column touches. */
   otherCourse?: 'published' | 'draft';
+  /** For review and satisfaction routes: which of the approved trainer's courses the other columns touch (default: the published one). */
+  ownCourse?: 'draft' | 'submitted' | 'rated';
   body?: BodyFn;
 }
 
@@ -83,6 +106,12 @@ const signupBody: BodyFn = () => ({
     role: 'membre',
   },
 });
+const forgotBody: BodyFn = (w) => ({ payload: { email: w.loginAccount.email } });
+const resetBody: BodyFn = () => ({ payload: { token: 'bGllbi1mYWJyaXF1w6ktcGFyLWxhLW1hdHJpY2U', password: 'Nouveau-passe9' } });
+const changePasswordBody: BodyFn = () => ({ payload: { currentPassword: DEFAULT_PASSWORD, password: 'Nouveau-passe9' } });
+const emailChangeBody: BodyFn = () => ({ payload: { email: `changement-${unique()}@exemple.fr`, currentPassword: DEFAULT_PASSWORD } });
+const confirmEmailBody: BodyFn = () => ({ payload: { token: 'bGllbi1mYWJyaXF1w6ktcGFyLWxhLW1hdHJpY2U' } });
+const deleteAccountBody: BodyFn = () => ({ payload: { currentPassword: DEFAULT_PASSWORD, confirmation: 'SUPPRIMER' } });
 const loginBody: BodyFn = (w) => ({ payload: { email: w.loginAccount.email, password: DEFAULT_PASSWORD } });
 const profileBody: BodyFn = (_w, caller) => ({
   payload: { firstName: 'Lou', lastName: 'Profil', email: caller?.email ?? 'visiteur@exemple.fr', phoneNumber: '', birthDate: '1990-05-17', gender: 'female' },
@@ -101,9 +130,32 @@ const informationBody: BodyFn = () => ({ payload: { objectives: ['Composter en p
 const sectionBody: BodyFn = () => ({ payload: { title: 'Chapitre de la matrice' } });
 // The author's own ids: another trainer is refused before the list is compared.
 const sectionOrderBody: BodyFn = (w) => ({ payload: { ids: [w.content.get(w.ownCourse.id)!.sectionId] } });
-const lessonOrderBody: BodyFn = (w) => ({ payload: { ids: [w.content.get(w.ownCourse.id)!.lesson.id] } });
+const lessonOrderBody: BodyFn = (w) => ({ payload: { ids: [w.content.get(w.ownCourse.id)!.quizId, w.content.get(w.ownCourse.id)!.lesson.id] } });
 const lessonBody: BodyFn = () => ({ payload: { title: 'Leçon de la matrice', type: 'text', duration_minutes: 10, body_markdown: 'Du **texte**.' } });
 const lessonUpdateBody: BodyFn = () => ({ payload: { title: 'Leçon corrigée' } });
+const lessonMoveBody: BodyFn = (w) => ({ payload: { section_id: w.content.get(w.ownCourse.id)!.sectionId } });
+const quizBody: BodyFn = () => ({ payload: { title: 'Quiz de la matrice', duration_minutes: 5 } });
+const quizSettingsBody: BodyFn = () => ({ payload: { pass_mark: 70 } });
+const questionBody: BodyFn = () => ({
+  payload: { type: 'true_false', prompt: 'La matrice est complète.', options: [{ text: 'Vrai', correct: true }, { text: 'Faux', correct: false }] },
+});
+const questionOrderBody: BodyFn = (w) => ({ payload: { ids: [w.content.get(w.ownCourse.id)!.questionId] } });
+const preferencesBody: BodyFn = () => ({ payload: { email: { enrolment_confirmed: false } } });
+// A well-formed token with a signature nobody made: the link is the proof, whoever calls.
+const forgedUnsubscribe = `1.enrolment_confirmed.${'A'.repeat(43)}`;
+const revokeBody: BodyFn = () => ({ payload: { reason: 'Attestation délivrée par erreur.' } });
+const attemptBody: BodyFn = (w) => ({ payload: { answers: [{ question_id: w.content.get(w.ownCourse.id)!.questionId, option_ids: [1] }] } });
+const reasonBody: BodyFn = () => ({ payload: { reason: 'Ajoutez une évaluation finale.' } });
+const satisfactionBody: BodyFn = () => ({ payload: { rating: 4, comment: 'Très concret.' } });
+const hideCommentBody: BodyFn = () => ({ payload: { hidden: true } });
+const mediaLessonBody: BodyFn = () =>
+  multipartRequest([
+    { name: 'title', data: 'Fiche de la matrice' },
+    { name: 'type', data: 'pdf' },
+    { name: 'duration_minutes', data: '5' },
+    { name: 'file', filename: 'fiche.pdf', contentType: 'application/pdf', data: pdfDocument() },
+  ]);
+const mediaReplaceBody: BodyFn = () => multipartRequest([{ name: 'file', filename: 'fiche.pdf', contentType: 'application/pdf', data: pdfDocument() }]);
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
   const { payload, headers } = multipartBody(parts);
@@ -126,10 +178,23 @@ const matrix: Record<string, Row> = {
 
   'POST /api/signup':                       row('public',           'none',    [201, 201, 201, 201, 201, 201, '-'], { body: signupBody }),
   'POST /api/login':                        row('public',           'none',    [200, 200, 200, 200, 200, 200, '-'], { body: loginBody }),
+  'POST /api/password/forgot':             row('public',           'none',    [202, 202, 202, 202, 202, 202, '-'], { body: forgotBody }),
+  // A forged link: every caller reaches the service, which refuses the token.
+  'POST /api/password/reset':              row('public',           'none',    [400, 400, 400, 400, 400, 400, '-'], { body: resetBody }),
   'POST /api/logout':                       row('authenticated',    'none',    [401, 204, 204, 204, 204, 204, '-']),
   'GET /api/user/profile':                  row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'PUT /api/user/profile':                  row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: profileBody }),
+  'PUT /api/user/password':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: changePasswordBody }),
   'GET /api/user/courses':                  row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  // The account's life cycle (decision 021): every route acts on the caller's own account, none takes an id.
+  'POST /api/user/email/change':            row('authenticated',    'none',    [401, 202, 202, 202, 202, 202, '-'], { body: emailChangeBody }),
+  // The matrix's accounts are confirmed: the guard lets them through to the service's 409.
+  'POST /api/user/email/confirmation':      row('authenticated',    'none',    [401, 409, 409, 409, 409, 409, '-']),
+  // A forged link: every caller reaches the service, which refuses the token.
+  'POST /api/email/confirm':                row('public',           'none',    [400, 400, 400, 400, 400, 400, '-'], { body: confirmEmailBody }),
+  'GET /api/user/data':                     row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  // The approved trainer authors a published course (409); an administrator is deleted by another one (403).
+  'DELETE /api/user/account':               row('authenticated',    'none',    [401, 204, 204, 204, 409, 403, '-'], { body: deleteAccountBody }),
 
   'POST /api/upload-cv':                    row('isTrainer',        'none',    [401, 403, 403, 201, 201, 403, '-'], { body: cvBody }),
   'GET /api/formateur/:id/status':          row('authenticated',    'user',    [401, 404, 404, 200, 200, 200, 403]),
@@ -147,6 +212,18 @@ const matrix: Record<string, Row> = {
   'POST /api/admin/users/:id/meeting':      row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403], { body: meetingBody }),
   'GET /api/admin/users/:id/meeting':       row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403]),
   'GET /api/admin/meetings/:meetingId':     row('isAdmin',          'meeting', [401, 403, 403, 403, 403, 200, 403]),
+  'DELETE /api/admin/users/:id/meeting':    row('isAdmin',          'user',    [401, 403, 403, 403, 403, 204, 403]),
+
+  // Notifications: every signed-in user reads and marks their own; another's answers 404 and stays unread.
+  'GET /api/notifications':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/notifications/unread-count':    row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'POST /api/notifications/:id/read':       row('authenticated',    'notification', [401, 200, 200, 200, 200, 200, 404]),
+  'POST /api/notifications/read-all':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/user/notification-preferences': row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'PUT /api/user/notification-preferences': row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: preferencesBody }),
+  // The signed token is the proof (decision 024): a forged one opens nothing, whoever calls.
+  'GET /api/notifications/unsubscribe/:link':   row('public',       'none',    [400, 400, 400, 400, 400, 400, '-']),
+  'POST /api/notifications/unsubscribe/:link':  row('public',       'none',    [400, 400, 400, 400, 400, 400, '-']),
 
   'GET /api/courses':                       row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),
   'GET /api/categories':                    row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),
@@ -168,13 +245,52 @@ const matrix: Record<string, Row> = {
   'PUT /api/sections/:id':                  row('canAuthorCourses', 'section', [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: sectionBody }),
   'DELETE /api/sections/:id':               row('canAuthorCourses', 'section', [401, 403, 403, 403, 204, 204, 403], { otherCourse: 'published' }),
   'POST /api/sections/:id/lessons':         row('canAuthorCourses', 'section', [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: lessonBody }),
+  'POST /api/sections/:id/lessons/media':   row('canAuthorCourses', 'section', [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: mediaLessonBody }),
   'PUT /api/sections/:id/lessons/order':    row('canAuthorCourses', 'section', [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: lessonOrderBody }),
   'GET /api/lessons/:id':                   row('public',           'lesson',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
   'PUT /api/lessons/:id':                   row('canAuthorCourses', 'lesson',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: lessonUpdateBody }),
+  'PUT /api/lessons/:id/section':           row('canAuthorCourses', 'lesson',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: lessonMoveBody }),
+  // The matrix's lesson is a text lesson: the author and admins get past the guard to the service's 422.
+  'PUT /api/lessons/:id/media':             row('canAuthorCourses', 'lesson',  [401, 403, 403, 403, 422, 422, 403], { otherCourse: 'published', body: mediaReplaceBody }),
+  // The token is the proof of access (decision 017): a made-up one opens nothing, whoever calls.
+  'GET /api/media/:link':                  row('public',           'none',    [403, 403, 403, 403, 403, 403, '-']),
   'DELETE /api/lessons/:id':                row('canAuthorCourses', 'lesson',  [401, 403, 403, 403, 204, 204, 403], { otherCourse: 'published' }),
   // Nobody in the matrix is enrolled: progress is refused to all (the feature tests cover learners).
+  'POST /api/sections/:id/quizzes':         row('canAuthorCourses', 'section', [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: quizBody }),
+  'GET /api/lessons/:id/quiz':              row('public',           'quiz',    [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  'GET /api/lessons/:id/quiz/edit':         row('canAuthorCourses', 'quiz',    [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  'PUT /api/lessons/:id/quiz':              row('canAuthorCourses', 'quiz',    [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: quizSettingsBody }),
+  'POST /api/lessons/:id/quiz/questions':   row('canAuthorCourses', 'quiz',    [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: questionBody }),
+  'PUT /api/lessons/:id/quiz/questions/order': row('canAuthorCourses', 'quiz', [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: questionOrderBody }),
+  'PUT /api/quiz-questions/:id':            row('canAuthorCourses', 'question', [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: questionBody }),
+  'DELETE /api/quiz-questions/:id':         row('canAuthorCourses', 'question', [401, 403, 403, 403, 204, 204, 403], { otherCourse: 'published' }),
+  // Nobody is enrolled: every signed-in caller, author and administrators included, is refused.
+  'POST /api/lessons/:id/quiz/attempts':    row('authenticated',    'quiz',    [401, 403, 403, 403, 403, 403, 403], { otherCourse: 'published', body: attemptBody }),
   'POST /api/lessons/:id/complete':         row('authenticated',    'lesson',  [401, 403, 403, 403, 403, 403, 403], { otherCourse: 'published' }),
   'GET /api/user/learning':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+
+  // Publication review: the author submits a complete draft, an administrator decides on a submitted course.
+  'POST /api/courses/:id/submit':           row('canAuthorCourses', 'course',  [401, 403, 403, 403, 200, 200, 404], { ownCourse: 'draft', otherCourse: 'draft' }),
+  'GET /api/courses/:id/reviews':           row('canAuthorCourses', 'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  'GET /api/admin/courses':                 row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'POST /api/admin/courses/:id/publish':    row('isAdmin',          'course',  [401, 403, 403, 403, 403, 200, 403], { ownCourse: 'submitted', otherCourse: 'published' }),
+  'POST /api/admin/courses/:id/request-changes': row('isAdmin',     'course',  [401, 403, 403, 403, 403, 200, 403], { ownCourse: 'submitted', otherCourse: 'published', body: reasonBody }),
+  'POST /api/admin/courses/:id/unpublish':  row('isAdmin',          'course',  [401, 403, 403, 403, 403, 200, 403], { otherCourse: 'published', body: reasonBody }),
+  'GET /api/certificates/:code':            row('public',           'certificate', [200, 200, 200, 200, 200, 200, 200]),
+  // Only the member owns the attestation: anyone else but administrators gets the 404 of a missing one.
+  'GET /api/certificates/:id/pdf':          row('authenticated',    'certificate', [401, 200, 404, 404, 404, 200, 404]),
+  'GET /api/admin/certificates':            row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'POST /api/admin/certificates/:id/revoke': row('isAdmin',         'certificate', [401, 403, 403, 403, 403, 200, 403], { body: revokeBody }),
+
+  // Satisfaction: only the member completed the course; the others, author and administrators included, are refused.
+  'GET /api/user/satisfaction':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'PUT /api/courses/:id/satisfaction':      row('authenticated',    'course',  [401, 200, 403, 403, 403, 403, 403], { ownCourse: 'rated', otherCourse: 'published', body: satisfactionBody }),
+  // A trainer's list holds their own courses only (the feature tests check whose answers it holds).
+  'GET /api/formateur/satisfaction':        row('canAuthorCourses', 'none',    [401, 403, 403, 403, 200, 200, '-']),
+  'GET /api/formateur/satisfaction/export': row('canAuthorCourses', 'none',    [401, 403, 403, 403, 200, 200, '-']),
+  'GET /api/admin/satisfaction':            row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'GET /api/admin/satisfaction/export':     row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'PUT /api/admin/satisfaction/:id/comment': row('isAdmin',         'answer',  [401, 403, 403, 403, 403, 200, 403], { body: hideCommentBody }),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -217,14 +333,46 @@ async function buildWorld(): Promise<World> {
     attachmentSize: pdfDocument().length,
   });
   const ownCourse = await insertCourse(db, actors.formateurApproved.user.id, await withFiles());
+  const publicInformation = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz' };
+  const ownDraft = await insertCourse(db, actors.formateurApproved.user.id, { status: 'draft', ...publicInformation });
+  const ownSubmitted = await insertCourse(db, actors.formateurApproved.user.id, { status: 'submitted', ...publicInformation });
   const othersPublished = await insertCourse(db, otherAuthor.id, await withFiles());
   const othersDraft = await insertCourse(db, otherAuthor.id, { status: 'draft', ...(await withFiles()) });
-  const content = new Map<number, { sectionId: number; lesson: LessonRow }>();
-  for (const course of [ownCourse, othersPublished, othersDraft]) {
+  const content = new Map<number, { sectionId: number; lesson: LessonRow; quizId: number; questionId: number }>();
+  for (const course of [ownCourse, ownDraft, ownSubmitted, othersPublished, othersDraft]) {
     const section = await insertSection(db, course.id);
-    content.set(course.id, { sectionId: section.id, lesson: await insertLesson(db, section.id, { isPreview: false }) });
+    const lesson = await insertLesson(db, section.id, { isPreview: false });
+    const quiz = await insertQuiz(db, section.id, { isPreview: false });
+    content.set(course.id, { sectionId: section.id, lesson, quizId: quiz.lesson.id, questionId: quiz.questions[0]!.id });
   }
-  return { actors, subject, subjectMeeting: subjectMeeting!, loginAccount, ownCourse, othersPublished, othersDraft, content };
+  const [certificate] = await db
+    .insert(certificates)
+    .values({ userId: actors.membre.user.id, courseId: ownCourse.id, number: `EF-2026-${unique()}`, code: newCertificateCode(), snapshot: certificateSnapshot() })
+    .returning();
+  const ratedCourse = await insertCourse(db, actors.formateurApproved.user.id);
+  await enrolCompleted(db, actors.membre.user.id, ratedCourse.id);
+  const answer = await insertSatisfactionAnswer(db, actors.membre.user.id, ratedCourse.id, { rating: 2, comment: 'Trop théorique à mon goût.' });
+  const notificationIds = {} as World['notifications'];
+  for (const [who, user] of [...roleActors.map((kind) => [kind, actors[kind].user] as const), ['subject', subject] as const]) {
+    const [row] = await db.insert(notifications).values({ userId: user.id, kind: 'enrolment_confirmed', title: 'Inscription confirmée', body: 'Texte', link: '/user/learning' }).returning();
+    notificationIds[who] = row!.id;
+  }
+  return {
+    actors,
+    subject,
+    subjectMeeting: subjectMeeting!,
+    loginAccount,
+    ownCourse,
+    ownDraft,
+    ownSubmitted,
+    othersPublished,
+    othersDraft,
+    content,
+    certificate: certificate!,
+    ratedCourse,
+    answer,
+    notifications: notificationIds,
+  };
 }
 
 /** Who calls, and the id the column uses for this row (see the header comment). */
@@ -233,16 +381,24 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   const isSelfColumn = column !== 'anonymous' && column !== 'admin' && column !== 'other';
   let id: number | null = null;
   if (rowDef.target === 'user') id = isSelfColumn ? caller!.user.id : world.subject.id;
-  const course = column === 'other' ? (rowDef.otherCourse === 'draft' ? world.othersDraft : world.othersPublished) : world.ownCourse;
+  const own = rowDef.ownCourse === 'draft' ? world.ownDraft : rowDef.ownCourse === 'submitted' ? world.ownSubmitted : rowDef.ownCourse === 'rated' ? world.ratedCourse : world.ownCourse;
+  const course = column === 'other' ? (rowDef.otherCourse === 'draft' ? world.othersDraft : world.othersPublished) : own;
   if (rowDef.target === 'course') id = course.id;
   if (rowDef.target === 'section') id = world.content.get(course.id)!.sectionId;
   if (rowDef.target === 'lesson') id = world.content.get(course.id)!.lesson.id;
+  if (rowDef.target === 'quiz') id = world.content.get(course.id)!.quizId;
+  if (rowDef.target === 'question') id = world.content.get(course.id)!.questionId;
   if (rowDef.target === 'meeting') id = world.subjectMeeting.id;
+  if (rowDef.target === 'certificate') id = world.certificate.id;
+  if (rowDef.target === 'answer') id = world.answer.id;
+  if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,
     url: (template) =>
       template
         .replace(/:(id|meetingId)\b/, () => String(id))
+        .replace(/:code\b/, () => world.certificate.code)
+        .replace(/unsubscribe\/:link\b/, () => `unsubscribe/${forgedUnsubscribe}`)
         // The documentation's static files: one that exists.
         .replace(/\*$/, 'index.css'),
   };
@@ -260,9 +416,11 @@ describe('access-control matrix', () => {
     for (const [key, rowDef] of Object.entries(matrix)) expect(`${key}: ${rowDef.cells[6] === '-'}`).toBe(`${key}: ${rowDef.target === 'none'}`);
   });
 
-  // GET routes share one world (they change nothing but the audit of a CV download); the
-  // others get a fresh world per cell, so a deletion or a logout cannot blur the next cell.
+  // GET routes share one world (they change nothing but the audit of a CV download), and so do
+  // the refusals, which are proved to change nothing at all; every other cell gets a fresh world,
+  // so a deletion or a logout cannot blur the next cell.
   let readWorld: World | undefined;
+  let refusalWorld: World | undefined;
   const cases = Object.entries(matrix).flatMap(([key, rowDef]) =>
     columns.flatMap((column, index) => {
       const expected = rowDef.cells[index]!;
@@ -272,10 +430,10 @@ describe('access-control matrix', () => {
 
   it.each(cases)('$key as $column → $expected', async ({ key, rowDef, column, expected }) => {
     const [method, template] = key.split(' ') as [string, string];
-    const world = method === 'GET' ? (readWorld ??= await buildWorld()) : await buildWorld();
+    const mustChangeNothing = expected === 401 || expected === 403 || column === 'other';
+    const world = method === 'GET' ? (readWorld ??= await buildWorld()) : mustChangeNothing ? (refusalWorld ??= await buildWorld()) : await buildWorld();
     const { caller, url } = resolve(world, rowDef, column);
     const request = rowDef.body?.(world, caller?.user ?? null) ?? {};
-    const mustChangeNothing = expected === 401 || expected === 403 || column === 'other';
     const before = mustChangeNothing ? await stateFingerprint(db, storage) : null;
 
     const res = await app.inject({

@@ -4,7 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { testConfig } from '../../src/server/config';
+import { eq } from 'drizzle-orm';
+import { testConfig, type Config } from '../../src/server/config';
+import type { Db } from '../../src/server/db/client';
+import { mailOutbox } from '../../src/server/db/schema';
+import { createMailWorker } from '../../src/server/lib/mail/worker';
 import { openTestDatabase } from '../../src/server/test/database';
 import { createTestApp } from '../../src/server/test/app';
 import { createUser } from '../../src/server/test/factories';
@@ -45,7 +49,7 @@ function parseCsp(header: string | string[] | number | undefined): Record<string
 
 function expectSecurityHeaders(res: LightMyRequestResponse, jitsiDomain: string, label: string): void {
   const csp = parseCsp(res.headers['content-security-policy']);
-  expect(csp['frame-src'], `${label}: frame-src`).toEqual([`https://${jitsiDomain}`]);
+  expect(csp['frame-src'], `${label}: frame-src`).toEqual(["'self'", `https://${jitsiDomain}`]);
   expect(csp['script-src'], `${label}: script-src`).toEqual(["'self'", `https://${jitsiDomain}`]);
   expect(csp['script-src-attr'], `${label}: script-src-attr`).toEqual(["'none'"]);
   expect(csp['frame-ancestors'], `${label}: frame-ancestors`).toEqual(["'self'"]);
@@ -92,6 +96,14 @@ describe('security headers', () => {
     expectSecurityHeaders(res, 'meet.jit.si', `${method} ${url}`);
   });
 
+  it('sends the pages opened from an e-mailed link (token in the address) with Referrer-Policy: no-referrer', async () => {
+    for (const url of ['/reinitialiser-mot-de-passe?token=abc', '/confirmer-email?token=abc']) {
+      const res = await defaultApp.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
   it('follows JITSI_DOMAIN: frames and its script come from the configured server only', async () => {
     for (const url of ['/', '/admin/meeting/3', '/api/health']) {
       const res = await customApp.app.inject({ method: 'GET', url });
@@ -108,14 +120,16 @@ const ADMIN_PASSWORD = 'Admin-Journal-2026';
 const MEMBER_PASSWORD = 'Membre-Secret-42';
 const TRAINER_PASSWORD = 'Formateur-Secret-7';
 const WRONG_PASSWORD = 'Pas-Le-Bon-99';
+const RESET_PASSWORD = 'Reinitialise-Secret-5';
 
 const logLines: string[] = [];
 const logged = await buildLoggedApp();
 
-async function buildLoggedApp(): Promise<{ app: FastifyInstance }> {
+async function buildLoggedApp(): Promise<{ app: FastifyInstance; db: Db; config: Config }> {
   const database = await openTestDatabase();
   const dataDir = path.resolve('.tmp', `data-${randomBytes(6).toString('hex')}`);
-  const config = testConfig({ dataDir, uploadsDir: path.join(dataDir, 'uploads'), webDistDir, logLevel: 'trace' });
+  const base = testConfig();
+  const config = testConfig({ dataDir, uploadsDir: path.join(dataDir, 'uploads'), webDistDir, logLevel: 'trace', mail: { ...base.mail, dir: path.join(dataDir, 'mail') } });
   const app = await buildApp(config, database.db, { logStream: { write: (line) => void logLines.push(line) } });
   await app.ready();
   afterAll(async () => {
@@ -125,7 +139,7 @@ async function buildLoggedApp(): Promise<{ app: FastifyInstance }> {
   });
   // The administrator exists beforehand, as ADMIN_EMAIL/ADMIN_PASSWORD make it at start.
   await createUser(database.db, { role: 'admin', email: 'admin-journal@exemple.fr', password: ADMIN_PASSWORD });
-  return { app };
+  return { app, db: database.db, config };
 }
 
 describe('tokens and passwords stay out of URLs and logs', () => {
@@ -194,7 +208,30 @@ describe('tokens and passwords stay out of URLs and logs', () => {
       payload: { firstname: 'Noé', lastname: 'Journal', email: 'cree-journal@exemple.fr', role: 'organisme' },
     });
     expect(created.statusCode).toBe(201);
-    secrets.add(created.json().temporary_password);
+
+    // Forgotten password: the e-mailed link's token appears in no log line, neither the API's
+    // nor the mail worker's (which writes the .eml and names it), nor when the page is opened.
+    expect((await call('forgot', { method: 'POST', url: '/api/password/forgot', payload: { email: 'formateur-journal@exemple.fr' } })).statusCode).toBe(202);
+    const [queued] = await logged.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'password-reset'));
+    const resetToken = new URLSearchParams(String(queued!.data!.path).split('?')[1]).get('token')!;
+    tokens.add(resetToken);
+    const [invitation] = await logged.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'account-invitation'));
+    tokens.add(new URLSearchParams(String(invitation!.data!.path).split('?')[1]).get('token')!);
+    // Each signup's "confirmez votre adresse" link too.
+    const confirmations = await logged.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'email-confirm'));
+    for (const row of confirmations) tokens.add(new URLSearchParams(String(row.data!.path).split('?')[1]).get('token')!);
+    // The notifications of the session (application, interview, approval) carry an unsubscribe link: kept out of the logs too.
+    const notices = await logged.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'notification'));
+    expect(notices).toHaveLength(3);
+    for (const notice of notices) tokens.add(String(notice.data!.unsubscribePath).split('/').at(-1)!);
+    const worker = createMailWorker({ db: logged.db, config: logged.config, log: logged.app.log });
+    expect((await worker.deliverDue()).sent).toBe(5 + confirmations.length);
+    await worker.stop();
+    expect(logLines.some((l) => l.includes('.eml'))).toBe(true);
+    expect((await call('reset page', { method: 'GET', url: `/reinitialiser-mot-de-passe?token=${resetToken}` })).statusCode).toBe(200);
+    secrets.add(RESET_PASSWORD);
+    const resetAnswer = await call('reset', { method: 'POST', url: '/api/password/reset', payload: { token: resetToken, password: RESET_PASSWORD } });
+    expect(resetAnswer.statusCode).toBe(200);
 
     // A forged or revoked token is refused, and not written down either.
     const forged = randomBytes(32).toString('base64url');

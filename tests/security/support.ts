@@ -3,7 +3,28 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import type { Storage } from '../../src/server/lib/storage';
-import { auditLog, courses, courseSections, enrolments, lessonProgress, lessons, meetings, savedCourses, sessions, users, type UserRow } from '../../src/server/db/schema';
+import {
+  auditLog,
+  certificates,
+  courseReviews,
+  courses,
+  courseSections,
+  enrolments,
+  lessonProgress,
+  lessons,
+  mailOutbox,
+  meetings,
+  notificationPreferences,
+  notifications,
+  quizAttempts,
+  quizQuestions,
+  quizzes,
+  satisfactionAnswers,
+  savedCourses,
+  sessions,
+  users,
+  type UserRow,
+} from '../../src/server/db/schema';
 import { authHeader, createUser } from '../../src/server/test/factories';
 import type { Part } from '../../src/server/test/files';
 import { uploadsListing } from '../../src/server/test/uploads';
@@ -43,7 +64,6 @@ export function courseFieldParts(overrides: Record<string, string> = {}): Part[]
     category: 'biodiversite',
     price: '59',
     duration: '3 semaines',
-    status: 'published',
     ...overrides,
   };
   return Object.entries(fields).map(([name, data]) => ({ name, data }));
@@ -84,6 +104,15 @@ export async function stateFingerprint(db: Db, storage: Storage): Promise<string
     db.select().from(courseSections).orderBy(asc(courseSections.id)),
     db.select().from(lessons).orderBy(asc(lessons.id)),
     db.select().from(lessonProgress).orderBy(asc(lessonProgress.userId), asc(lessonProgress.lessonId)),
+    db.select().from(quizzes).orderBy(asc(quizzes.lessonId)),
+    db.select().from(quizQuestions).orderBy(asc(quizQuestions.id)),
+    db.select().from(quizAttempts).orderBy(asc(quizAttempts.id)),
+    db.select().from(courseReviews).orderBy(asc(courseReviews.id)),
+    db.select().from(certificates).orderBy(asc(certificates.id)),
+    db.select().from(satisfactionAnswers).orderBy(asc(satisfactionAnswers.id)),
+    db.select().from(notifications).orderBy(asc(notifications.id)),
+    db.select().from(notificationPreferences).orderBy(asc(notificationPreferences.userId), asc(notificationPreferences.kind)),
+    db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
   ]);
   return JSON.stringify([rows, await uploadsListing(storage)]);
 }

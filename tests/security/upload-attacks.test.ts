@@ -278,7 +278,8 @@ describe('course upload attacks', () => {
   it('serves a JPEG carrying a script inline as image/jpeg only, with nosniff and a sandbox', async () => {
     const { res } = await postCourse(course(image(jpegScriptPolyglot, 'photo.html', 'text/html')));
     expect(res.statusCode, res.body).toBe(201);
-    const served = await app.inject({ method: 'GET', url: `/api/courses/${res.json().id}/image` });
+    // A new course is a draft: its author reads its image.
+    const served = await app.inject({ method: 'GET', url: `/api/courses/${res.json().id}/image`, headers: author.headers });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -289,7 +290,8 @@ describe('course upload attacks', () => {
   it('serves a PNG named .jpg and sent as text/html under its detected type, image/png', async () => {
     const { res } = await postCourse(course(image(pngImage(2, 2), 'photo.jpg', 'text/html')));
     expect(res.statusCode, res.body).toBe(201);
-    const served = await app.inject({ method: 'GET', url: `/api/courses/${res.json().id}/image` });
+    // A new course is a draft: its author reads its image.
+    const served = await app.inject({ method: 'GET', url: `/api/courses/${res.json().id}/image`, headers: author.headers });
     expect(served.headers['content-type']).toBe('image/png');
     expect(COURSE_IMAGE_TYPES).toContain(served.headers['content-type']);
     expect(served.headers['x-content-type-options']).toBe('nosniff');

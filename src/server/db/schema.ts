@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { auditActions } from '../../shared/admin';
+import { courseStatuses } from '../../shared/courses';
+import { notificationKinds } from '../../shared/notifications';
 import {
   boolean,
   check,
@@ -13,6 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+import type { CertificateSnapshot } from '../../shared/certificates';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -45,6 +50,8 @@ export const users = pgTable(
     /** Set when an admin refuses a trainer's application. */
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /** When the owner proved they read this address (a link we sent to it); null: not confirmed yet. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** normalizeSearch(firstname lastname email), kept by the service layer, indexed by trigrams. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
@@ -137,6 +144,8 @@ export const meetings = pgTable(
     roomName: text('room_name').notNull(),
     url: text('url').notNull(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    /** The calendar invitation's SEQUENCE (RFC 5545): 0 when scheduled, one more at each move. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('meetings_room_unique').on(t.roomName), index('meetings_user_idx').on(t.userId, t.createdAt)],
@@ -152,7 +161,7 @@ export const auditLog = pgTable(
     /** The target's name and email at the time, readable after a deletion. */
     targetLabel: text('target_label').notNull(),
     action: text('action', {
-      enum: ['approve', 'revoke', 'reject', 'delete', 'cv_download', 'create', 'update', 'meeting'],
+      enum: auditActions,
     }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -185,7 +194,12 @@ export const courses = pgTable(
     attachmentOriginalName: text('attachment_original_name'),
     attachmentMimeType: text('attachment_mime_type'),
     attachmentSize: integer('attachment_size'),
-    status: text('status', { enum: ['draft', 'published'] }).notNull().default('published'),
+    /** Where the course stands in the publication review (decision 018); new courses are drafts. */
+    status: text('status', { enum: courseStatuses }).notNull().default('draft'),
+    /** Why an administrator asked for changes or unpublished it; cleared when it is submitted again. */
+    reviewReason: text('review_reason'),
+    /** When the course entered its current state (the review queue's order). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -209,12 +223,31 @@ export const courses = pgTable(
     index('courses_author_idx').on(t.authorId),
     index('courses_created_at_idx').on(t.createdAt),
     index('courses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('courses_status_changed_idx').on(t.status, t.statusChangedAt),
+    check('courses_status_known', sql`${t.status} in ('draft', 'submitted', 'changes_requested', 'published', 'unpublished')`),
     check('courses_price_positive', sql`${t.priceCents} > 0`),
     check(
       'courses_discount_below_price',
       sql`${t.discountPriceCents} is null or (${t.discountPriceCents} > 0 and ${t.discountPriceCents} < ${t.priceCents})`,
     ),
   ],
+);
+
+/** Every change of a course's review state: who, when, from, to and why. Kept when the actor is deleted. */
+export const courseReviews = pgTable(
+  'course_reviews',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status', { enum: courseStatuses }).notNull(),
+    toStatus: text('to_status', { enum: courseStatuses }).notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('course_reviews_course_idx').on(t.courseId, t.createdAt)],
 );
 
 export const enrolments = pgTable(
@@ -228,6 +261,8 @@ export const enrolments = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     /** The lesson the learner opened or completed last, where "Reprendre" leads. */
     lastLessonId: integer('last_lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
+    /** When every lesson was completed and every quiz passed (set once, by detectCourseCompletions). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('enrolments_course_idx').on(t.courseId)],
@@ -309,6 +344,265 @@ export const lessonProgress = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index('lesson_progress_lesson_idx').on(t.lessonId)],
+);
+
+/** A quiz lesson's settings (one row per lesson of type 'quiz'). */
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    lessonId: integer('lesson_id')
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Whole percent a learner must reach. */
+    passMark: integer('pass_mark').notNull().default(80),
+    /** null: unlimited. */
+    maxAttempts: integer('max_attempts'),
+  },
+  (t) => [
+    check('quizzes_pass_mark_range', sql`${t.passMark} between 1 and 100`),
+    check('quizzes_max_attempts_range', sql`${t.maxAttempts} is null or ${t.maxAttempts} between 1 and 100`),
+  ],
+);
+
+/** One option of a question; `id` is unique within the question. */
+export interface QuizOptionData {
+  id: number;
+  text: string;
+  correct: boolean;
+}
+
+/** A quiz's questions, in `position` order (0, 1, 2… kept by the quiz service). */
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => quizzes.lessonId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['single', 'multiple', 'true_false'] }).notNull(),
+    prompt: text('prompt').notNull(),
+    options: jsonb('options').$type<QuizOptionData[]>().notNull(),
+    explanation: text('explanation').notNull().default(''),
+    /** A snapshot of the course objective's text the question assesses. */
+    objective: text('objective'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('quiz_questions_lesson_idx').on(t.lessonId, t.position), check('quiz_questions_type_known', sql`${t.type} in ('single', 'multiple', 'true_false')`)],
+);
+
+/** The correction of one question, as it was when the attempt was submitted. */
+export interface AttemptQuestionData {
+  question_id: number;
+  correct: boolean;
+  chosen_option_ids: number[];
+  correct_option_ids: number[];
+  explanation: string;
+  objective: string | null;
+}
+
+/** Submitted attempts: written once, never updated (no route changes one). */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => quizzes.lessonId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per learner and quiz; the unique index backs the attempt limit. */
+    number: integer('number').notNull(),
+    score: integer('score').notNull(),
+    passed: boolean('passed').notNull(),
+    questions: jsonb('questions').$type<AttemptQuestionData[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('quiz_attempts_number_idx').on(t.lessonId, t.userId, t.number), index('quiz_attempts_user_idx').on(t.userId)],
+);
+
+/**
+ * The single-use links sent by e-mail (password reset, account setup, e-mail confirmation and
+ * change): only the SHA-256 of the token is kept; `used_at` set means spent.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'account_setup', 'email_confirm', 'email_change'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** E-mail change: the address to move to once confirmed; e-mail confirmation: the address the link was sent to. */
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_unique').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    check('account_tokens_purpose_known', sql`${t.purpose} in ('password_reset', 'account_setup', 'email_confirm', 'email_change')`),
+  ],
+);
+
+/**
+ * Mail waiting to go out, written in the same transaction as the event that causes it, sent by
+ * the mail worker (decision 020). A row is claimed by pushing `next_attempt_at` one lease ahead
+ * under `for update skip locked`, so two workers never send the same message.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    /** A template name of src/server/lib/mail/templates. */
+    template: text('template').notNull(),
+    /** The template's data; cleared once sent, since it may hold a single-use link. */
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may take it next: now when queued, later after a failure or while claimed. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Extra headers (e.g. List-Unsubscribe); cleared once sent, like `data`. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files sent with the message (e.g. an .ics invitation); cleared once sent, like `data`. */
+    attachments: jsonb('attachments').$type<MailAttachmentData[]>(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    check('mail_outbox_status_known', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** A file attached to a queued e-mail: its text, or its bytes in base64. */
+export interface MailAttachmentData {
+  filename: string;
+  /** The MIME type, with its parameters, e.g. `text/calendar; charset=utf-8; method=REQUEST`. */
+  contentType: string;
+  content: string;
+  encoding?: 'base64';
+}
+
+/**
+ * The in-app notifications (the bell): one row per event and recipient, written in the event's
+ * transaction whatever the recipient's e-mail preferences (decision 024).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    /** French, written when the event happened (later changes to a course title do not rewrite it). */
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** A page of the platform, as a path (`/profile#entretien`); null when there is none. */
+    link: text('link'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The bell's count: the unread rows of one user only.
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    check(
+      'notifications_kind_known',
+      sql`${t.kind} in ('trainer_application', 'trainer_approved', 'trainer_refused', 'interview', 'enrolment_confirmed', 'certificate_issued', 'course_published', 'course_changes_requested')`,
+    ),
+  ],
+);
+
+/** A user's choice for one kind of notification; no row means the e-mail is sent (the default). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check(
+      'notification_preferences_kind_known',
+      sql`${t.kind} in ('trainer_application', 'trainer_approved', 'trainer_refused', 'interview', 'enrolment_confirmed', 'certificate_issued', 'course_published', 'course_changes_requested')`,
+    ),
+  ],
+);
+
+/**
+ * Attestations de fin de formation, issued once per learner and course at completion. The
+ * snapshot holds everything printed: later edits of the course or the learner change nothing.
+ * The learner or course may be deleted: the attestation stays verifiable.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** Human number, EF-YYYY-NNNNNN. */
+    number: text('number').notNull(),
+    /** Public verification code: base64url of 16 random bytes. */
+    code: text('code').notNull(),
+    snapshot: jsonb('snapshot').$type<CertificateSnapshot>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    revokedById: integer('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('certificates_number_unique').on(t.number),
+    uniqueIndex('certificates_code_unique').on(t.code),
+    uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId),
+    index('certificates_issued_idx').on(t.issuedAt, t.id),
+  ],
+);
+
+/**
+ * Satisfaction at the end of a course (decision 023): one answer per learner and course, written
+ * by the learner once they completed it, editable for 30 days after `created_at`. A hidden comment
+ * stays stored (its author still reads it) but is shown to administrators only; the rating still counts.
+ */
+export const satisfactionAnswers = pgTable(
+  'satisfaction_answers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    /** null: no comment. */
+    comment: text('comment'),
+    /** Set when an administrator hid an abusive comment. */
+    commentHiddenAt: timestamp('comment_hidden_at', { withTimezone: true }),
+    commentHiddenById: integer('comment_hidden_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the answer was first given: the 30-day edit window starts here. */
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One answer per learner and course: concurrent first answers meet on this index (insert … on conflict).
+    uniqueIndex('satisfaction_answers_user_course_unique').on(t.userId, t.courseId),
+    // The catalogue's count and average per course read this index alone (index-only scan).
+    index('satisfaction_answers_course_rating_idx').on(t.courseId, t.rating),
+    index('satisfaction_answers_created_idx').on(t.createdAt, t.id),
+    check('satisfaction_answers_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

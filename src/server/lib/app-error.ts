@@ -25,6 +25,10 @@ export class AppError extends Error {
   static emailTaken(field = 'email'): AppError {
     return new AppError('email_taken', 409, errorMessages.email_taken, { [field]: [errorMessages.email_taken] });
   }
+  /** 409: the resource is not (or no longer, after a concurrent change) in a state this action starts from. */
+  static invalidTransition(message: string): AppError {
+    return new AppError('invalid_transition', 409, message);
+  }
   static unauthenticated(): AppError {
     return new AppError('invalid_token', 401);
   }

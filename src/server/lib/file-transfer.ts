@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
-import { detectFileType, discardUpload, isStorageFailure, receiveUpload, type DetectedType, type OpenedFile, type ReceivedFile, type Storage } from './storage';
+import { detectFileType, discardUpload, isStorageFailure, receiveUpload, type ByteRange, type DetectedType, type OpenedFile, type ReceivedFile, type Storage } from './storage';
 
 /** A file streamed to a temporary name, with the name the user gave it. */
 export interface IncomingFile extends ReceivedFile {
@@ -75,9 +75,9 @@ export async function receiveSingleFile(request: FastifyRequest, storage: Storag
 }
 
 /** A kept file opened for streaming, or null when the store has nothing under that name. */
-export async function openStoredFile(storage: Storage, storedName: string): Promise<OpenedFile | null> {
+export async function openStoredFile(storage: Storage, storedName: string, range?: ByteRange): Promise<OpenedFile | null> {
   try {
-    return await storage.driver.open(storedName);
+    return await storage.driver.open(storedName, range);
   } catch (error) {
     // A bucket out of reach is the storage's fault, not a missing file nor a bug.
     if (isStorageFailure(error)) throw new AppError('storage_unavailable', 503);

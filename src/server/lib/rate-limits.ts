@@ -14,6 +14,13 @@ export const rateKeys = {
   loginAddress: (ip: string) => `login:ip:${ip}`,
   loginEmail: (email: string) => `login:email:${email}`,
   signupAddress: (ip: string) => `signup:ip:${ip}`,
+  forgotAddress: (ip: string) => `forgot:ip:${ip}`,
+  forgotEmail: (email: string) => `forgot:email:${email}`,
+  /** "Renvoyer l'e-mail" of the confirmation banner, per account. */
+  confirmResend: (userId: number) => `confirm:user:${userId}`,
+  /** E-mail change requests and data exports, per account. */
+  emailChange: (userId: number) => `email-change:user:${userId}`,
+  dataExport: (userId: number) => `export:user:${userId}`,
 };
 
 /**

@@ -26,10 +26,12 @@ export function s3Driver(settings: S3Settings): StorageDriver {
       // The length is known from the checked temporary file, so one streamed PUT is enough.
       await client.send(new PutObjectCommand({ Bucket, Key: key(name), Body: createReadStream(sourcePath), ContentLength: size }));
     },
-    async open(name) {
+    async open(name, range) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key(name) }));
-        return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key(name), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        // A ranged answer carries the whole size after the slash: `bytes 0-99/12345`.
+        const total = range ? Number(/\/(\d+)$/.exec(object.ContentRange ?? '')?.[1]) : object.ContentLength;
+        return { size: total ?? 0, stream: object.Body as Readable };
       } catch (error) {
         if ((error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
         throw error;

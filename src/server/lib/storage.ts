@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,8 +28,15 @@ export interface StoredEntry {
 
 /** A kept file opened for reading: streamed, never loaded in memory. */
 export interface OpenedFile {
+  /** The whole file's size, even when `stream` carries only a range of it. */
   size: number;
   stream: Readable;
+}
+
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /**
@@ -40,8 +47,11 @@ export interface StorageDriver {
   readonly kind: 'disk' | 's3';
   /** Stores the local file at `sourcePath` under `name`; with `move` the source may be taken over (renamed). */
   put(name: string, sourcePath: string, options: { size: number; move: boolean }): Promise<void>;
-  /** The file, or null when nothing is stored under `name`. */
-  open(name: string): Promise<OpenedFile | null>;
+  /**
+   * The file, or null when nothing is stored under `name`; with `range` (already checked against
+   * the size), only those bytes are read, so seeking in a large video reads only what is shown.
+   */
+  open(name: string, range?: ByteRange): Promise<OpenedFile | null>;
   remove(name: string): Promise<void>;
   list(): Promise<StoredEntry[]>;
   /** Writes then deletes a small object: fails when the store takes no write. */
@@ -155,10 +165,11 @@ export function diskDriver(uploadsDir: string): StorageDriver {
       }
       await fs.copyFile(sourcePath, target, fs.constants.COPYFILE_EXCL);
     },
-    async open(name) {
+    async open(name, range) {
       const filePath = storedFilePath(uploadsDir, name);
       const stat = await fs.stat(filePath).catch(() => null);
-      return stat?.isFile() ? { size: stat.size, stream: createReadStream(filePath) } : null;
+      if (!stat?.isFile()) return null;
+      return { size: stat.size, stream: createReadStream(filePath, range ? { start: range.start, end: range.end } : undefined) };
     },
     async remove(name) {
       await fs.rm(storedFilePath(uploadsDir, name), { force: true, recursive: true });
@@ -200,12 +211,18 @@ export async function receiveUpload(storage: Storage, stream: Readable, maxBytes
       else callback(null, chunk);
     },
   });
+  let out: WriteStream | null = null;
   try {
     await storage.write(() => fs.mkdir(storage.incomingDir, { recursive: true }));
-    await pipeline(stream, counter, createWriteStream(tempPath, { flags: 'wx' }));
+    out = createWriteStream(tempPath, { flags: 'wx' });
+    await pipeline(stream, counter, out);
     // @fastify/multipart truncates at its own limit instead of failing when throwFileSizeLimit is off.
     if ((stream as Readable & { truncated?: boolean }).truncated) throw new AppError('file_too_large', 413);
   } catch (error) {
+    // A first chunk already past the limit fails before the file is even opened: removing it
+    // before the stream has closed would let the open create it afterwards, left behind.
+    const writer = out;
+    if (writer && !writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
     await fs.rm(tempPath, { force: true });
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', 413);
     if (isStorageFailure(error) && !(error instanceof AppError)) {
@@ -331,8 +348,8 @@ function keepWithin(name: string, max: number): string {
   return chars.slice(0, max - ext.length).join('').trimEnd() + ext.join('');
 }
 
-/** RFC 6266 header with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(fileName: string): string {
+/** RFC 6266 header with an ASCII fallback and the UTF-8 name; `inline` shows the file (a PDF) instead of saving it. */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'fichier';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

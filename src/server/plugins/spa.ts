@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../../shared/errors';
+import { LINK_PAGE_PATHS } from '../../shared/password';
 
 /**
  * Serves the built SPA with history fallback: client routes get index.html, while an unknown
@@ -29,6 +30,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir }: { webDi
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && indexHtml) {
+      // A page opened from an e-mailed link holds its token in the address: no other site may receive it as a referrer.
+      const pathname = request.url.split('?', 1)[0]!;
+      if ((LINK_PAGE_PATHS as readonly string[]).includes(pathname)) reply.header('Referrer-Policy', 'no-referrer');
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.status(404).send({ error_code: 'not_found', message: errorMessages.not_found });

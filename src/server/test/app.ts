@@ -6,8 +6,10 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Db } from '../db/client';
+import { createMailWorker, type MailWorker } from '../lib/mail/worker';
 import { Storage, type StorageDriver } from '../lib/storage';
 import { openTestDatabase } from './database';
+import { startMailCatcher, type MailCatcher } from './mail';
 import { openTestStorage } from './storage';
 
 export interface TestContext {
@@ -30,7 +32,14 @@ interface TestAppOptions {
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = path.resolve('.tmp', `data-${randomBytes(6).toString('hex')}`);
-  const config = testConfig({ dataDir, uploadsDir: path.join(dataDir, 'uploads'), webDistDir: path.join(dataDir, 'no-web'), ...overrides });
+  const base = testConfig();
+  const config = testConfig({
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    webDistDir: path.join(dataDir, 'no-web'),
+    mail: { ...base.mail, dir: path.join(dataDir, 'mail') },
+    ...overrides,
+  });
   const opened = await openTestStorage(dataDir, config.uploadsDir);
   const storage = options.driver ? new Storage(options.driver(opened.storage.driver), opened.storage.incomingRoot) : opened.storage;
   const app = await buildApp(config, database.db, { storage });
@@ -42,4 +51,43 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     await fs.rm(dataDir, { recursive: true, force: true });
   });
   return { app, db: database.db, config, storage };
+}
+
+/** Log lines of the mail worker, kept for assertions instead of printed. */
+export interface CapturedLog {
+  lines: string[];
+  info(message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export function captureLog(): CapturedLog {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (message) => lines.push(`info ${message}`),
+    warn: (details, message) => lines.push(`warn ${message} ${JSON.stringify(details)}`),
+    error: (details, message) => lines.push(`error ${message} ${JSON.stringify(details)}`),
+  };
+}
+
+/**
+ * A real SMTP server in process and a mail worker of `ctx` sending to it, closed after the file.
+ * `await mail.deliver()` sends what the outbox holds, as the running server's worker would.
+ */
+export async function catchMail(ctx: TestContext): Promise<MailCatcher & { worker: MailWorker; log: CapturedLog; deliver(): Promise<void> }> {
+  const catcher = await startMailCatcher();
+  const log = captureLog();
+  const worker = createMailWorker({ db: ctx.db, config: { ...ctx.config, mail: { ...ctx.config.mail, smtpUrl: catcher.url } }, log });
+  afterAll(async () => {
+    await worker.stop();
+    await catcher.stop();
+  });
+  return Object.assign(catcher, {
+    worker,
+    log,
+    async deliver() {
+      await worker.deliverDue();
+    },
+  });
 }

@@ -61,6 +61,13 @@ export async function openScratchPostgres(serverUrl: string, name: string, templ
   };
 }
 
+/** The address of database `name` on the test PostgreSQL server (TEST_DATABASE_URL), e.g. to open a second pool on it. */
+export function testServerUrl(name: string): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return withDatabase(url, name);
+}
+
 /** A fresh, migrated database for one test file, cloned from the run's template. */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { categories } from '../../shared/categories';
+import type { CertificateSnapshot } from '../../shared/certificates';
 import { normalizeSearch } from '../../shared/text';
 import type { Db } from '../db/client';
-import { courses, courseSections, enrolments, lessons, meetings, users, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../db/schema';
+import { courses, courseSections, enrolments, lessons, meetings, quizQuestions, quizzes, satisfactionAnswers, users, type CourseRow, type LessonRow, type MeetingRow, type QuizOptionData, type UserRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { userSearchText } from '../lib/search-text';
 import { createSession } from '../lib/sessions';
@@ -36,6 +37,8 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
       gender: 'female',
       birthdate: '1990-05-17',
       isValid: role !== 'formateur',
+      // Confirmed, as every account from before e-mail confirmation; pass `emailConfirmedAt: null` for a new signup's.
+      emailConfirmedAt: new Date(),
       searchText: userSearchText({ firstname, lastname, email }),
       ...fields,
       role,
@@ -117,9 +120,48 @@ export async function insertLesson(db: Db, sectionId: number, overrides: Partial
   return row!;
 }
 
+/**
+ * A quiz lesson appended to the section (80 %, unlimited attempts, unless overridden) with its
+ * questions; by default one single-choice question whose right option is id 1.
+ */
+export async function insertQuiz(
+  db: Db,
+  sectionId: number,
+  overrides: Partial<typeof lessons.$inferInsert> & { passMark?: number; maxAttempts?: number | null; questions?: { prompt: string; type?: 'single' | 'multiple' | 'true_false'; options: QuizOptionData[]; explanation?: string; objective?: string | null }[] } = {},
+) {
+  const { passMark = 80, maxAttempts = null, questions, ...lessonFields } = overrides;
+  const lesson = await insertLesson(db, sectionId, { title: 'Quiz', type: 'quiz', bodyMarkdown: null, durationMinutes: 5, ...lessonFields });
+  await db.insert(quizzes).values({ lessonId: lesson.id, passMark, maxAttempts });
+  const wanted = questions ?? [
+    {
+      prompt: 'Quel geste réduit le plus les déchets ?',
+      options: [
+        { id: 1, text: 'Éviter le produit', correct: true },
+        { id: 2, text: 'Le jeter', correct: false },
+      ],
+    },
+  ];
+  const rows = await db
+    .insert(quizQuestions)
+    .values(wanted.map((q, position) => ({ lessonId: lesson.id, position, type: q.type ?? 'single', prompt: q.prompt, options: q.options, explanation: q.explanation ?? '', objective: q.objective ?? null })))
+    .returning();
+  return { lesson, questions: rows.sort((a, b) => a.position - b.position) };
+}
+
 /** The user follows the course, as `POST /api/courses/:id/enrolment` would record it. */
 export async function enrol(db: Db, userId: number, courseId: number): Promise<void> {
   await db.insert(enrolments).values({ userId, courseId }).onConflictDoNothing();
+}
+
+/** The user follows the course and has completed it (as detectCourseCompletions would record it, without an attestation). */
+export async function enrolCompleted(db: Db, userId: number, courseId: number, completedAt = new Date()): Promise<void> {
+  await db.insert(enrolments).values({ userId, courseId, completedAt }).onConflictDoUpdate({ target: [enrolments.userId, enrolments.courseId], set: { completedAt } });
+}
+
+/** A satisfaction answer written straight into the database (the learner need not have completed the course). */
+export async function insertSatisfactionAnswer(db: Db, userId: number, courseId: number, overrides: Partial<typeof satisfactionAnswers.$inferInsert> = {}) {
+  const [row] = await db.insert(satisfactionAnswers).values({ rating: 4, comment: null, ...overrides, userId, courseId }).returning();
+  return row!;
 }
 
 /** Fields of a valid course form, to override one at a time. */
@@ -131,7 +173,6 @@ export function courseFields(overrides: Record<string, string> = {}): Record<str
     price: '79',
     discountPrice: '69,90',
     duration: '4 semaines',
-    status: 'published',
     ...overrides,
   };
 }
@@ -224,4 +265,21 @@ export async function insertManyCourses(db: Db, count: number): Promise<void> {
   `);
   // A live database is vacuumed by autovacuum; a freshly bulk-loaded one is not yet (visibility map, statistics).
   await db.execute(sql`vacuum analyze courses`);
+}
+
+/** What an attestation prints, for rows written directly (unless overridden). */
+export function certificateSnapshot(overrides: Partial<CertificateSnapshot> = {}): CertificateSnapshot {
+  const now = new Date().toISOString();
+  return {
+    learner_name: 'Inès Apprenante',
+    course_title: 'Compostage collectif',
+    objectives: ['Trier ses biodéchets'],
+    duration_minutes: 30,
+    enrolled_at: now,
+    completed_at: now,
+    trainer_name: 'Claire Formatrice',
+    quizzes: [],
+    objective_results: [],
+    ...overrides,
+  };
 }

@@ -169,3 +169,24 @@ export function multipart(fields: Record<string, string>, files: FilePart[] = []
   const fileParts: Part[] = files.map((file) => ({ name: file.name, filename: file.filename, contentType: file.contentType, data: file.content }));
   return multipartBody(filesFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts]);
 }
+
+/** The start of a WebM video: an EBML header whose DocType is 'webm'. */
+export function webmVideo(size = 64): Buffer {
+  const element = (id: number[], data: Buffer) => Buffer.concat([Buffer.from(id), Buffer.from([0x80 | data.length]), data]);
+  const body = Buffer.concat([
+    element([0x42, 0x86], Buffer.from([1])),
+    element([0x42, 0xf7], Buffer.from([1])),
+    element([0x42, 0xf2], Buffer.from([4])),
+    element([0x42, 0xf3], Buffer.from([8])),
+    element([0x42, 0x82], Buffer.from('webm')),
+    element([0x42, 0x87], Buffer.from([4])),
+    element([0x42, 0x85], Buffer.from([2])),
+  ]);
+  const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]), body]);
+  return Buffer.concat([header, Buffer.alloc(Math.max(0, size - header.length))]);
+}
+
+/** WebVTT captions in French, as a `<track>` reads them. */
+export function webVttCaptions(text = 'Bienvenue dans cette leçon.'): Buffer {
+  return Buffer.from(`WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n${text}\n`);
+}

@@ -81,7 +81,7 @@ export function failingWrites(inner: StorageDriver, failure: () => DiskFailure |
   return {
     kind: inner.kind,
     put: (name, sourcePath, options) => guarded(() => inner.put(name, sourcePath, options)),
-    open: (name) => inner.open(name),
+    open: (name, range) => inner.open(name, range),
     remove: (name) => inner.remove(name),
     list: () => inner.list(),
     probe: () => guarded(() => inner.probe()),

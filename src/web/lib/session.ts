@@ -12,6 +12,8 @@ export interface SessionUser {
   isApproved: boolean;
   /** An interview that is not over exists for this user: 'Mes Rendez-vous' appears, with its green dot. */
   hasMeeting: boolean;
+  /** False: the owner has not opened the link sent to the address yet, and a banner asks them to. Absent counts as confirmed. */
+  emailConfirmed?: boolean;
 }
 
 /**
@@ -33,6 +35,8 @@ const keys = {
   email: 'email',
   isApproved: 'isApproved',
   hasMeeting: 'hasMeeting',
+  /** 'false' while the address waits for its confirmation; absent otherwise. */
+  emailConfirmed: 'emailConfirmed',
 } as const;
 
 interface SessionState {
@@ -67,6 +71,7 @@ function readStoredSession(): { token: string | null; user: SessionUser | null }
         lastname: localStorage.getItem(keys.lastName) ?? '',
         isApproved: role !== 'formateur' || localStorage.getItem(keys.isApproved) === 'true',
         hasMeeting: localStorage.getItem(keys.hasMeeting) === 'true',
+        emailConfirmed: localStorage.getItem(keys.emailConfirmed) !== 'false',
       },
     };
   } catch {
@@ -85,6 +90,8 @@ function writeStoredSession(token: string, user: SessionUser): void {
   localStorage.setItem(keys.isApproved, String(user.isApproved));
   if (user.hasMeeting) localStorage.setItem(keys.hasMeeting, 'true');
   else localStorage.removeItem(keys.hasMeeting);
+  if (user.emailConfirmed === false) localStorage.setItem(keys.emailConfirmed, 'false');
+  else localStorage.removeItem(keys.emailConfirmed);
 }
 
 function clearStoredSession(): void {

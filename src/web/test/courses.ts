@@ -14,6 +14,7 @@ export function courseItem(overrides: Partial<CourseItem> = {}): CourseItem {
     user: { id: 3, name: 'Claire Dubois', avatar: null },
     status: 'published',
     created_at: '2026-01-10T10:00:00.000Z',
+    rating: null,
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ const iso = (instant: Instant) => (typeof instant === 'string' ? instant : insta
 export type AdminUserSource = Pick<
   UserRow,
   'id' | 'firstname' | 'lastname' | 'email' | 'role' | 'speciality' | 'isValid' | 'cvPath' | 'profilPicture' | 'phoneNumber' | 'country' | 'gender' | 'birthdate'
-> & { createdAt: Instant; rejectedAt: Instant | null };
+> & { createdAt: Instant; rejectedAt: Instant | null; emailConfirmedAt: Instant | null };
 
 /** A user as the administration screens receive them (row → API object, the one place it is done). */
 export function toAdminUser(row: AdminUserSource, meeting: LatestMeeting | null): AdminUser {
@@ -34,5 +34,6 @@ export function toAdminUser(row: AdminUserSource, meeting: LatestMeeting | null)
     birthdate: row.birthdate,
     created_at: iso(row.createdAt),
     rejected: row.rejectedAt !== null,
+    email_confirmed: row.emailConfirmedAt !== null,
   };
 }

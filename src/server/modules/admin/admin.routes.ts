@@ -33,9 +33,8 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
     app.get(url, { config: adminOnly, schema: { tags, summary: 'Rechercher les utilisateurs (page, filtres, compteurs)', querystring: adminUsersQuerySchema } }, async (request) => listUsers(db, request.query));
   }
 
-  app.post('/api/admin/users', { config: adminOnly, schema: { tags, summary: 'Créer un compte avec un mot de passe provisoire', body: adminUserCreateBodySchema } }, async (request, reply) => {
+  app.post('/api/admin/users', { config: adminOnly, schema: { tags, summary: 'Créer un compte et envoyer le lien « définissez votre mot de passe »', body: adminUserCreateBodySchema } }, async (request, reply) => {
     const created = await createUserAccount(db, currentUser(request), request.body);
-    // The temporary password is in this answer only: the auth plugin marks it no-store, like every admin answer.
     return reply.status(201).send(created);
   });
 

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   AUDIT_ENTRIES_SHOWN,
@@ -9,13 +9,19 @@ import {
   type AdminUserDetail,
   type AdminUserUpdateBody,
 } from '../../../shared/admin';
+import { ACCOUNT_SETUP_TTL_MS } from '../../../shared/constants';
+import { RESET_PASSWORD_PAGE } from '../../../shared/password';
+import { roleLabels } from '../../../shared/roles';
 import type { Db, Executor } from '../../db/client';
 import { auditLog, courses, sessions, users, type UserRow } from '../../db/schema';
+import { issueAccountToken, linkPath } from '../../lib/account-tokens';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { openStoredFile } from '../../lib/file-transfer';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { queueMail } from '../../lib/mail/outbox';
 import { latestMeeting } from '../../lib/meetings';
+import { notify } from '../../lib/notifications/notify';
 import { hashPassword } from '../../lib/passwords';
 import { userSearchText } from '../../lib/search-text';
 import type { AuthUser } from '../../lib/sessions';
@@ -89,6 +95,8 @@ export async function setUserStatus(db: Db, actor: AuthUser, id: number, isValid
       .returning();
     if (!isValid) await tx.delete(sessions).where(eq(sessions.userId, id));
     await recordAudit(tx, { actor, target, action: isValid ? 'approve' : 'revoke' });
+    // A trainer's application accepted (not an approval repeated, nor another role re-enabled).
+    if (isValid && !target.isValid && target.role === 'formateur') await notify(tx, { userId: id, kind: 'trainer_approved', data: {} });
     return toAdminUser(updated!, await latestMeeting(tx, id));
   });
 }
@@ -105,6 +113,7 @@ export async function rejectTrainer(db: Db, actor: AuthUser, id: number, reason:
       .where(eq(users.id, id))
       .returning();
     await recordAudit(tx, { actor, target, action: 'reject', details: rejectionReason ? { reason: rejectionReason } : undefined });
+    await notify(tx, { userId: id, kind: 'trainer_refused', data: { reason: rejectionReason } });
     return toAdminUser(updated!, await latestMeeting(tx, id));
   });
 }
@@ -134,9 +143,11 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, body: Admi
         country: body.country,
         speciality: body.speciality,
       };
+      // An address its owner never proved is not confirmed: the banner asks them to (decision 021).
+      const confirmation = before.email !== body.email ? { emailConfirmedAt: null } : {};
       const [updated] = await tx
         .update(users)
-        .set({ ...changes, searchText: userSearchText(body), updatedAt: new Date() })
+        .set({ ...changes, ...confirmation, searchText: userSearchText(body), updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
       const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((key) => before[key] !== changes[key]);
@@ -149,34 +160,13 @@ export async function updateUser(db: Db, actor: AuthUser, id: number, body: Admi
   }
 }
 
-const PASSWORD_ALPHABETS = {
-  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
-  lower: 'abcdefghijkmnopqrstuvwxyz',
-  digit: '23456789',
-};
-const TEMPORARY_PASSWORD_LENGTH = 14;
-
 /**
- * A random password meeting the signup rule (upper, lower, digit), without look-alike
- * characters (0/O, 1/l/I) since an administrator reads it out or copies it by hand.
+ * Creates an account for someone and e-mails them a "définissez votre mot de passe" link (7 days):
+ * nobody, the administrator included, ever knows the password. Until the link is used, the
+ * account's password is the hash of 256 random bits that nobody holds.
  */
-export function generateTemporaryPassword(): string {
-  const all = PASSWORD_ALPHABETS.upper + PASSWORD_ALPHABETS.lower + PASSWORD_ALPHABETS.digit;
-  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
-  const chars = [pick(PASSWORD_ALPHABETS.upper), pick(PASSWORD_ALPHABETS.lower), pick(PASSWORD_ALPHABETS.digit)];
-  while (chars.length < TEMPORARY_PASSWORD_LENGTH) chars.push(pick(all));
-  // Fisher-Yates, so the guaranteed characters are not always in front.
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
-}
-
-/** Creates an account for someone; the temporary password is returned once and only its hash kept. */
 export async function createUserAccount(db: Db, actor: AuthUser, body: AdminUserCreateBody): Promise<AdminUserCreatedResponse> {
-  const temporaryPassword = generateTemporaryPassword();
-  const passwordHash = await hashPassword(temporaryPassword);
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   try {
     const user = await db.transaction(async (tx) => {
       await assertEmailFree(tx, body.email);
@@ -194,9 +184,15 @@ export async function createUserAccount(db: Db, actor: AuthUser, body: AdminUser
         })
         .returning();
       await recordAudit(tx, { actor, target: created!, action: 'create', details: { role: body.role } });
+      const issued = await issueAccountToken(tx, { who: { id: created!.id }, purpose: 'account_setup', ttlMs: ACCOUNT_SETUP_TTL_MS });
+      await queueMail(tx, {
+        to: created!.email,
+        template: 'account-invitation',
+        data: { firstname: created!.firstname, roleLabel: roleLabels[created!.role], path: linkPath(RESET_PASSWORD_PAGE, issued!.token) },
+      });
       return created!;
     });
-    return { user: toAdminUser(user, null), temporary_password: temporaryPassword };
+    return { user: toAdminUser(user, null), invitation_sent_to: user.email };
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.emailTaken();
     throw error;

@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser, AdminUserDetail, AdminUsersResponse } from '../../../shared/admin';
-import { auditLog, courses, meetings, sessions, users, type UserRow } from '../../db/schema';
-import { verifyPassword } from '../../lib/passwords';
-import { generateTemporaryPassword } from './admin.service';
-import { createTestApp } from '../../test/app';
+import { passwordMessages } from '../../../shared/password';
+import { accountTokens, auditLog, courses, meetings, sessions, users, type UserRow } from '../../db/schema';
+import { catchMail, createTestApp } from '../../test/app';
+import { linkIn } from '../../test/mail';
 import { authHeader, createUser } from '../../test/factories';
 import { placeFile, readStoredFile, removeKeptFile } from '../../test/uploads';
 
-const { app, db, storage } = await createTestApp();
+const ctx = await createTestApp();
+const { app, db, storage } = ctx;
+const mail = await catchMail(ctx);
 
 const admin = await createUser(db, { role: 'admin', firstname: 'Alice', lastname: 'Admin' });
 const adminAuth = await authHeader(db, admin);
@@ -151,6 +153,7 @@ describe('GET /api/admin/dashboard and /api/users', () => {
       birthdate: '1990-05-17',
       created_at: user.createdAt.toISOString(),
       rejected: false,
+      email_confirmed: true,
     });
     expect(JSON.stringify(body)).not.toMatch(/password|argon2|cv_path|search_text/i);
   });
@@ -616,20 +619,41 @@ describe('PUT /api/admin/users/:id', () => {
 });
 
 describe('POST /api/admin/users', () => {
-  it('creates an account with a temporary password shown once, stored as an argon2id hash', async () => {
+  it('creates an account and e-mails its owner a "définissez votre mot de passe" link valid 7 days; nobody knows a password', async () => {
     const email = `${tag()}@exemple.fr`;
     const res = await app.inject({ method: 'POST', url: '/api/admin/users', headers: adminAuth, payload: { firstname: 'Zoé', lastname: 'Créée', email, role: 'organisme' } });
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(body.user).toMatchObject({ firstname: 'Zoé', lastname: 'Créée', email, role: 'organisme', is_valid: true, cv: false });
-    expect(body.temporary_password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{14}$/);
+    expect(body.invitation_sent_to).toBe(email);
+    expect(JSON.stringify(body)).not.toMatch(/password|token/i);
     const [row] = await db.select().from(users).where(eq(users.id, body.user.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(row!.passwordHash).not.toContain(body.temporary_password);
-    expect(await verifyPassword(row!.passwordHash, body.temporary_password)).toBe(true);
     expect((await list(`?q=${encodeURIComponent('zoe creee')}`)).users.map((u) => u.id)).toContain(body.user.id);
     expect((await auditOf(body.user.id)).map((a) => [a.action, a.details])).toEqual([['create', { role: 'organisme' }]]);
+
+    await mail.deliver();
+    const [invitation] = mail.to(email);
+    expect(invitation!.subject).toBe('Définissez votre mot de passe EcoForma');
+    expect(invitation!.text).toContain('Bonjour Zoé,');
+    expect(invitation!.text).toContain('vous a créé un compte (Organisation)');
+    expect(invitation!.text).toContain('expire dans 7 jours');
+    const token = linkIn(invitation!, '/reinitialiser-mot-de-passe').searchParams.get('token')!;
+    const [stored] = await db.select().from(accountTokens).where(eq(accountTokens.userId, body.user.id));
+    expect(stored!.purpose).toBe('account_setup');
+    expect(Math.round((stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 86_400_000)).toBe(7);
+
+    const setup = await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password: 'Premier-passe1' } });
+    expect(setup.json()).toEqual({ message: passwordMessages.setupDone });
+    expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Premier-passe1' } })).statusCode).toBe(200);
+  });
+
+  it('sends no invitation when the creation is refused', async () => {
+    const taken = await createUser(db);
+    await app.inject({ method: 'POST', url: '/api/admin/users', headers: adminAuth, payload: { firstname: 'A', lastname: 'B', email: taken.email, role: 'membre' } });
+    await mail.deliver();
+    expect(mail.to(taken.email)).toEqual([]);
   });
 
   it('lets the admin choose any role; a trainer still awaits approval', async () => {
@@ -653,16 +677,6 @@ describe('POST /api/admin/users', () => {
       email: ["Format d'adresse email invalide."],
       role: ['Veuillez choisir un rôle.'],
     });
-  });
-
-  it('generates different passwords meeting the rule every time', () => {
-    const seen = new Set<string>();
-    for (let i = 0; i < 200; i++) {
-      const password = generateTemporaryPassword();
-      expect(password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*[2-9])[A-HJ-NP-Za-km-z2-9]{14}$/);
-      seen.add(password);
-    }
-    expect(seen.size).toBe(200);
   });
 });
 

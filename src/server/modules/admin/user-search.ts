@@ -90,7 +90,7 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
       c.total, c.pending, c.approved, c.meetings, c.filtered,
       u.id, u.firstname, u.lastname, u.email, u.role, u.speciality, u.is_valid as "isValid",
       u.cv_path as "cvPath", u.profil_picture as "profilPicture", u.phone_number as "phoneNumber", u.country, u.gender,
-      u.birthdate::text as birthdate, ${isoText(sql`u.created_at`)} as "createdAt", u.rejected_at as "rejectedAt",
+      u.birthdate::text as birthdate, ${isoText(sql`u.created_at`)} as "createdAt", u.rejected_at as "rejectedAt", u.email_confirmed_at as "emailConfirmedAt",
       m.id as meeting_id, ${isoText(sql`m.scheduled_at`)} as meeting_date, m.url as meeting_url
     from counters c
     left join (page_ids p join ${users} u on u.id = p.id) on true

@@ -87,6 +87,8 @@ async function createAdmin(db: Db, email: string, passwordHash: string): Promise
         lastname: 'EcoForma',
         role: 'admin' as const,
         isValid: true,
+        // The operator chose this address: there is nobody to ask to confirm it.
+        emailConfirmedAt: new Date(),
         searchText: userSearchText({ firstname: 'Admin', lastname: 'EcoForma', email }),
       })
       .onConflictDoNothing({ target: users.email })

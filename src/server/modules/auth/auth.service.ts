@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { queueEmailConfirmation } from '../../lib/email-confirmation';
 import { countHit, forgiveHit, hitStatement, rateKeys } from '../../lib/rate-limits';
 import { userSearchText } from '../../lib/search-text';
 import { createSession } from '../../lib/sessions';
@@ -22,14 +23,20 @@ const accountColumns = {
   lastname: users.lastname,
   email: users.email,
   is_valid: users.isValid,
+  emailConfirmedAt: users.emailConfirmedAt,
 };
+
+/** The account as login and signup answer it. */
+function toAccountUser({ emailConfirmedAt, ...row }: { emailConfirmedAt: Date | string | null } & Omit<AccountUser, 'email_confirmed'>): AccountUser {
+  return { ...row, email_confirmed: emailConfirmedAt !== null };
+}
 
 /**
  * Creates the account and its first session in one transaction. The attempt is counted on the
  * address's signup limit first, and a taken e-mail is refused before any hashing: neither a
  * signup script nor a list of known e-mails can make the server spend argon2 hashes for nothing.
  * The unique index decides between concurrent signups with one email: exactly one wins, the
- * others get 409.
+ * others get 409. The "confirmez votre adresse" e-mail is queued in the same transaction.
  */
 export async function signup(db: Db, data: SignupData, ip: string, limitPerAddress: number): Promise<SignupResponse> {
   if ((await countHit(db, rateKeys.signupAddress(ip), SIGNUP_WINDOW_SECONDS)) > limitPerAddress) {
@@ -59,8 +66,10 @@ export async function signup(db: Db, data: SignupData, ip: string, limitPerAddre
           searchText: userSearchText(data),
         })
         .returning(accountColumns);
+      // Signing in does not wait for it (decision 021): the banner asks until the link is opened.
+      await queueEmailConfirmation(tx, user!);
       const accessToken = await createSession(tx as unknown as Db, user!.id);
-      return { accessToken, user: user! };
+      return { accessToken, user: toAccountUser(user!) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.emailTaken();
@@ -85,6 +94,7 @@ interface LoginRow extends Record<string, unknown> {
   lastname: string;
   email: string;
   is_valid: boolean;
+  email_confirmed_at: string | Date | null;
   password_hash: string;
 }
 
@@ -107,7 +117,7 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<Logi
       sql`select ${emailKey}, 1, now() from ip_hit where ip_hit.hits <= ${IP_FAILURES_PER_MINUTE}`,
     )})
     select (select hits from ip_hit) as ip_hits, (select hits from email_hit) as email_hits,
-      u.id, u.role, u.firstname, u.lastname, u.email, u.is_valid, u.password_hash
+      u.id, u.role, u.firstname, u.lastname, u.email, u.is_valid, u.email_confirmed_at, u.password_hash
     from (select 1) as one left join ${users} u on u.email = ${input.email}`);
   const row = (result as unknown as { rows: LoginRow[] }).rows[0]!;
 
@@ -131,6 +141,7 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<Logi
     lastname: row.lastname,
     email: row.email,
     is_valid: row.is_valid,
+    email_confirmed: row.email_confirmed_at !== null,
   };
   // Only someone who knows the password learns that the account is disabled.
   if (isDisabledAccount(account)) throw new AppError('account_disabled', 403);

@@ -104,7 +104,7 @@ describe('POST /api/signup', () => {
     const row = await userByEmail(payload.email as string);
     expect(body).toEqual({
       accessToken: expect.any(String),
-      user: { id: row!.id, firstname: 'Camille', lastname: 'Durand', role: 'membre', email: payload.email, is_valid: true },
+      user: { id: row!.id, firstname: 'Camille', lastname: 'Durand', role: 'membre', email: payload.email, is_valid: true, email_confirmed: false },
     });
     expect(row!.gender).toBe('female');
     expect(row!.birthdate).toBe('1990-05-17');
@@ -398,7 +398,7 @@ describe('POST /api/login', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       accessToken: expect.any(String),
-      user: { id: user.id, role: 'membre', firstname: 'Zoé', lastname: "O'Brien", email: user.email, is_valid: true },
+      user: { id: user.id, role: 'membre', firstname: 'Zoé', lastname: "O'Brien", email: user.email, is_valid: true, email_confirmed: true },
     });
     const profile = await app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${res.json().accessToken}` } });
     expect(profile.statusCode).toBe(200);

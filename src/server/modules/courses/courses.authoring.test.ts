@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COURSE_IMAGE_MAX_BYTES } from '../../../shared/constants';
-import { courseMessages, type CourseDetail, type CourseItem } from '../../../shared/courses';
+import type { CourseDetail, CourseItem } from '../../../shared/courses';
 import { courses, users } from '../../db/schema';
 import { receiveUpload } from '../../lib/storage';
 import { discardCourseForm } from './course-uploads';
@@ -49,6 +49,11 @@ async function expectNoStrayFiles() {
   expect(await uploadsListing(storage)).toEqual(referenced);
 }
 
+/** What an administrator's "Publier" does after review (reviews.test.ts covers the review itself). */
+async function publish(id: number): Promise<void> {
+  await db.update(courses).set({ status: 'published' }).where(eq(courses.id, id));
+}
+
 async function courseCount(): Promise<number> {
   return (await db.select({ id: courses.id }).from(courses)).length;
 }
@@ -64,11 +69,14 @@ describe("a trainer's course lifecycle", () => {
       price: 79,
       discountPrice: 69.9,
       duration: '4 semaines',
-      status: 'published',
+      // A new course waits for the review before anyone else sees it.
+      status: 'draft',
       user: { id: trainer.id, name: 'Léa Moreau', avatar: null },
       attachment: { name: 'Guide du compost.pdf', size: pdfDocument().length, mime: 'application/pdf' },
     });
     expect(created.image).toMatch(new RegExp(`^/api/courses/${created.id}/image\\?v=[0-9a-f]{8}$`));
+    expect((await app.inject({ method: 'GET', url: '/api/courses?q=composteur%20quartier' })).json().total).toBe(0);
+    await publish(created.id);
 
     const [row] = await db.select().from(courses).where(eq(courses.id, created.id));
     expect(row!.priceCents).toBe(7900);
@@ -92,11 +100,12 @@ describe("a trainer's course lifecycle", () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json().items.map((c: CourseItem) => c.id)).toEqual([created.id]);
 
+    // Editing a published course keeps it published; a status sent with the form is ignored.
     const updated = await put(trainer, created.id, { title: 'Compostage partagé en ville', price: '90', discountPrice: '', status: 'draft' }, [
       imagePart(jpegImage(), 'nouvelle.jpg'),
     ]);
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ title: 'Compostage partagé en ville', price: 90, discountPrice: null, status: 'draft', duration: '4 semaines' });
+    expect(updated.json()).toMatchObject({ title: 'Compostage partagé en ville', price: 90, discountPrice: null, status: 'published', duration: '4 semaines' });
     expect(updated.json().image).not.toBe(created.image);
     const [after] = await db.select().from(courses).where(eq(courses.id, created.id));
     expect(after!.imageMimeType).toBe('image/jpeg');
@@ -106,6 +115,7 @@ describe("a trainer's course lifecycle", () => {
     await expectNoStrayFiles();
 
     // A draft stays in the trainer's list but leaves the catalogue.
+    await db.update(courses).set({ status: 'draft' }).where(eq(courses.id, created.id));
     const draftList = await app.inject({ method: 'GET', url: '/api/formateur/courses', headers: await authHeader(db, trainer) });
     expect(draftList.json().items[0]).toMatchObject({ id: created.id, status: 'draft' });
     expect((await app.inject({ method: 'GET', url: '/api/courses?q=compostage' })).json().total).toBe(0);
@@ -131,15 +141,13 @@ describe("a trainer's course lifecycle", () => {
     expect(row!.imageMimeType).toBe('image/png');
     expect(row!.imagePath).toMatch(/^[0-9a-f]{32}\.png$/);
     const jpeg = await createOne(trainer, {}, [imagePart(jpegImage(), 'photo.jpeg')]);
-    expect(jpeg.status).toBe('published');
+    expect(jpeg.status).toBe('draft');
   });
 
-  it('defaults the status to published and accepts a decimal comma', async () => {
-    const fields = courseFields({ price: '84,5', discountPrice: '70.25' });
-    delete fields.status;
-    const res = await post(trainer, fields, [imagePart()]);
+  it('creates a draft even when asked to publish, and accepts a decimal comma', async () => {
+    const res = await post(trainer, courseFields({ price: '84,5', discountPrice: '70.25', status: 'published' }), [imagePart()]);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'published', price: 84.5, discountPrice: 70.25 });
+    expect(res.json()).toMatchObject({ status: 'draft', price: 84.5, discountPrice: 70.25 });
   });
 
   it('lets an administrator create a course', async () => {
@@ -174,6 +182,8 @@ describe('who may author courses', () => {
 
   it("refuses to change or delete someone else's course with 403, and lets an admin do both", async () => {
     const course = await createOne(trainer, { title: 'Cours protégé' });
+    // Published, so the others see it and the refusal is about editing (a draft would be 404).
+    await publish(course.id);
     for (const user of [otherTrainer, member]) {
       const res = await put(user, course.id, { title: 'Piraté' }, [imagePart()]);
       expect(res.statusCode).toBe(403);
@@ -228,7 +238,7 @@ describe('field validation (422, French messages, nothing kept)', () => {
   it('refuses prices that are not positive numbers, and every other bad field at once', async () => {
     const res = await post(
       trainer,
-      { title: 'ab', description: 'court', category: 'cloud', price: '-5', discountPrice: 'gratuit', duration: '', status: 'archive' },
+      { title: 'ab', description: 'court', category: 'cloud', price: '-5', discountPrice: 'gratuit', duration: '' },
       [imagePart()],
     );
     expect(res.statusCode).toBe(422);
@@ -239,7 +249,6 @@ describe('field validation (422, French messages, nothing kept)', () => {
       price: ['Le prix doit être un nombre positif.'],
       discountPrice: ['Le prix remisé doit être un nombre positif.'],
       duration: ['La durée est obligatoire.'],
-      status: [courseMessages.statusInvalid],
     });
     for (const [price, message] of [
       ['0', 'Le prix doit être un nombre positif.'],
@@ -366,7 +375,7 @@ describe('files checked by content, size and count', () => {
     const course = await createOne(trainer);
     const res = await put(trainer, course.id, { price: 'abc' }, [imagePart(jpegImage(), 'nouvelle.jpg')]);
     expect(res.statusCode).toBe(422);
-    const image = await app.inject({ method: 'GET', url: course.image! });
+    const image = await app.inject({ method: 'GET', url: course.image!, headers: await authHeader(db, trainer) });
     expect(image.rawPayload).toEqual(pngImage());
     await expectNoStrayFiles();
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CourseItem, MyCourses } from '../../../shared/courses';
-import { enrolments, savedCourses } from '../../db/schema';
+import { courses, enrolments, savedCourses } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { authHeader, courseFields, createUser, imagePart, insertCourse } from '../../test/factories';
 import { multipart, pdfDocument } from '../../test/files';
@@ -114,7 +114,10 @@ describe('GET /api/courses/:id/attachment', () => {
       { name: 'attachment', filename: 'Support été.pdf', content: pdfDocument() },
     ]);
     const res = await app.inject({ method: 'POST', url: '/api/courses', payload: body.payload, headers: { ...body.headers, ...(await authHeader(db, trainer)) } });
-    return res.json().id as number;
+    const id = res.json().id as number;
+    // Created as a draft: published as the review would.
+    await db.update(courses).set({ status: 'published' }).where(eq(courses.id, id));
+    return id;
   })();
 
   it('serves the attachment to an enrolled learner, as a download with its name', async () => {

@@ -1,11 +1,9 @@
-import { and, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { categoryName } from '../../../shared/categories';
+import { and, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import {
   canEditCourse,
   canViewCourse,
-  centsToEuros,
   courseCreateFieldsSchema,
-  courseImageUrl,
   courseMessages,
   courseUpdateFieldsSchema,
   type CategoryCount,
@@ -13,33 +11,25 @@ import {
   type CourseItem,
   type CourseListQuery,
   type CoursePage,
-  type CourseStatus,
   type MyCourses,
 } from '../../../shared/courses';
 import type { Actor } from '../../../shared/roles';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { categories, courses, enrolments, savedCourses } from '../../db/schema';
+import { categories, courseSections, courses, enrolments, lessons, savedCourses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { courseItemColumns, toCourseItem } from '../../lib/course-items';
+import { ratingStats } from '../../lib/course-ratings';
 import { fieldErrorsOf } from '../../lib/field-errors';
+import { notify } from '../../lib/notifications/notify';
 import { downloadName, keepUpload, removeStoredFile, type Storage } from '../../lib/storage';
 import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
 
 /** What lists and the detail read, author's name included, from courses alone (decision 016). */
 const courseColumns = {
-  id: courses.id,
-  title: courses.title,
-  description: courses.description,
-  categorySlug: courses.categorySlug,
-  duration: courses.duration,
-  priceCents: courses.priceCents,
-  discountPriceCents: courses.discountPriceCents,
-  imagePath: courses.imagePath,
-  status: courses.status,
-  authorId: courses.authorId,
-  authorName: courses.authorName,
-  createdAt: courses.createdAt,
+  ...courseItemColumns,
   updatedAt: courses.updatedAt,
+  reviewReason: courses.reviewReason,
   attachmentPath: courses.attachmentPath,
   attachmentOriginalName: courses.attachmentOriginalName,
   attachmentMimeType: courses.attachmentMimeType,
@@ -55,24 +45,15 @@ export function courseSearchText(title: string, description: string, categorySlu
   return normalizeSearch(`${title} ${description} ${categoryName(categorySlug)}`);
 }
 
-function toItem(row: CourseSelectRow): CourseItem {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: { slug: row.categorySlug, name: categoryName(row.categorySlug) },
-    duration: row.duration,
-    price: centsToEuros(row.priceCents),
-    discountPrice: row.discountPriceCents === null ? null : centsToEuros(row.discountPriceCents),
-    image: courseImageUrl(row.id, row.imagePath),
-    user: { id: row.authorId, name: row.authorName, avatar: null },
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-  };
-}
+const toItem = (row: CourseSelectRow): CourseItem => toCourseItem(row);
 
+/** Each course row with its satisfaction count and average, aggregated in the same query. */
 function selectCourses(db: Db) {
-  return db.select(courseColumns).from(courses);
+  const stats = ratingStats(db);
+  return db
+    .select({ ...courseColumns, ratingCount: stats.ratingCount, ratingAverage: stats.ratingAverage })
+    .from(courses)
+    .leftJoinLateral(stats, sql`true`);
 }
 
 type CourseSelectRow = Awaited<ReturnType<typeof selectCourses>>[number];
@@ -167,6 +148,8 @@ export async function getCourseDetail(db: Db, id: number, actor: Actor | null): 
     : [false, false];
   return {
     ...toItem(row),
+    // The reason of a refusal is for the author and administrators only.
+    ...(canEditCourse(actor, { authorId: row.authorId }) ? { review_reason: row.reviewReason } : {}),
     updated_at: row.updatedAt.toISOString(),
     objectives: row.objectives,
     target_audience: row.targetAudience,
@@ -181,10 +164,10 @@ export async function getCourseDetail(db: Db, id: number, actor: Actor | null): 
   };
 }
 
-/** A trainer's (or admin's) own courses, drafts included, newest first. */
+/** A trainer's (or admin's) own courses in every state, newest first, with the current review reason. */
 export async function listAuthorCourses(db: Db, authorId: number): Promise<{ items: CourseItem[]; total: number }> {
   const rows = await selectCourses(db).where(eq(courses.authorId, authorId)).orderBy(desc(courses.createdAt), desc(courses.id));
-  return { items: rows.map(toItem), total: rows.length };
+  return { items: rows.map((row) => ({ ...toItem(row), review_reason: row.reviewReason })), total: rows.length };
 }
 
 /** The course the caller wants to change: 404 when they cannot see it, 403 when they may not edit it. */
@@ -264,7 +247,8 @@ export async function createCourse(db: Db, storage: Storage, actor: Actor, form:
         duration: v.duration,
         priceCents: v.price,
         discountPriceCents: v.discountPrice ?? null,
-        status: v.status,
+        // Published only through the review (decision 018).
+        status: 'draft',
         authorId: actor.id,
         imagePath: kept.image?.storedName ?? null,
         imageMimeType: kept.image?.mime ?? null,
@@ -323,7 +307,6 @@ export async function updateCourse(db: Db, storage: Storage, actor: Actor, cours
           duration: v.duration ?? course.duration,
           priceCents,
           discountPriceCents,
-          status: (v.status ?? course.status) as CourseStatus,
           searchText: courseSearchText(title, description, category),
           updatedAt: new Date(),
           ...(kept.image ? { imagePath: kept.image.storedName, imageMimeType: kept.image.mime } : {}),
@@ -347,14 +330,22 @@ export async function updateCourse(db: Db, storage: Storage, actor: Actor, cours
   return getCourseDetail(db, course.id, actor);
 }
 
-/** Removes the course (enrolments and saves go with it), then its files. */
+/** Removes the course (enrolments, saves, sections and lessons go with it), then its files and its lessons' files. */
 export async function deleteCourse(db: Db, storage: Storage, courseId: number): Promise<void> {
-  const [row] = await db
-    .delete(courses)
-    .where(eq(courses.id, courseId))
-    .returning({ imagePath: courses.imagePath, attachmentPath: courses.attachmentPath });
+  const { row, lessonFiles } = await db.transaction(async (tx) => {
+    const files = await tx
+      .select({ file: lessons.filePath, captions: lessons.captionsPath })
+      .from(lessons)
+      .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
+      .where(eq(courseSections.courseId, courseId));
+    const [deleted] = await tx
+      .delete(courses)
+      .where(eq(courses.id, courseId))
+      .returning({ imagePath: courses.imagePath, attachmentPath: courses.attachmentPath });
+    return { row: deleted, lessonFiles: files.flatMap((f) => [f.file, f.captions]) };
+  });
   if (!row) throw AppError.notFound();
-  await Promise.all([removeStoredFile(storage, row.imagePath), removeStoredFile(storage, row.attachmentPath)]);
+  await Promise.all([row.imagePath, row.attachmentPath, ...lessonFiles].map((name) => removeStoredFile(storage, name)));
 }
 
 /** Only published courses can be joined or saved; enrolling twice changes nothing. */
@@ -370,8 +361,17 @@ async function findPublishedCourseId(db: Db, id: number): Promise<number> {
 
 export async function setEnrolment(db: Db, userId: number, id: number, enrolled: boolean): Promise<{ enrolled: boolean }> {
   const courseId = await findPublishedCourseId(db, id);
-  if (enrolled) await db.insert(enrolments).values({ userId, courseId }).onConflictDoNothing();
-  else await db.delete(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+  if (!enrolled) {
+    await db.delete(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+    return { enrolled };
+  }
+  await db.transaction(async (tx) => {
+    const [added] = await tx.insert(enrolments).values({ userId, courseId }).onConflictDoNothing().returning({ courseId: enrolments.courseId });
+    // Confirmed once, when the enrolment is made: enrolling again changes nothing and says nothing.
+    if (!added) return;
+    const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).limit(1);
+    if (course) await notify(tx, { userId, kind: 'enrolment_confirmed', data: { courseId, courseTitle: course.title } });
+  });
   return { enrolled };
 }
 

@@ -1,6 +1,6 @@
 import type { CourseInformation } from '../../../shared/learning';
 
-/** A text lesson of the demo catalogue (video and PDF lessons are not offered yet). */
+/** A text lesson of the demo catalogue (demo-seed.ts adds each course's PDF sheet and the demo video). */
 export interface DemoLesson {
   title: string;
   durationMinutes: number;

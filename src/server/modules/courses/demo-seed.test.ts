@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import { describe, expect, it } from 'vitest';
 import { categories } from '../../../shared/categories';
 import type { CourseItem } from '../../../shared/courses';
 import { normalizeSearch } from '../../../shared/text';
 import type { CourseOutline, LessonContent } from '../../../shared/learning';
+import { missingRequirements } from '../../../shared/reviews';
 import { courseSections, courses, lessons, users } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { courseSearchText } from './courses.service';
@@ -72,7 +74,7 @@ describe('seedDemoCatalogue', () => {
     for (const category of categoriesRes.json()) expect(category.count).toBeGreaterThanOrEqual(2);
   });
 
-  it('gives every demo course its public information, 2 or 3 chapters and 3 to 6 text lessons, the first a free preview', async () => {
+  it('gives every demo course its public information, 2 or 3 chapters and 3 to 6 text lessons, the first a free preview, then its PDF sheet', async () => {
     const rows = await db.select().from(courses);
     for (const course of rows) {
       expect(course.objectives.length, course.title).toBeGreaterThanOrEqual(3);
@@ -83,17 +85,23 @@ describe('seedDemoCatalogue', () => {
       const outline: CourseOutline = res.json();
       expect(outline.sections.length, course.title).toBeGreaterThanOrEqual(2);
       expect(outline.sections.length, course.title).toBeLessThanOrEqual(3);
-      expect(outline.total_lessons, course.title).toBeGreaterThanOrEqual(3);
-      expect(outline.total_lessons, course.title).toBeLessThanOrEqual(6);
-      const all = outline.sections.flatMap((section) => section.lessons);
-      expect(all.every((lesson) => lesson.type === 'text' && lesson.duration_minutes >= 10 && lesson.duration_minutes <= 60)).toBe(true);
+      const everything = outline.sections.flatMap((section) => section.lessons);
+      expect(everything.at(-1), course.title).toMatchObject({ type: 'pdf', title: 'Fiche récapitulative du cours' });
+      const all = everything.filter((lesson) => lesson.type === 'text');
+      expect(everything.filter((lesson) => lesson.type !== 'text').length, course.title).toBeLessThanOrEqual(2);
+      expect(all.length, course.title).toBeGreaterThanOrEqual(3);
+      expect(all.length, course.title).toBeLessThanOrEqual(6);
+      expect(all.every((lesson) => lesson.duration_minutes >= 10 && lesson.duration_minutes <= 60)).toBe(true);
       expect(all.map((lesson) => lesson.is_preview)).toEqual(all.map((_, index) => index === 0));
-      expect(outline.total_minutes).toBe(all.reduce((sum, lesson) => sum + lesson.duration_minutes, 0));
+      expect(outline.total_minutes).toBe(everything.reduce((sum, lesson) => sum + lesson.duration_minutes, 0));
+      // Published demo courses meet what a submission requires (decision 018).
+      const facts = { lessonCount: outline.total_lessons, objectives: course.objectives, target_audience: course.targetAudience, prerequisites: course.prerequisites, assessment_methods: course.assessmentMethods };
+      expect(missingRequirements(facts), course.title).toEqual([]);
     }
   });
 
   it('writes substantive Markdown lessons: paragraphs and a list, rendered for a visitor of the free preview', async () => {
-    const bodies = await db.select({ body: lessons.bodyMarkdown }).from(lessons);
+    const bodies = await db.select({ body: lessons.bodyMarkdown }).from(lessons).where(eq(lessons.type, 'text'));
     for (const { body } of bodies) {
       expect(body!.length).toBeGreaterThan(400);
       expect(body!.split('\n\n').length).toBeGreaterThanOrEqual(3);
@@ -105,6 +113,20 @@ describe('seedDemoCatalogue', () => {
     const lesson: LessonContent = res.json();
     expect(lesson.html).toContain('<ul>');
     expect(lesson.html).toContain('<p>');
+  });
+
+  it('ships real media through the storage: a PDF sheet per course and a short captioned video, served by signed links', async () => {
+    const media = await db.select().from(lessons).where(ne(lessons.type, 'text'));
+    expect(media.filter((l) => l.type === 'pdf')).toHaveLength((await db.select().from(courses)).length);
+    const [video] = media.filter((l) => l.type === 'video');
+    expect(video).toMatchObject({ fileMimeType: 'video/webm', fileOriginalName: 'demo-video.webm' });
+    expect(video!.fileSize).toBeLessThan(400 * 1024);
+    expect((await readStoredFile(storage, video!.filePath!))!.equals(await fs.readFile(path.join(demoImagesDir, 'demo-video.webm')))).toBe(true);
+    expect((await readStoredFile(storage, video!.captionsPath!))!.toString()).toMatch(/^WEBVTT\n/);
+    const pdf = (await readStoredFile(storage, media.find((l) => l.type === 'pdf')!.filePath!))!;
+    expect((await fileTypeFromBuffer(pdf))?.mime).toBe('application/pdf');
+    expect(pdf.toString('latin1')).toMatch(/%%EOF\n$/);
+    expect(pdf.toString('latin1')).toContain('(Objectifs p\\351dagogiques) Tj');
   });
 
   it('keeps non-preview demo lessons for enrolled learners', async () => {

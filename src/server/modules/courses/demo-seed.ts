@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
@@ -10,8 +11,9 @@ import { userSearchText } from '../../lib/search-text';
 import { keepCopy, removeStoredFile, type Storage } from '../../lib/storage';
 import { courseSearchText } from './courses.service';
 import { demoContent, type DemoContent } from './demo-content';
+import { demoPdf } from './demo-pdf';
 
-/** The shipped illustrations, one per theme (SVG is accepted here only, never from users). */
+/** The shipped illustrations, one per theme (SVG is accepted here only, never from users), and the demo video. */
 export const demoImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/demo');
 
 export const DEMO_TRAINER_EMAIL = 'formatrice.demo@ecoforma.fr';
@@ -163,6 +165,7 @@ async function ensureDemoTrainer(db: Db): Promise<number> {
       gender: 'female',
       speciality: 'Développement durable et RSE',
       country: 'France',
+      emailConfirmedAt: new Date(),
       searchText: userSearchText({ firstname: 'Claire', lastname: 'Dubois', email: DEMO_TRAINER_EMAIL }),
     })
     .returning({ id: users.id });
@@ -181,8 +184,87 @@ function contentOf(title: string): DemoContent {
   return content;
 }
 
+/** The recap sheet of a course, a real one-page PDF made from its public information. */
+function recapSheet(title: string, content: DemoContent): Buffer {
+  return demoPdf(`Fiche récapitulative – ${title}`, [
+    { text: 'Objectifs pédagogiques', heading: true },
+    ...content.objectives.map((objective) => ({ text: `• ${objective}` })),
+    { text: 'Public visé', heading: true },
+    { text: content.target_audience },
+    { text: 'Prérequis', heading: true },
+    { text: content.prerequisites },
+    { text: "Modalités d'évaluation", heading: true },
+    { text: content.assessment_methods },
+    { text: 'Programme', heading: true },
+    ...content.sections.flatMap((section, index) => [
+      { text: `Chapitre ${index + 1} : ${section.title}` },
+      ...section.lessons.map((lesson) => ({ text: `   – ${lesson.title} (${lesson.durationMinutes} min)` })),
+    ]),
+  ]);
+}
+
+/** Keeps bytes made here as the storage keeps an upload (through this process's incoming folder). */
+async function keepBytes(storage: Storage, bytes: Buffer, ext: string): Promise<string> {
+  await fs.mkdir(storage.incomingDir, { recursive: true });
+  const temp = path.join(storage.incomingDir, `demo-${randomBytes(8).toString('hex')}.${ext}`);
+  await fs.writeFile(temp, bytes);
+  try {
+    return await keepCopy(storage, temp, ext);
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
+
+/** The shipped demo video (10 s, WebM) and its French captions, for the first course. */
+const DEMO_VIDEO = { file: 'demo-video.webm', captions: 'demo-video.vtt', title: 'Présentation du cours en vidéo' };
+
+/**
+ * The video and PDF lessons of the demo: every course ends with its recap sheet (PDF), and the
+ * first course's first chapter with a short video with captions. Files go through the storage
+ * driver, as uploads do; `copied` collects them so a failed seed removes them.
+ */
+async function insertDemoMedia(tx: Db, storage: Storage, created: { id: number; title: string }[], sectionId: Map<string, number>, copied: string[]): Promise<void> {
+  const rows: (typeof lessons.$inferInsert)[] = [];
+  for (const [index, course] of created.entries()) {
+    const content = contentOf(course.title);
+    const last = content.sections.length - 1;
+    const sheet = recapSheet(course.title, content);
+    const filePath = await keepBytes(storage, sheet, 'pdf');
+    copied.push(filePath);
+    rows.push({
+      sectionId: sectionId.get(`${course.id}:${last}`)!,
+      title: 'Fiche récapitulative du cours',
+      type: 'pdf',
+      durationMinutes: 5,
+      position: content.sections[last]!.lessons.length,
+      filePath,
+      fileOriginalName: 'fiche-recapitulative.pdf',
+      fileMimeType: 'application/pdf',
+      fileSize: sheet.length,
+    });
+    if (index !== 0) continue;
+    const videoPath = await keepCopy(storage, path.join(demoImagesDir, DEMO_VIDEO.file), 'webm');
+    copied.push(videoPath);
+    const captionsPath = await keepCopy(storage, path.join(demoImagesDir, DEMO_VIDEO.captions), 'vtt');
+    copied.push(captionsPath);
+    rows.push({
+      sectionId: sectionId.get(`${course.id}:0`)!,
+      title: DEMO_VIDEO.title,
+      type: 'video',
+      durationMinutes: 1,
+      position: content.sections[0]!.lessons.length,
+      filePath: videoPath,
+      fileOriginalName: DEMO_VIDEO.file,
+      fileMimeType: 'video/webm',
+      fileSize: (await fs.stat(path.join(demoImagesDir, DEMO_VIDEO.file))).size,
+      captionsPath,
+    });
+  }
+  await tx.insert(lessons).values(rows);
+}
+
 /** The sections and text lessons of the new demo courses, in three inserts; each course's first lesson is a free preview. */
-async function insertDemoOutlines(tx: Db, created: { id: number; title: string }[]): Promise<void> {
+async function insertDemoOutlines(tx: Db, created: { id: number; title: string }[]): Promise<Map<string, number>> {
   const sectionRows = created.flatMap((course) => contentOf(course.title).sections.map((section, position) => ({ courseId: course.id, title: section.title, position })));
   const sections = await tx.insert(courseSections).values(sectionRows).returning({ id: courseSections.id, courseId: courseSections.courseId, position: courseSections.position });
   const sectionId = new Map(sections.map((s) => [`${s.courseId}:${s.position}`, s.id]));
@@ -200,6 +282,7 @@ async function insertDemoOutlines(tx: Db, created: { id: number; title: string }
     ),
   );
   await tx.insert(lessons).values(lessonRows);
+  return sectionId;
 }
 
 /** Fills an empty catalogue with the demo courses and their content (SEED_DEMO); does nothing when any course exists. */
@@ -243,7 +326,8 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<{ cre
         });
       }
       const created = await tx.insert(courses).values(rows).returning({ id: courses.id, title: courses.title });
-      await insertDemoOutlines(tx as unknown as Db, created);
+      const sectionIds = await insertDemoOutlines(tx as unknown as Db, created);
+      await insertDemoMedia(tx as unknown as Db, storage, created, sectionIds, copied);
       return { created: created.length };
     });
   } catch (error) {

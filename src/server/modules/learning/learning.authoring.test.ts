@@ -69,6 +69,7 @@ describe('who may author a course’s content', () => {
       ['PUT', `/api/sections/${section.id}/lessons/order`, { ids: [lesson.id] }],
       ['PUT', `/api/lessons/${lesson.id}`, { title: 'Intrus' }],
       ['DELETE', `/api/lessons/${lesson.id}`],
+      ['PUT', `/api/lessons/${lesson.id}/section`, { section_id: section.id }],
     ];
     for (const [method, url, payload] of attempts) {
       expect((await call(method, url, null, payload)).statusCode, `${method} ${url}`).toBe(401);
@@ -323,6 +324,69 @@ describe('text lessons', () => {
       [b.id, 0],
       [a.id, 1],
     ]);
+  });
+});
+
+describe('moving a lesson to another chapter', () => {
+  it('puts it at the end of the chapter, or at the position given, and closes the gap it leaves', async () => {
+    const course = await newCourse();
+    const [first, second] = [await insertSection(db, course.id), await insertSection(db, course.id, { position: 1 })];
+    const a = await insertLesson(db, first.id, { position: 0 });
+    const b = await insertLesson(db, first.id, { position: 1 });
+    const c = await insertLesson(db, second.id, { position: 0 });
+    const d = await insertLesson(db, second.id, { position: 1 });
+
+    const toEnd = await call('PUT', `/api/lessons/${a.id}/section`, author, { section_id: second.id });
+    expect(toEnd.statusCode).toBe(200);
+    expect(toEnd.json()).toMatchObject({ id: a.id, section_id: second.id, position: 2 });
+    expect(await lessonOrder(first.id)).toEqual([[b.id, 0]]);
+    expect(await lessonOrder(second.id)).toEqual([
+      [c.id, 0],
+      [d.id, 1],
+      [a.id, 2],
+    ]);
+
+    const atTop = await call('PUT', `/api/lessons/${d.id}/section`, admin, { section_id: first.id, position: 0 });
+    expect(atTop.json()).toMatchObject({ section_id: first.id, position: 0 });
+    expect(await lessonOrder(first.id)).toEqual([
+      [d.id, 0],
+      [b.id, 1],
+    ]);
+    expect(await lessonOrder(second.id)).toEqual([
+      [c.id, 0],
+      [a.id, 1],
+    ]);
+  });
+
+  it("keeps learners' progress on the moved lesson", async () => {
+    const course = await newCourse();
+    const [first, second] = [await insertSection(db, course.id), await insertSection(db, course.id, { position: 1 })];
+    const lesson = await insertLesson(db, first.id);
+    await call('POST', `/api/lessons/${lesson.id}/complete`, enrolledMember);
+    await call('PUT', `/api/lessons/${lesson.id}/section`, author, { section_id: second.id });
+    const outline = (await call('GET', `/api/courses/${course.id}/outline`, enrolledMember)).json();
+    expect(outline.sections[1].lessons).toEqual([expect.objectContaining({ id: lesson.id, completed: true })]);
+  });
+
+  it("refuses a chapter of another course, a missing or malformed chapter and a bad position, changing nothing", async () => {
+    const course = await newCourse();
+    const section = await insertSection(db, course.id);
+    const lesson = await insertLesson(db, section.id);
+    const elsewhere = await insertSection(db, (await newCourse()).id);
+    const cases: [object, string, string][] = [
+      [{ section_id: elsewhere.id }, 'section_id', learningMessages.moveOtherCourse],
+      [{ section_id: 2_000_000_000 }, 'section_id', learningMessages.moveOtherCourse],
+      [{}, 'section_id', learningMessages.moveSectionRequired],
+      [{ section_id: 'deux' }, 'section_id', INVALID_ID_MESSAGE],
+      [{ section_id: section.id, position: -1 }, 'position', learningMessages.movePositionInvalid],
+      [{ section_id: section.id, position: 1.5 }, 'position', learningMessages.movePositionInvalid],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await call('PUT', `/api/lessons/${lesson.id}/section`, author, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().errors, JSON.stringify(payload)).toEqual({ [field]: [message] });
+    }
+    expect(await lessonOrder(section.id)).toEqual([[lesson.id, 0]]);
   });
 });
 

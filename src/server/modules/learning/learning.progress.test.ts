@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { INVALID_ID_MESSAGE } from '../../../shared/ids';
-import type { CourseOutline, LessonContent, MyLearning } from '../../../shared/learning';
-import { courses, enrolments, lessonProgress } from '../../db/schema';
+import type { CourseOutline, LessonCompletion, LessonContent, MyLearning } from '../../../shared/learning';
+import { courses, enrolments, lessonProgress, savedCourses } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, enrol, insertCourse, insertLesson, insertSection } from '../../test/factories';
 
@@ -162,11 +162,18 @@ describe('progress', () => {
     const user = await learner(course.id);
     const first = await call('POST', `/api/lessons/${basics.id}/complete`, user);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ completed: 1, total: 3, percent: 33 });
-    expect((await call('POST', `/api/lessons/${basics.id}/complete`, user)).json()).toEqual({ completed: 1, total: 3, percent: 33 });
+    expect(first.json()).toEqual({ completed: 1, total: 3, percent: 33, completed_at: null });
+    expect((await call('POST', `/api/lessons/${basics.id}/complete`, user)).json()).toEqual({ completed: 1, total: 3, percent: 33, completed_at: null });
     expect(await db.select().from(lessonProgress).where(eq(lessonProgress.userId, user.id))).toHaveLength(1);
     await call('POST', `/api/lessons/${intro.id}/complete`, user);
-    expect((await call('POST', `/api/lessons/${practice.id}/complete`, user)).json()).toEqual({ completed: 3, total: 3, percent: 100 });
+    const last = (await call('POST', `/api/lessons/${practice.id}/complete`, user)).json() as LessonCompletion;
+    expect(last).toMatchObject({ completed: 3, total: 3, percent: 100 });
+    // The last lesson completes the course: the date is recorded on the enrolment and shown everywhere.
+    expect(last.completed_at).toEqual(expect.any(String));
+    const [enrolment] = await db.select().from(enrolments).where(and(eq(enrolments.userId, user.id), eq(enrolments.courseId, course.id)));
+    expect(enrolment!.completedAt?.toISOString()).toBe(last.completed_at);
+    expect(((await call('GET', `/api/courses/${course.id}/outline`, user)).json() as CourseOutline).completed_at).toBe(last.completed_at);
+    expect(((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]!.completed_at).toBe(last.completed_at);
   });
 
   it('refuses progress to whoever is not enrolled, author and administrators included (403), and to visitors (401)', async () => {
@@ -231,9 +238,24 @@ describe('GET /api/user/learning', () => {
       total: 3,
       percent: 33,
       last_lesson_id: a.intro.id,
+      completed_at: null,
+      certificate: null,
     });
     // Nothing opened yet: resume at the first lesson.
     expect(items.find((i) => i.course_id === b.course.id)).toMatchObject({ completed: 0, percent: 0, last_lesson_id: b.intro.id });
+  });
+
+  it('lists the published courses saved and not joined, with their size, apart from the enrolled ones', async () => {
+    const user = await createUser(db, { role: 'membre' });
+    const saved = await courseWithLessons();
+    const savedThenJoined = await courseWithLessons();
+    const savedDraft = await courseWithLessons('draft');
+    for (const { course } of [saved, savedThenJoined, savedDraft]) await db.insert(savedCourses).values({ userId: user.id, courseId: course.id });
+    await enrol(db, user.id, savedThenJoined.course.id);
+
+    const mine = (await call('GET', '/api/user/learning', user)).json() as MyLearning;
+    expect(mine.saved).toEqual([{ course_id: saved.course.id, title: 'Compostage partagé', image: null, total_lessons: 3, total_minutes: 40 }]);
+    expect(mine.items.map((i) => i.course_id)).toEqual([savedThenJoined.course.id]);
   });
 
   it('resumes at the lesson opened last', async () => {
@@ -246,7 +268,7 @@ describe('GET /api/user/learning', () => {
   });
 
   it('answers an empty list to a caller enrolled nowhere, and 401 to a visitor', async () => {
-    expect((await call('GET', '/api/user/learning', otherTrainer)).json()).toEqual({ items: [] });
+    expect((await call('GET', '/api/user/learning', otherTrainer)).json()).toEqual({ items: [], saved: [] });
     expect((await call('GET', '/api/user/learning', null)).statusCode).toBe(401);
   });
 });

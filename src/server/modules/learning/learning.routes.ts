@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/ids';
-import { courseInformationBodySchema, lessonCreateBodySchema, lessonUpdateBodySchema, orderBodySchema, sectionBodySchema } from '../../../shared/learning';
+import { courseInformationBodySchema, learningMessages, lessonCreateBodySchema, lessonMoveBodySchema, lessonUpdateBodySchema, orderBodySchema, sectionBodySchema } from '../../../shared/learning';
 import { canAuthorCourses } from '../../../shared/roles';
+import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
+import { sendRangedFile } from '../../lib/http-range';
+import { createMediaSigner } from '../../lib/media-links';
+import { contentDisposition } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
+import { createMediaLesson, findEditableMediaLesson, findEditableSection, findMediaFile, replaceLessonMedia } from './lesson-files.service';
+import { discardLessonForm, receiveLessonForm } from './lesson-uploads';
 import {
   completeLesson,
   createLesson,
@@ -13,6 +20,7 @@ import {
   getLesson,
   getOutline,
   listMyLearning,
+  moveLesson,
   renameSection,
   reorderLessons,
   reorderSections,
@@ -20,8 +28,12 @@ import {
   updateLesson,
 } from './learning.service';
 
-export const learningRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+/** Any text up to a bound: a malformed token is refused like a forged one (403), not as a validation error. */
+const mediaParamsSchema = z.object({ link: z.string().max(200) });
+
+export const learningRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, config }) => {
   const tags = ['formation'];
+  const signer = await createMediaSigner(db, config);
   // Authoring: approved trainers and administrators pass the guard; the service keeps each course to its author.
   const author = { access: canAuthorCourses };
 
@@ -46,7 +58,7 @@ export const learningRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   );
 
   app.delete('/api/sections/:id', { config: author, schema: { tags, summary: 'Supprimer un chapitre, ses leçons et leur progression', params: idParamsSchema } }, async (request, reply) => {
-    await deleteSection(db, request.params.id, currentUser(request));
+    await deleteSection(db, storage, request.params.id, currentUser(request));
     return reply.status(204).send();
   });
 
@@ -54,20 +66,61 @@ export const learningRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     reply.status(201).send(await createLesson(db, request.params.id, currentUser(request), request.body)),
   );
 
+  app.post('/api/sections/:id/lessons/media', { config: author, schema: { tags, summary: 'Ajouter une leçon vidéo ou PDF avec son fichier (multipart : champs, file, captions facultatif)', consumes: ['multipart/form-data'], params: idParamsSchema } }, async (request, reply) => {
+    // Who may edit is settled before a single byte of the file is read.
+    await findEditableSection(db, request.params.id, currentUser(request));
+    const form = await receiveLessonForm(request, storage);
+    try {
+      return reply.status(201).send(await createMediaLesson(db, storage, request.params.id, form));
+    } finally {
+      await discardLessonForm(form);
+    }
+  });
+
+  app.put('/api/lessons/:id/media', { config: author, schema: { tags, summary: "Remplacer le fichier d'une leçon vidéo ou PDF, ou ses sous-titres (multipart)", consumes: ['multipart/form-data'], params: idParamsSchema } }, async (request) => {
+    const type = await findEditableMediaLesson(db, request.params.id, currentUser(request));
+    const form = await receiveLessonForm(request, storage, type);
+    try {
+      return await replaceLessonMedia(db, storage, request.params.id, type, form);
+    } finally {
+      await discardLessonForm(form);
+    }
+  });
+
+  // Public: the signed token is the proof of access, checked when it was issued (decision 017).
+  app.get('/api/media/:link', { config: { access: 'public' }, schema: { tags, summary: "Fichier d'une leçon (vidéo, PDF, sous-titres) par un lien signé et temporaire ; requêtes Range acceptées", params: mediaParamsSchema } }, async (request, reply) => {
+    const claim = signer.verify(request.params.link);
+    if (!claim) throw AppError.forbidden(learningMessages.mediaLinkInvalid);
+    const file = await findMediaFile(db, claim);
+    if (!file) throw AppError.notFound(learningMessages.mediaLinkInvalid);
+    reply
+      .type(file.mime)
+      .header('Content-Disposition', contentDisposition(file.fileName, claim.kind === 'download' ? 'attachment' : 'inline'))
+      // The link is private to whoever got it, and dies within hours: never in a shared cache.
+      .header('Cache-Control', 'private, no-store');
+    const sent = await sendRangedFile(reply, storage, file, request.headers.range);
+    if (!sent) throw AppError.notFound(learningMessages.mediaLinkInvalid);
+    return sent;
+  });
+
   app.put('/api/sections/:id/lessons/order', { config: author, schema: { tags, summary: 'Réordonner les leçons du chapitre (liste complète des identifiants)', params: idParamsSchema, body: orderBodySchema } }, async (request) =>
     reorderLessons(db, request.params.id, currentUser(request), request.body.ids),
   );
 
   app.get('/api/lessons/:id', { config: { access: 'public' }, schema: { tags, summary: "Contenu d'une leçon (inscrits, auteur, administrateurs ; tous pour un aperçu gratuit)", params: idParamsSchema } }, async (request) =>
-    getLesson(db, request.params.id, request.user),
+    getLesson(db, signer, request.params.id, request.user),
   );
 
   app.put('/api/lessons/:id', { config: author, schema: { tags, summary: 'Modifier une leçon', params: idParamsSchema, body: lessonUpdateBodySchema } }, async (request) =>
     updateLesson(db, request.params.id, currentUser(request), request.body),
   );
 
+  app.put('/api/lessons/:id/section', { config: author, schema: { tags, summary: 'Déplacer une leçon vers un autre chapitre du même cours', params: idParamsSchema, body: lessonMoveBodySchema } }, async (request) =>
+    moveLesson(db, request.params.id, currentUser(request), request.body),
+  );
+
   app.delete('/api/lessons/:id', { config: author, schema: { tags, summary: 'Supprimer une leçon et la progression qui s’y rapporte', params: idParamsSchema } }, async (request, reply) => {
-    await deleteLesson(db, request.params.id, currentUser(request));
+    await deleteLesson(db, storage, request.params.id, currentUser(request));
     return reply.status(204).send();
   });
 

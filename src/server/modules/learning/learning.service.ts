@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CertificateLink } from '../../../shared/certificates';
 import { canEditCourse, canViewCourse, courseImageUrl, type CourseStatus } from '../../../shared/courses';
 import {
   canReadLesson,
@@ -12,35 +13,44 @@ import {
   type LessonCompletion,
   type LessonContent,
   type LessonCreateBody,
+  type LessonMoveBody,
   type LessonUpdateBody,
   type MyLearning,
   type OutlineSection,
+  type SavedLearningItem,
 } from '../../../shared/learning';
+import { quizMessages } from '../../../shared/quiz';
 import type { Actor } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { courses, courseSections, enrolments, lessonProgress, lessons, type LessonRow } from '../../db/schema';
+import { certificates, courses, courseSections, enrolments, lessonProgress, lessons, savedCourses, type LessonRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { MediaSigner } from '../../lib/media-links';
+import { removeStoredFile, type Storage } from '../../lib/storage';
+import { lessonMedia } from './lesson-media';
+import { applyOrder, renumber } from './ordered-lists';
+import { issueCertificates } from '../../lib/certificate-issue';
 import { renderLessonMarkdown } from './markdown';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-interface CourseFacts {
+export interface CourseFacts {
   id: number;
   authorId: number;
   status: CourseStatus;
 }
 
-const COURSE_NOT_FOUND = "Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.";
-const SECTION_NOT_FOUND = "Ce chapitre n'existe pas ou vous n'y avez pas accès.";
-const LESSON_NOT_FOUND = "Cette leçon n'existe pas ou vous n'y avez pas accès.";
+export const COURSE_NOT_FOUND = "Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.";
+export const SECTION_NOT_FOUND = "Ce chapitre n'existe pas ou vous n'y avez pas accès.";
+export const LESSON_NOT_FOUND = "Cette leçon n'existe pas ou vous n'y avez pas accès.";
 const EDIT_REFUSED = "Seuls l'auteur du cours et les administrateurs peuvent modifier son contenu.";
-const LESSON_RESERVED = 'Cette leçon est réservée aux personnes inscrites au cours.';
+export const LESSON_RESERVED = 'Cette leçon est réservée aux personnes inscrites au cours.';
 const PROGRESS_RESERVED = 'Inscrivez-vous au cours pour enregistrer votre progression.';
+const QUIZ_COMPLETES = quizMessages.quizCompletes;
 
 const courseFacts = { id: courses.id, authorId: courses.authorId, status: courses.status };
 
 /** 404 when the caller cannot see the course (a draft's existence is not revealed), 403 when they may not edit it. */
-function checkEditable(course: CourseFacts | undefined, actor: Actor, notFound: string): CourseFacts {
+export function checkEditable(course: CourseFacts | undefined, actor: Actor, notFound: string): CourseFacts {
   if (!course || !canViewCourse(actor, course)) throw AppError.notFound(notFound);
   if (!canEditCourse(actor, course)) throw AppError.forbidden(EDIT_REFUSED);
   return course;
@@ -57,7 +67,7 @@ async function findVisibleCourse(db: Db, id: number, actor: Actor | null): Promi
   return course;
 }
 
-async function findSection(db: Db, id: number) {
+export async function findSection(db: Db, id: number) {
   const [row] = await db
     .select({ id: courseSections.id, courseId: courseSections.courseId, course: courseFacts })
     .from(courseSections)
@@ -67,7 +77,7 @@ async function findSection(db: Db, id: number) {
   return row;
 }
 
-async function findLesson(db: Db, id: number) {
+export async function findLesson(db: Db | Tx, id: number) {
   const [row] = await db
     .select({ lesson: lessons, courseId: courseSections.courseId, course: courseFacts })
     .from(lessons)
@@ -78,35 +88,13 @@ async function findLesson(db: Db, id: number) {
   return row;
 }
 
-async function enrolmentOf(db: Db, userId: number, courseId: number) {
+export async function enrolmentOf(db: Db | Tx, userId: number, courseId: number) {
   const [row] = await db
-    .select({ lastLessonId: enrolments.lastLessonId })
+    .select({ lastLessonId: enrolments.lastLessonId, completedAt: enrolments.completedAt })
     .from(enrolments)
     .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
     .limit(1);
   return row ?? null;
-}
-
-function intArray(ids: number[]) {
-  return sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::integer[]`;
-}
-
-/** Rewrites positions 0, 1, 2… in the current order, after a deletion left a gap. */
-async function renumberSections(tx: Tx, courseId: number): Promise<void> {
-  await tx.execute(sql`
-    update course_sections s set position = r.n - 1
-    from (select id, row_number() over (order by position, id) as n from course_sections where course_id = ${courseId}) r
-    where s.id = r.id and s.position <> r.n - 1`);
-}
-
-async function renumberLessons(tx: Tx, sectionId: number): Promise<void> {
-  await tx.execute(sql`
-    update lessons l set position = r.n - 1
-    from (select id, row_number() over (order by position, id) as n from lessons where section_id = ${sectionId}) r
-    where l.id = r.id and l.position <> r.n - 1`);
 }
 
 /** Locks the course row, so concurrent changes to its sections take turns. */
@@ -114,17 +102,9 @@ async function lockCourse(tx: Tx, courseId: number): Promise<void> {
   await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
 }
 
-async function lockSection(tx: Tx, sectionId: number): Promise<boolean> {
+export async function lockSection(tx: Tx, sectionId: number): Promise<boolean> {
   const [row] = await tx.select({ id: courseSections.id }).from(courseSections).where(eq(courseSections.id, sectionId)).for('update');
   return Boolean(row);
-}
-
-/** `ids` must be exactly the current set (no missing, extra or repeated id), else 422 with `message`. */
-function checkSameSet(current: number[], ids: number[], message: string): void {
-  const wanted = new Set(ids);
-  if (wanted.size !== ids.length || ids.length !== current.length || current.some((id) => !wanted.has(id))) {
-    throw AppError.validation({ ids: [message] });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,16 +170,22 @@ export async function renameSection(db: Db, sectionId: number, actor: Actor, tit
   return toAuthorSection(row);
 }
 
-/** Removes the section with its lessons and their progress rows, then closes the gap. */
-export async function deleteSection(db: Db, sectionId: number, actor: Actor): Promise<void> {
+/** Removes the section with its lessons and their progress rows, then closes the gap, then the lessons' files. */
+export async function deleteSection(db: Db, storage: Storage, sectionId: number, actor: Actor): Promise<void> {
   const section = await findSection(db, sectionId);
   const course = checkEditable(section?.course, actor, SECTION_NOT_FOUND);
-  await db.transaction(async (tx) => {
+  const files = await db.transaction(async (tx) => {
     await lockCourse(tx, course.id);
+    const kept = await tx.select({ file: lessons.filePath, captions: lessons.captionsPath }).from(lessons).where(eq(lessons.sectionId, sectionId));
     const removed = await tx.delete(courseSections).where(eq(courseSections.id, sectionId)).returning({ id: courseSections.id });
     if (removed.length === 0) throw AppError.notFound(SECTION_NOT_FOUND);
-    await renumberSections(tx, course.id);
+    await renumber(tx, 'sections', course.id);
+    // Learners who had done everything else have now completed the course.
+    await detectCourseCompletions(tx, course.id);
+    return kept.flatMap((row) => [row.file, row.captions]);
   });
+  // Only once the rows are gone: a failed deletion must not leave lessons without their files.
+  await Promise.all(files.map((name) => removeStoredFile(storage, name)));
 }
 
 /** Puts the course's sections in the order given; the list must hold each of them exactly once. */
@@ -207,18 +193,7 @@ export async function reorderSections(db: Db, courseId: number, actor: Actor, id
   checkEditable(await findCourse(db, courseId), actor, COURSE_NOT_FOUND);
   return db.transaction(async (tx) => {
     await lockCourse(tx, courseId);
-    const current = await tx.select({ id: courseSections.id }).from(courseSections).where(eq(courseSections.courseId, courseId));
-    checkSameSet(
-      current.map((s) => s.id),
-      ids,
-      learningMessages.sectionOrderMismatch,
-    );
-    if (ids.length > 0) {
-      await tx.execute(sql`
-        update course_sections s set position = o.n - 1, updated_at = now()
-        from unnest(${intArray(ids)}) with ordinality as o(id, n)
-        where s.id = o.id`);
-    }
+    await applyOrder(tx, 'sections', courseId, ids, learningMessages.sectionOrderMismatch);
     const rows = await tx.select().from(courseSections).where(eq(courseSections.courseId, courseId)).orderBy(asc(courseSections.position));
     return rows.map(toAuthorSection);
   });
@@ -227,7 +202,7 @@ export async function reorderSections(db: Db, courseId: number, actor: Actor, id
 // ---------------------------------------------------------------------------------------------
 // Lessons
 
-function toAuthorLesson(row: LessonRow): AuthorLesson {
+export function toAuthorLesson(row: LessonRow): AuthorLesson {
   return {
     id: row.id,
     section_id: row.sectionId,
@@ -286,18 +261,22 @@ export async function updateLesson(db: Db, lessonId: number, actor: Actor, body:
 
 /**
  * Removes the lesson; its progress rows go with it (foreign key cascade), so every learner's
- * figures are counted again over the lessons that remain.
+ * figures are counted again over the lessons that remain. Its files go once the row is gone.
  */
-export async function deleteLesson(db: Db, lessonId: number, actor: Actor): Promise<void> {
+export async function deleteLesson(db: Db, storage: Storage, lessonId: number, actor: Actor): Promise<void> {
   const found = await findLesson(db, lessonId);
-  checkEditable(found?.course, actor, LESSON_NOT_FOUND);
+  const course = checkEditable(found?.course, actor, LESSON_NOT_FOUND);
   const sectionId = found!.lesson.sectionId;
-  await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     if (!(await lockSection(tx, sectionId))) throw AppError.notFound(LESSON_NOT_FOUND);
-    const removed = await tx.delete(lessons).where(eq(lessons.id, lessonId)).returning({ id: lessons.id });
-    if (removed.length === 0) throw AppError.notFound(LESSON_NOT_FOUND);
-    await renumberLessons(tx, sectionId);
+    const rows = await tx.delete(lessons).where(eq(lessons.id, lessonId)).returning({ file: lessons.filePath, captions: lessons.captionsPath });
+    if (rows.length === 0) throw AppError.notFound(LESSON_NOT_FOUND);
+    await renumber(tx, 'lessons', sectionId);
+    // Learners who had done everything else have now completed the course.
+    await detectCourseCompletions(tx, course.id);
+    return rows[0]!;
   });
+  await Promise.all([removeStoredFile(storage, removed.file), removeStoredFile(storage, removed.captions)]);
 }
 
 /** Puts the section's lessons in the order given; the list must hold each of them exactly once. */
@@ -306,20 +285,41 @@ export async function reorderLessons(db: Db, sectionId: number, actor: Actor, id
   checkEditable(section?.course, actor, SECTION_NOT_FOUND);
   return db.transaction(async (tx) => {
     if (!(await lockSection(tx, sectionId))) throw AppError.notFound(SECTION_NOT_FOUND);
-    const current = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.sectionId, sectionId));
-    checkSameSet(
-      current.map((l) => l.id),
-      ids,
-      learningMessages.lessonOrderMismatch,
-    );
-    if (ids.length > 0) {
-      await tx.execute(sql`
-        update lessons l set position = o.n - 1, updated_at = now()
-        from unnest(${intArray(ids)}) with ordinality as o(id, n)
-        where l.id = o.id`);
-    }
+    await applyOrder(tx, 'lessons', sectionId, ids, learningMessages.lessonOrderMismatch);
     const rows = await tx.select().from(lessons).where(eq(lessons.sectionId, sectionId)).orderBy(asc(lessons.position));
     return rows.map(toAuthorLesson);
+  });
+}
+
+/**
+ * Moves the lesson to another chapter of the same course, at `position` (the end when absent or
+ * past it); both chapters are renumbered. Learners' progress on it is untouched.
+ */
+export async function moveLesson(db: Db, lessonId: number, actor: Actor, body: LessonMoveBody): Promise<AuthorLesson> {
+  const found = await findLesson(db, lessonId);
+  checkEditable(found?.course, actor, LESSON_NOT_FOUND);
+  const target = await findSection(db, body.section_id);
+  if (!target || target.courseId !== found!.courseId) throw AppError.validation({ section_id: [learningMessages.moveOtherCourse] });
+  const from = found!.lesson.sectionId;
+  return db.transaction(async (tx) => {
+    // Both chapters, in id order, so two opposite moves cannot wait on each other.
+    for (const id of [...new Set([from, target.id])].sort((a, b) => a - b)) {
+      if (!(await lockSection(tx, id))) throw AppError.notFound(SECTION_NOT_FOUND);
+    }
+    const [counted] = await tx.select({ n: count() }).from(lessons).where(and(eq(lessons.sectionId, target.id), sql`${lessons.id} <> ${lessonId}`));
+    const position = Math.min(body.position ?? Number.MAX_SAFE_INTEGER, counted?.n ?? 0);
+    // Room at `position`: the lessons from there on go one place down, then the gaps close.
+    await tx.execute(sql`update lessons set position = position + 1 where section_id = ${target.id} and position >= ${position} and id <> ${lessonId}`);
+    const [row] = await tx
+      .update(lessons)
+      .set({ sectionId: target.id, position, updatedAt: new Date() })
+      .where(and(eq(lessons.id, lessonId), eq(lessons.sectionId, from)))
+      .returning();
+    if (!row) throw AppError.notFound(LESSON_NOT_FOUND);
+    await renumber(tx, 'lessons', from);
+    await renumber(tx, 'lessons', target.id);
+    const [moved] = await tx.select().from(lessons).where(eq(lessons.id, lessonId));
+    return toAuthorLesson(moved!);
   });
 }
 
@@ -327,7 +327,7 @@ export async function reorderLessons(db: Db, sectionId: number, actor: Actor, id
 // Reading and progress
 
 /** The course's lessons in reading order (section, then lesson position). */
-async function orderedLessons(db: Db, courseIds: number[]) {
+async function orderedLessons(db: Db | Tx, courseIds: number[]) {
   if (courseIds.length === 0) return [];
   return db
     .select({
@@ -345,7 +345,7 @@ async function orderedLessons(db: Db, courseIds: number[]) {
     .orderBy(asc(courseSections.position), asc(courseSections.id), asc(lessons.position), asc(lessons.id));
 }
 
-async function completedLessonIds(db: Db, userId: number, lessonIds: number[]): Promise<Set<number>> {
+async function completedLessonIds(db: Db | Tx, userId: number, lessonIds: number[]): Promise<Set<number>> {
   if (lessonIds.length === 0) return new Set();
   const rows = await db
     .select({ lessonId: lessonProgress.lessonId })
@@ -363,7 +363,8 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
     .where(eq(courseSections.courseId, course.id))
     .orderBy(asc(courseSections.position), asc(courseSections.id));
   const lessonRows = await orderedLessons(db, [course.id]);
-  const enrolled = actor ? Boolean(await enrolmentOf(db, actor.id, course.id)) : false;
+  const enrolment = actor ? await enrolmentOf(db, actor.id, course.id) : null;
+  const enrolled = Boolean(enrolment);
   const done = enrolled && actor ? await completedLessonIds(db, actor.id, lessonRows.map((l) => l.id)) : null;
 
   const sections: OutlineSection[] = sectionRows.map((s) => ({ id: s.id, title: s.title, lessons: [] }));
@@ -382,6 +383,7 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
     sections,
     total_lessons: lessonRows.length,
     total_minutes: lessonRows.reduce((sum, l) => sum + l.durationMinutes, 0),
+    ...(enrolment ? { completed_at: enrolment.completedAt?.toISOString() ?? null } : {}),
   };
 }
 
@@ -389,7 +391,7 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
  * A lesson's content for whoever may read it (canReadLesson); an enrolled learner's opening is
  * remembered as where "Reprendre" leads.
  */
-export async function getLesson(db: Db, lessonId: number, actor: Actor | null): Promise<LessonContent> {
+export async function getLesson(db: Db, signer: MediaSigner, lessonId: number, actor: Actor | null): Promise<LessonContent> {
   const found = await findLesson(db, lessonId);
   if (!found || !canViewCourse(actor, found.course)) throw AppError.notFound(LESSON_NOT_FOUND);
   const { lesson, course } = found;
@@ -415,35 +417,110 @@ export async function getLesson(db: Db, lessonId: number, actor: Actor | null): 
     duration_minutes: lesson.durationMinutes,
     is_preview: lesson.isPreview,
     html: lesson.type === 'text' && lesson.bodyMarkdown !== null ? renderLessonMarkdown(lesson.bodyMarkdown) : null,
+    // Signed only now, after the access check above: the links are the proof of it (decision 017).
+    media: lessonMedia(signer, lesson),
     ...(completed !== undefined ? { completed } : {}),
     // The editor starts from the source; learners only ever get the safe rendering.
     ...(actor && canEditCourse(actor, course) ? { body_markdown: lesson.bodyMarkdown } : {}),
   };
 }
 
-async function courseProgress(db: Db, userId: number, courseId: number): Promise<LessonCompletion> {
+/** The learner's progress in the course, with the date they completed it. */
+export async function courseProgress(db: Db | Tx, userId: number, courseId: number): Promise<LessonCompletion> {
   const lessonRows = await orderedLessons(db, [courseId]);
   const done = await completedLessonIds(db, userId, lessonRows.map((l) => l.id));
-  return { completed: done.size, total: lessonRows.length, percent: progressPercent(done.size, lessonRows.length) };
+  const enrolment = await enrolmentOf(db, userId, courseId);
+  return {
+    completed: done.size,
+    total: lessonRows.length,
+    percent: progressPercent(done.size, lessonRows.length),
+    completed_at: enrolment?.completedAt?.toISOString() ?? null,
+  };
 }
 
-/** Marks the lesson completed for an enrolled learner; doing it again changes nothing. */
+/**
+ * THE place where a course becomes completed: every lesson of the course has a progress row
+ * (a quiz gets one only when passed) and the course has at least one lesson. Sets
+ * `enrolments.completed_at` once, in the caller's transaction, for the given learner (or every
+ * enrolled learner after the content shrank), issues their attestations in the same
+ * transaction, and returns who became completed just now.
+ */
+export async function detectCourseCompletions(tx: Tx, courseId: number, userId?: number): Promise<number[]> {
+  const rows = await tx.execute(sql`
+    update enrolments e set completed_at = now()
+    where e.course_id = ${courseId} and e.completed_at is null
+      ${userId === undefined ? sql`` : sql`and e.user_id = ${userId}`}
+      and exists (select 1 from lessons l join course_sections s on s.id = l.section_id where s.course_id = ${courseId})
+      and not exists (
+        select 1 from lessons l join course_sections s on s.id = l.section_id
+        where s.course_id = ${courseId}
+          and not exists (select 1 from lesson_progress p where p.lesson_id = l.id and p.user_id = e.user_id))
+    returning e.user_id`);
+  const completed = rowsOf<{ user_id: number }>(rows).map((r) => Number(r.user_id));
+  // The attestation is issued with the completion, or not at all.
+  await issueCertificates(tx, courseId, completed);
+  return completed;
+}
+
+/** `execute` answers `{ rows }` on both drivers (PGlite and node-postgres). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Records a lesson as completed for the learner (no-op when it already is), remembers it as where
+ * to resume, and detects the course's completion, all in the caller's transaction.
+ */
+export async function recordLessonCompleted(tx: Tx, userId: number, courseId: number, lessonId: number): Promise<void> {
+  await tx.insert(lessonProgress).values({ userId, lessonId }).onConflictDoNothing();
+  await tx
+    .update(enrolments)
+    .set({ lastLessonId: lessonId })
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+  await detectCourseCompletions(tx, courseId, userId);
+}
+
+/** Marks the lesson completed for an enrolled learner; doing it again changes nothing. A quiz completes by being passed. */
 export async function completeLesson(db: Db, lessonId: number, actor: Actor): Promise<LessonCompletion> {
   const found = await findLesson(db, lessonId);
   if (!found || !canViewCourse(actor, found.course)) throw AppError.notFound(LESSON_NOT_FOUND);
   if (!(await enrolmentOf(db, actor.id, found.course.id))) throw AppError.forbidden(PROGRESS_RESERVED);
-  await db.insert(lessonProgress).values({ userId: actor.id, lessonId }).onConflictDoNothing();
-  await db
-    .update(enrolments)
-    .set({ lastLessonId: lessonId })
-    .where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, found.course.id)));
-  return courseProgress(db, actor.id, found.course.id);
+  if (found.lesson.type === 'quiz') throw AppError.validation({ _: [QUIZ_COMPLETES] }, QUIZ_COMPLETES);
+  return db.transaction(async (tx) => {
+    await recordLessonCompleted(tx, actor.id, found.course.id, lessonId);
+    return courseProgress(tx, actor.id, found.course.id);
+  });
+}
+
+/** The published courses the learner saved and has not joined, most recently saved first, with their size. */
+async function listSavedNotEnrolled(db: Db, userId: number): Promise<SavedLearningItem[]> {
+  const rows = await db
+    .select({ id: courses.id, title: courses.title, imagePath: courses.imagePath })
+    .from(savedCourses)
+    .innerJoin(courses, eq(courses.id, savedCourses.courseId))
+    .leftJoin(enrolments, and(eq(enrolments.userId, savedCourses.userId), eq(enrolments.courseId, savedCourses.courseId)))
+    .where(and(eq(savedCourses.userId, userId), eq(courses.status, 'published'), isNull(enrolments.courseId)))
+    .orderBy(desc(savedCourses.createdAt), desc(courses.id));
+  const lessonRows = await orderedLessons(
+    db,
+    rows.map((c) => c.id),
+  );
+  return rows.map((course) => {
+    const own = lessonRows.filter((l) => l.courseId === course.id);
+    return {
+      course_id: course.id,
+      title: course.title,
+      image: courseImageUrl(course.id, course.imagePath),
+      total_lessons: own.length,
+      total_minutes: own.reduce((sum, l) => sum + l.durationMinutes, 0),
+    };
+  });
 }
 
 /** The caller's published enrolled courses, most recently joined first, with progress and where to resume. */
 export async function listMyLearning(db: Db, userId: number): Promise<MyLearning> {
   const enrolled = await db
-    .select({ id: courses.id, title: courses.title, imagePath: courses.imagePath, lastLessonId: enrolments.lastLessonId })
+    .select({ id: courses.id, title: courses.title, imagePath: courses.imagePath, lastLessonId: enrolments.lastLessonId, completedAt: enrolments.completedAt })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .where(and(eq(enrolments.userId, userId), eq(courses.status, 'published')))
@@ -457,7 +534,15 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
     userId,
     lessonRows.map((l) => l.id),
   );
+  const issued =
+    enrolled.length === 0
+      ? []
+      : await db
+          .select({ courseId: certificates.courseId, id: certificates.id, number: certificates.number, code: certificates.code })
+          .from(certificates)
+          .where(and(eq(certificates.userId, userId), inArray(certificates.courseId, enrolled.map((c) => c.id))));
   return {
+    saved: await listSavedNotEnrolled(db, userId),
     items: enrolled.map((course) => {
       const own = lessonRows.filter((l) => l.courseId === course.id);
       const completed = own.filter((l) => done.has(l.id)).length;
@@ -470,7 +555,13 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
         total: own.length,
         percent: progressPercent(completed, own.length),
         last_lesson_id: resume,
+        completed_at: course.completedAt?.toISOString() ?? null,
+        certificate: certificateLink(issued.find((c) => c.courseId === course.id)),
       };
     }),
   };
+}
+
+function certificateLink(row: { id: number; number: string; code: string } | undefined): CertificateLink | null {
+  return row ? { id: row.id, number: row.number, code: row.code } : null;
 }

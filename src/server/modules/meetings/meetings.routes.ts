@@ -4,7 +4,7 @@ import { meetingBodySchema, meetingIdParamsSchema } from '../../../shared/meetin
 import { isAdmin } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
 import { currentUser } from '../../plugins/auth';
-import { getMeeting, getUserMeeting, scheduleMeeting } from './meetings.service';
+import { cancelMeeting, getMeeting, getUserMeeting, scheduleMeeting } from './meetings.service';
 
 /** Video interviews: only administrators schedule, open and join them. */
 export const meetingsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db }) => {
@@ -25,6 +25,15 @@ export const meetingsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { c
     async (request, reply) => {
       const scheduled = await scheduleMeeting(db, config, currentUser(request), request.params.id, request.body?.meeting_date);
       return reply.status(scheduled.moved ? 200 : 201).send(scheduled);
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id/meeting',
+    { config: adminOnly, schema: { tags, summary: "Annuler l'entretien à venir d'un utilisateur (il reçoit l'annulation pour son agenda)", params: idParamsSchema } },
+    async (request, reply) => {
+      await cancelMeeting(db, config, currentUser(request), request.params.id);
+      return reply.status(204).send();
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { adminMessages } from '../../../shared/admin';
 import {
   MEETING_PAST_TOLERANCE_MS,
@@ -16,7 +16,9 @@ import { meetings, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { latestMeeting } from '../../lib/meetings';
+import { notify } from '../../lib/notifications/notify';
 import type { AuthUser } from '../../lib/sessions';
+import { interviewInvitation } from './interview-invitation';
 
 /**
  * A room nobody can guess: prefix, user id and timestamp (spec) plus 64 random bits, since
@@ -56,24 +58,77 @@ export async function scheduleMeeting(
       .for('update');
     if (!user) throw AppError.notFound(adminMessages.userNotFound);
     const current = await latestMeeting(tx, userId);
+    const attendee = { name: `${user.firstname} ${user.lastname}`, email: user.email };
+    const date = scheduledAt.toISOString();
     if (current && meetingRoomState(current.date, now) !== 'over') {
-      await tx.update(meetings).set({ scheduledAt }).where(eq(meetings.id, current.id));
+      // Same event for the calendars: same UID, one more SEQUENCE.
+      const [moved] = await tx
+        .update(meetings)
+        .set({ scheduledAt, sequence: sql`${meetings.sequence} + 1` })
+        .where(eq(meetings.id, current.id))
+        .returning({ sequence: meetings.sequence });
       await recordAudit(tx, {
         actor,
         target: user,
         action: 'meeting',
-        details: { meeting_id: current.id, meeting_date: scheduledAt.toISOString(), previous_date: current.date },
+        details: { meeting_id: current.id, meeting_date: date, previous_date: current.date },
       });
-      return { meeting_id: current.id, meeting_url: current.url, meeting_date: scheduledAt.toISOString(), moved: true };
+      await notify(tx, {
+        userId,
+        kind: 'interview',
+        data: { change: 'moved', date, previousDate: current.date },
+        attachments: [interviewInvitation(config, { meetingId: current.id, date, sequence: moved!.sequence, attendee }, 'REQUEST')],
+      });
+      return { meeting_id: current.id, meeting_url: current.url, meeting_date: date, moved: true };
     }
     const roomName = meetingRoomName(config, userId, now);
     const url = `https://${config.jitsiDomain}/${roomName}`;
     const [meeting] = await tx
       .insert(meetings)
       .values({ userId, createdById: actor.id, roomName, url, scheduledAt })
-      .returning({ id: meetings.id });
-    await recordAudit(tx, { actor, target: user, action: 'meeting', details: { meeting_id: meeting!.id, meeting_date: scheduledAt.toISOString() } });
-    return { meeting_id: meeting!.id, meeting_url: url, meeting_date: scheduledAt.toISOString(), moved: false };
+      .returning({ id: meetings.id, sequence: meetings.sequence });
+    await recordAudit(tx, { actor, target: user, action: 'meeting', details: { meeting_id: meeting!.id, meeting_date: date } });
+    await notify(tx, {
+      userId,
+      kind: 'interview',
+      data: { change: 'scheduled', date },
+      attachments: [interviewInvitation(config, { meetingId: meeting!.id, date, sequence: meeting!.sequence, attendee }, 'REQUEST')],
+    });
+    return { meeting_id: meeting!.id, meeting_url: url, meeting_date: date, moved: false };
+  });
+}
+
+/**
+ * Cancels the user's interview that is not over: the row goes (the audit log keeps the history),
+ * and the interviewee gets the cancellation with a METHOD:CANCEL invitation that removes the
+ * event from their calendar. 404 when there is no such interview.
+ */
+export async function cancelMeeting(db: Db, config: Config, actor: AuthUser, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The same lock as scheduling: a cancellation and a move of the same interview happen one after the other.
+    const [user] = await tx
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1)
+      .for('update');
+    if (!user) throw AppError.notFound(adminMessages.userNotFound);
+    const current = await latestMeeting(tx, userId);
+    if (!current || meetingRoomState(current.date) === 'over') throw AppError.notFound(meetingMessages.noUpcomingMeeting);
+    const [removed] = await tx.delete(meetings).where(eq(meetings.id, current.id)).returning({ sequence: meetings.sequence });
+    await recordAudit(tx, { actor, target: user, action: 'meeting_cancel', details: { meeting_id: current.id, meeting_date: current.date } });
+    await notify(tx, {
+      userId,
+      kind: 'interview',
+      data: { change: 'cancelled', date: current.date },
+      attachments: [
+        interviewInvitation(
+          config,
+          { meetingId: current.id, date: current.date, sequence: removed!.sequence + 1, attendee: { name: `${user.firstname} ${user.lastname}`, email: user.email } },
+          'CANCEL',
+        ),
+      ],
+    });
   });
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordBodySchema } from '../../../shared/password';
 import { profileUpdateBodySchema } from '../../../shared/profile';
 import type { ModuleDeps } from '../../lib/deps';
 import { validationCodes } from '../../lib/validation-codes';
 import { currentUser } from '../../plugins/auth';
-import { getProfile, updateProfile } from './profile.service';
+import { changePassword, getProfile, updateProfile } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   app.get(
@@ -24,5 +25,14 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
       errorHandler: validationCodes(),
     },
     async (request) => updateProfile(db, currentUser(request).id, request.body),
+  );
+
+  app.put(
+    '/api/user/password',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['profil'], summary: 'Changer mon mot de passe (mot de passe actuel exigé ; mes autres sessions sont fermées)', body: changePasswordBodySchema },
+    },
+    async (request) => changePassword(db, currentUser(request), request.body),
   );
 };

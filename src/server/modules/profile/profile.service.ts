@@ -1,10 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { changesLoginEmail, profileMessages, type Profile, type ProfileUpdate } from '../../../shared/profile';
+import { accountMessages } from '../../../shared/account';
+import { profileMessages, type Profile, type ProfileUpdate } from '../../../shared/profile';
+import { passwordMessages, type ChangePassword } from '../../../shared/password';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkCurrentPassword } from '../../lib/current-password';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { queueMail } from '../../lib/mail/outbox';
+import { hashPassword } from '../../lib/passwords';
 import { attendeeRoomUrl, latestMeetingQuery } from '../../lib/meetings';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { userSearchText } from '../../lib/search-text';
@@ -26,6 +29,7 @@ function prepareStatements(db: Db) {
         meetingDate: latest.scheduledAt,
         meeting_url: latest.url,
         is_valid: users.isValid,
+        emailConfirmedAt: users.emailConfirmedAt,
       })
       .from(users)
       .leftJoinLateral(latest, sql`true`)
@@ -40,49 +44,52 @@ const statements = preparedPerDatabase(prepareStatements);
 export async function getProfile(db: Db, userId: number): Promise<Profile> {
   const [row] = await statements(db).profile.execute({ userId });
   if (!row) throw AppError.notFound();
-  const { meetingDate, meeting_url: url, ...profile } = row;
+  const { meetingDate, meeting_url: url, emailConfirmedAt, ...profile } = row;
   const meeting_date = meetingDate ? new Date(meetingDate).toISOString() : null;
-  return { ...profile, meeting_date, meeting_url: meeting_date && url ? attendeeRoomUrl({ date: meeting_date, url }) : null };
+  return {
+    ...profile,
+    meeting_date,
+    meeting_url: meeting_date && url ? attendeeRoomUrl({ date: meeting_date, url }) : null,
+    email_confirmed: emailConfirmedAt !== null,
+  };
+}
+
+/** Saves what a user may change about themselves; approval, meetings and the login e-mail are not among it. */
+export async function updateProfile(db: Db, userId: number, data: ProfileUpdate): Promise<Profile> {
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) throw AppError.unauthenticated();
+  // A new login e-mail is proved by a link sent to it (POST /api/user/email/change), never saved from here.
+  if (current.email !== data.email) throw AppError.validation({ email: [accountMessages.emailChangeElsewhere] });
+  await db
+    .update(users)
+    .set({
+      firstname: data.firstName,
+      lastname: data.lastName,
+      phoneNumber: data.phoneNumber,
+      birthdate: data.birthDate,
+      gender: data.gender,
+      searchText: userSearchText({ firstname: data.firstName, lastname: data.lastName, email: current.email }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  return getProfile(db, userId);
 }
 
 /**
- * Whoever holds a session must also know the password to move the account to another login
- * e-mail: a session left open on a shared computer must not be enough to take the account over.
- * A taken address is refused first (signup tells as much), then the password is checked, counted
- * on the login lockout.
+ * Changes the password from the settings: the current one is required (counted on the login
+ * lockout, so a stolen session cannot guess it), every other session of the account ends, and
+ * the owner is told by e-mail.
  */
-async function assertMayChangeEmail(db: Db, userId: number, data: ProfileUpdate): Promise<void> {
-  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!current) throw AppError.unauthenticated();
-  if (!changesLoginEmail(current.email, data.email)) return;
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, data.email), ne(users.id, userId))).limit(1);
-  if (taken) throw AppError.emailTaken();
-  if (!data.currentPassword) throw AppError.validation({ currentPassword: [profileMessages.currentPasswordRequired] });
-  if (!(await checkCurrentPassword(db, userId, data.currentPassword))) {
+export async function changePassword(db: Db, caller: { id: number; sessionId: number }, body: ChangePassword): Promise<{ message: string }> {
+  if (!(await checkCurrentPassword(db, caller.id, body.currentPassword))) {
     throw AppError.validation({ currentPassword: [profileMessages.currentPasswordWrong] });
   }
-}
-
-/** Saves what a user may change about themselves; approval and meetings are not among it. */
-export async function updateProfile(db: Db, userId: number, data: ProfileUpdate): Promise<Profile> {
-  await assertMayChangeEmail(db, userId, data);
-  try {
-    await db
-      .update(users)
-      .set({
-        firstname: data.firstName,
-        lastname: data.lastName,
-        email: data.email,
-        phoneNumber: data.phoneNumber,
-        birthdate: data.birthDate,
-        gender: data.gender,
-        searchText: userSearchText({ firstname: data.firstName, lastname: data.lastName, email: data.email }),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.emailTaken();
-    throw error;
-  }
-  return getProfile(db, userId);
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, caller.id)).returning({ email: users.email, firstname: users.firstname });
+    if (!user) throw AppError.unauthenticated();
+    await tx.delete(sessions).where(and(eq(sessions.userId, caller.id), ne(sessions.id, caller.sessionId)));
+    await queueMail(tx, { to: user.email, template: 'password-changed', data: { firstname: user.firstname } });
+  });
+  return { message: passwordMessages.changed };
 }

@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
 import { attendeeRoomUrl, latestMeeting } from '../../lib/meetings';
+import { notifyAdmins } from '../../lib/notifications/notify';
 import type { AuthUser } from '../../lib/sessions';
 import { checkFileType, type IncomingFile } from '../../lib/file-transfer';
 import { discardUpload, keepUpload, removeStoredFile, sanitizeFileName } from '../../lib/storage';
@@ -51,7 +52,18 @@ export async function storeCv({ db, storage }: ModuleDeps, userId: number, recei
   try {
     previous = await db.transaction(async (tx) => {
       // The row lock orders two uploads by the same trainer: each one replaces what the other stored.
-      const [current] = await tx.select({ cvPath: users.cvPath }).from(users).where(eq(users.id, userId)).for('update');
+      const [current] = await tx
+        .select({
+          cvPath: users.cvPath,
+          isValid: users.isValid,
+          rejectedAt: users.rejectedAt,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          speciality: users.speciality,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
       if (!current) throw AppError.notFound();
       await tx
         .update(users)
@@ -67,6 +79,11 @@ export async function storeCv({ db, storage }: ModuleDeps, userId: number, recei
           updatedAt: uploadedAt,
         })
         .where(eq(users.id, userId));
+      // A first CV, or one after a refusal, is an application for the administrators to review;
+      // replacing the CV of an application already under review is not a new one.
+      if (!current.isValid && (current.cvPath === null || current.rejectedAt !== null)) {
+        await notifyAdmins(tx, 'trainer_application', { trainerId: userId, trainerName: `${current.firstname} ${current.lastname}`, speciality: current.speciality });
+      }
       return current.cvPath;
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { Alert, Box, GlobalStyles, Snackbar } from '@mui/material';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { EmailConfirmationBanner } from '../../features/profile';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -57,6 +58,7 @@ export function AppLayout() {
       <NavBar />
       {/* A container, not a control: focused only to start reading or tabbing from it, without a ring. */}
       <Box component="main" id="contenu" ref={mainRef} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+        <EmailConfirmationBanner />
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

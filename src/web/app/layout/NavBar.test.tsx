@@ -99,6 +99,7 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: "S'inscrire", hidden: true })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'À propos', hidden: true })).toHaveAttribute('href', '/about');
     expect(screen.queryByRole('button', { name: /menu du compte/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
 
   it('opens the hamburger menu with the visitor entries and closes it with Escape', async () => {
@@ -233,8 +234,10 @@ describe('NavBar', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
 
     expect(await screen.findByText('Page de connexion')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
+    // The bell's count is asked too; logging out is one call.
+    const logoutCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/logout');
+    expect(logoutCalls).toHaveLength(1);
+    const [url, init] = logoutCalls[0]!;
     expect(url).toBe('/api/logout');
     expect(init?.method).toBe('POST');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer jeton-de-test');
@@ -243,6 +246,18 @@ describe('NavBar', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(client.getQueryData(['profil'])).toBeUndefined();
     expect(screen.queryByRole('button', { name: /menu du compte/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
+  });
+
+  it('gives signed-in users the notification bell with their unread count, and visitors none', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input) === '/api/notifications/unread-count'
+        ? new Response(JSON.stringify({ unread: 2 }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        : new Response(null, { status: 404 }),
+    );
+    signIn();
+    renderNavBar();
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 non lues' })).toBeInTheDocument();
   });
 
   it('still logs out locally when the server cannot be reached', async () => {

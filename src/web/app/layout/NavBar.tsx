@@ -19,6 +19,7 @@ import { visuallyHidden } from '../../components/visually-hidden';
 const loadMobileMenu = () => import('./MobileMenuPopup');
 const MobileMenuPopup = lazy(loadMobileMenu);
 const AccountMenu = lazy(() => import('./AccountMenu'));
+const NotificationBell = lazy(() => import('../../features/notifications/components/NotificationBell'));
 
 const MAIN_ID = 'contenu';
 
@@ -188,6 +189,11 @@ export function NavBar() {
                 {visitorActions.signup.label}
               </LinkButton>
             </Box>
+          )}
+          {user && (
+            <Suspense fallback={<Box sx={{ width: 48 }} />}>
+              <NotificationBell key={user.id} userId={user.id} />
+            </Suspense>
           )}
           {user && (
             <Suspense fallback={<Box sx={{ width: 44 }} />}>

@@ -11,6 +11,8 @@ export const adminText = {
   scheduleFailed: 'Échec de la planification de la réunion. Veuillez réessayer.',
   scheduled: (name: string, date: string) => `Réunion planifiée avec ${name} le ${date}`,
   moved: (name: string, date: string) => `Réunion avec ${name} déplacée au ${date}`,
+  meetingRemoved: (name: string) => `Réunion avec ${name} supprimée : l'annulation lui a été envoyée`,
+  removeMeetingFailed: 'Échec de la suppression de la réunion. Veuillez réessayer.',
   approveFailed: "Échec de l'approbation du formateur",
   approved: (name: string) => `${name} a été approuvé avec succès`,
   revoked: (name: string) => `L'approbation de ${name} a été révoquée`,

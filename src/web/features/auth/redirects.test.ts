@@ -3,7 +3,7 @@ import type { AccountUser } from '../../../shared/auth';
 import { homeAfterLogin, homeAfterSignup, pageAfterLogin, pageAfterSignup, pageWhenSignedIn, toSessionUser } from './redirects';
 
 function account(role: AccountUser['role'], is_valid = true): AccountUser {
-  return { id: 7, role, is_valid, firstname: 'Camille', lastname: 'Durand', email: 'c@exemple.fr' };
+  return { id: 7, role, is_valid, firstname: 'Camille', lastname: 'Durand', email: 'c@exemple.fr', email_confirmed: true };
 }
 
 describe('redirects by role', () => {
@@ -60,7 +60,12 @@ describe('toSessionUser', () => {
       lastname: 'Durand',
       isApproved: true,
       hasMeeting: false,
+      emailConfirmed: true,
     });
+  });
+
+  it('keeps whether the address is confirmed, for the banner', () => {
+    expect(toSessionUser({ ...account('membre'), email_confirmed: false }).emailConfirmed).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ export function toSessionUser(user: AccountUser): SessionUser {
     lastname: user.lastname,
     isApproved: user.role !== 'formateur' || user.is_valid,
     hasMeeting: false,
+    emailConfirmed: user.email_confirmed,
   };
 }
 

@@ -28,10 +28,3 @@ export function outlineProgress(outline: CourseOutline): OutlineProgress {
 export function lessonCountText(completed: number, total: number): string {
   return `${completed} ${completed > 1 ? 'leçons' : 'leçon'} sur ${total}`;
 }
-
-/** A duration in minutes as "12 min" or "1 h 05", the number held to its unit by a no-break space. */
-export function formatMinutes(minutes: number): string {
-  if (minutes < 60) return `${minutes}\u00a0min`;
-  const rest = minutes % 60;
-  return rest === 0 ? `${minutes / 60}\u00a0h` : `${Math.floor(minutes / 60)}\u00a0h\u00a0${String(rest).padStart(2, '0')}`;
-}

@@ -11,7 +11,7 @@ export const profileErrorMessages = {
 } as const;
 
 export type ProfileFormField = keyof ProfileFormValues;
-const formFields: readonly ProfileFormField[] = ['firstName', 'lastName', 'phoneNumber', 'email', 'birthDate', 'gender', 'currentPassword'];
+const formFields: readonly ProfileFormField[] = ['firstName', 'lastName', 'phoneNumber', 'email', 'birthDate', 'gender'];
 
 /** Why the profile could not be shown. */
 export function profileLoadError(error: unknown): string {

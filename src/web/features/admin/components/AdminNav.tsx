@@ -7,6 +7,9 @@ const links = [
   { to: paths.adminDashboard, label: 'Tableau de bord' },
   { to: paths.adminApprovals, label: 'Formateurs en attente' },
   { to: paths.adminMembers, label: 'Liste des membres' },
+  { to: paths.adminCourses, label: 'Formations à valider' },
+  { to: paths.adminCertificates, label: 'Attestations' },
+  { to: paths.adminSatisfaction, label: 'Avis des apprenants' },
 ];
 
 /** The administration screens reach each other from here (the nav bar only links the dashboard). */

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,9 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { adminUserCreateBodySchema, type AdminUserCreateBody, type AdminUserCreatedResponse } from '../../../../shared/admin';
@@ -31,15 +27,14 @@ const fields = ['firstname', 'lastname', 'email', 'role'] as const;
 const emptyValues: CreateValues = { firstname: '', lastname: '', email: '', role: 'membre' };
 
 /**
- * 'Ajouter Membre': the administrator names the person and their role; the server generates a
- * temporary password, shown here once, to hand over.
+ * 'Ajouter Membre': the administrator names the person and their role; the server e-mails them a
+ * link to choose their own password (valid 7 days), so no password ever passes through the admin.
  */
 export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (name: string) => void }) {
   const titleId = useId();
   const create = useCreateUser();
   const [created, setCreated] = useState<AdminUserCreatedResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
   const form = useForm<CreateValues, unknown, AdminUserCreateBody>({
     resolver: zodResolver(adminUserCreateBodySchema) as unknown as Resolver<CreateValues, unknown, AdminUserCreateBody>,
     defaultValues: emptyValues,
@@ -50,7 +45,6 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
     form.reset(emptyValues);
     setCreated(null);
     setProblem(null);
-    setCopied(null);
   };
 
   // The confirmation waits for the dialog to close: a toast behind the modal would go unread.
@@ -69,43 +63,17 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
     }
   });
 
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.temporary_password);
-      setCopied('Mot de passe copié dans le presse-papiers.');
-    } catch {
-      setCopied('Copie impossible : sélectionnez le mot de passe et copiez-le.');
-    }
-  };
-
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" slotProps={{ transition: { onExited: reset } }}>
       <DialogTitle id={titleId}>{created ? 'Compte créé' : 'Ajouter un membre'}</DialogTitle>
       {created ? (
         <>
           <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>
-              Le compte de {fullName(created.user)} ({created.user.email}) est prêt. Communiquez-lui ce mot de passe temporaire : il ne
-              sera plus jamais affiché.
+            <DialogContentText>
+              Le compte de {fullName(created.user)} est prêt. Un e-mail vient d'être envoyé à {created.invitation_sent_to} avec un lien pour
+              définir son mot de passe, valable 7 jours. Passé ce délai, la personne pourra utiliser « Mot de passe oublié ? » sur la page de
+              connexion.
             </DialogContentText>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Box
-                component="output"
-                aria-label="Mot de passe temporaire"
-                sx={{ fontFamily: 'monospace', fontSize: '1.25rem', px: 2, py: 1, bgcolor: 'background.default', borderRadius: 1, border: 1, borderColor: 'divider' }}
-              >
-                {created.temporary_password}
-              </Box>
-              <Button onClick={copy} startIcon={<ContentCopyIcon />} variant="outlined">
-                Copier
-              </Button>
-            </Stack>
-            {copied && (
-              <Typography role="status" variant="body2" sx={{ mt: 1 }}>
-                {copied}
-              </Typography>
-            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={close} variant="contained">

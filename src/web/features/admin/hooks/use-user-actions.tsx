@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import { adminText, failureText, fullName } from '../admin-text';
 import { useDownloadCv } from '../api/download-cv';
 import { useSetUserStatus } from '../api/set-user-status';
-import { ScheduleMeetingDialog, useScheduleMeeting } from '../../meetings';
+import { ScheduleMeetingDialog, useCancelMeeting, useScheduleMeeting } from '../../meetings';
 import type { ToastMessage } from '../components/Toast';
 
 type Show = (message: string, severity?: ToastMessage['severity']) => void;
@@ -14,7 +14,7 @@ type Interviewee = Person & Partial<Pick<AdminUser, 'meeting_date'>>;
 
 /**
  * What the dashboard, the member list and the user page all do to a user: approve or revoke,
- * download the CV, schedule an interview; each reports its outcome in a toast.
+ * download the CV, schedule, move or remove an interview; each reports its outcome in a toast.
  */
 export interface UserActionMessages {
   approved?: (name: string) => string;
@@ -32,6 +32,7 @@ export function useUserActions(show: Show, messages: UserActionMessages = {}) {
   const status = useSetUserStatus();
   const cv = useDownloadCv();
   const schedule = useScheduleMeeting();
+  const removal = useCancelMeeting();
   const [scheduling, setScheduling] = useState<Interviewee | null>(null);
 
   const setApproved = async (user: Person, isApproved: boolean) => {
@@ -68,6 +69,18 @@ export function useUserActions(show: Show, messages: UserActionMessages = {}) {
           show((meeting.moved ? adminText.moved : adminText.scheduled)(name, formatDateTime(meeting.meeting_date)));
         } catch (error) {
           show(failureText(error, adminText.scheduleFailed), 'error');
+        }
+      }}
+      removing={removal.isPending}
+      onRemove={async () => {
+        if (!scheduling) return;
+        const name = fullName(scheduling);
+        try {
+          await removal.mutateAsync(scheduling.id);
+          setScheduling(null);
+          show(adminText.meetingRemoved(name));
+        } catch (error) {
+          show(failureText(error, adminText.removeMeetingFailed), 'error');
         }
       }}
     />

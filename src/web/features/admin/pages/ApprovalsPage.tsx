@@ -14,6 +14,7 @@ import { AdminNav } from '../components/AdminNav';
 import { formatShortDate, formatShortDateTime } from '../components/format';
 import { RejectDialog } from '../components/RejectDialog';
 import { Toast, useToast } from '../components/Toast';
+import { EmailCell } from '../components/UserChips';
 import { UsersList, type UserField } from '../components/UsersList';
 import { useUserActions } from '../hooks/use-user-actions';
 import { useUsersFilters } from '../hooks/use-users-filters';
@@ -44,7 +45,7 @@ export default function ApprovalsPage() {
 
   // Built here: the CV column needs this page's download action.
   const fields: UserField[] = [
-    { label: 'Email', value: (user) => user.email, breakAnywhere: true },
+    { label: 'Email', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
     { label: 'Spécialité', value: (user) => user.speciality ?? '—' },
     { label: 'Inscription', value: (user) => formatShortDate(user.created_at) },
     {

@@ -22,7 +22,7 @@ import { AdminNav } from '../components/AdminNav';
 import { CountersCards } from '../components/CountersCards';
 import { formatShortDateTime } from '../components/format';
 import { Toast, useToast } from '../components/Toast';
-import { RoleChip, StatusChip } from '../components/UserChips';
+import { EmailCell, RoleChip, StatusChip } from '../components/UserChips';
 import { UsersList, type UserField } from '../components/UsersList';
 import { UsersToolbar } from '../components/UsersToolbar';
 import { useUserActions } from '../hooks/use-user-actions';
@@ -30,7 +30,7 @@ import { useUsersFilters } from '../hooks/use-users-filters';
 import { usePageTitle } from '../../../lib/page-title';
 
 const fields: UserField[] = [
-  { label: 'Email', value: (user) => user.email, breakAnywhere: true },
+  { label: 'Email', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
   { label: 'Rôle', value: (user) => <RoleChip role={user.role} /> },
   { label: 'Spécialité', value: (user) => user.speciality ?? '—' },
   { label: 'Statut', value: (user) => <StatusChip user={user} /> },

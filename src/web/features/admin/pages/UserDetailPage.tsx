@@ -31,7 +31,7 @@ import { useAdminUser } from '../api/get-admin-user';
 import { AdminNav } from '../components/AdminNav';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { Toast, useToast } from '../components/Toast';
-import { RoleChip } from '../components/UserChips';
+import { EmailConfirmationChip, RoleChip } from '../components/UserChips';
 import { useUserActions } from '../hooks/use-user-actions';
 import { usePageTitle } from '../../../lib/page-title';
 
@@ -59,6 +59,10 @@ function auditDetails(entry: AuditEntry): string | null {
     return names.length ? `Champs modifiés : ${names.join(', ')}` : 'Aucun champ modifié';
   }
   if (entry.action === 'cv_download' && typeof d.file === 'string' && d.file) return `Fichier : ${d.file}`;
+  if (entry.action.startsWith('course_') && typeof d.course_title === 'string') {
+    return `Cours « ${d.course_title} »${typeof d.reason === 'string' ? `, motif : ${d.reason}` : ''}`;
+  }
+  if (entry.action.startsWith('satisfaction_') && typeof d.course_title === 'string') return `Avis sur le cours « ${d.course_title} »`;
   return null;
 }
 
@@ -160,6 +164,7 @@ export default function UserDetailPage() {
                 <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                   <RoleChip role={user.role} />
                   <Chip size="small" label={user.is_valid ? 'Approuvé' : 'En attente'} color={user.is_valid ? 'success' : 'warning'} />
+                  <EmailConfirmationChip user={user} />
                 </Stack>
               </Box>
             </Stack>

@@ -34,6 +34,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     birthdate: '1985-03-02',
     created_at: '2026-01-10T10:00:00.000Z',
     rejected: false,
+    email_confirmed: true,
     ...overrides,
   };
 }

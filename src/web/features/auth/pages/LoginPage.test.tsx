@@ -33,7 +33,7 @@ describe('LoginPage', () => {
     expect(screen.getByText('Découvrez les nouvelles opportunités et vos messages')).toBeInTheDocument();
     expect(screen.getByText('Mettez à jour votre profil et vos préférences')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Se souvenir de moi' })).not.toBeChecked();
-    expect(screen.getByText('Mot de passe oublié ?')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Mot de passe oublié/ })).toHaveAttribute('href', '/mot-de-passe-oublie');
     expect(screen.getByRole('link', { name: 'Inscrivez-vous maintenant' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: /EcoForma, retour à l'accueil/ })).toHaveAttribute('href', '/');
   });

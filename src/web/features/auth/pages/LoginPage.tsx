@@ -148,10 +148,9 @@ export default function LoginPage() {
                     />
                   )}
                 />
-                {/* Spec: a text with no target yet (reset by e-mail comes later). */}
-                <Typography variant="body2" color="text.secondary">
+                <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
                   Mot de passe oublié ?
-                </Typography>
+                </Link>
               </Box>
               <Button type="submit" variant="contained" size="large" fullWidth disabled={login.isPending}>
                 {login.isPending ? 'Connexion en cours...' : 'Se connecter'}

@@ -3,4 +3,5 @@ export const authoringKeys = {
   all: ['authoring'] as const,
   outline: (courseId: number) => ['authoring', 'outline', courseId] as const,
   lesson: (lessonId: number) => ['authoring', 'lesson', lessonId] as const,
+  quiz: (lessonId: number) => ['authoring', 'quiz', lessonId] as const,
 };

@@ -6,7 +6,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
@@ -18,12 +22,17 @@ import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { LessonContent, OutlineLesson } from '../../../../shared/learning';
+import { lessonTypeLabels, type LessonContent, type OutlineLesson } from '../../../../shared/learning';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateLesson } from '../api/create-lesson';
 import { getLesson, useLesson } from '../api/get-lesson';
 import { authoringKeys } from '../api/keys';
 import { useUpdateLesson } from '../api/update-lesson';
+import { MediaLessonForm } from './MediaLessonForm';
+
+/** The types a lesson can be created with here (quizzes come with their questions). */
+const creatableTypes = ['text', 'video', 'pdf'] as const;
+type CreatableType = (typeof creatableTypes)[number];
 
 interface LessonValues {
   title: string;
@@ -35,7 +44,7 @@ interface LessonValues {
 const fields = ['title', 'duration_minutes', 'is_preview', 'body_markdown'] as const;
 const SAVE_FAILED = "La leçon n'a pas pu être enregistrée. Réessayez.";
 
-/** Adds a text lesson to a chapter (`lesson` absent) or edits one, with a preview as learners see it. */
+/** Adds a text, video or PDF lesson to a chapter (`lesson` absent) or edits one; a text lesson with a preview as learners see it. */
 export function LessonDialog({
   courseId,
   sectionId,
@@ -53,6 +62,8 @@ export function LessonDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const saved = useLesson(lesson?.id ?? null);
   const heading = lesson ? `Modifier la leçon « ${lesson.title} »` : 'Ajouter une leçon';
+  const [chosenType, setChosenType] = useState<CreatableType>('text');
+  const type = lesson?.type ?? chosenType;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="lecon-dialogue-titre" fullWidth maxWidth="md" fullScreen={phone}>
@@ -72,7 +83,24 @@ export function LessonDialog({
           </DialogActions>
         </>
       )}
-      {(!lesson || saved.data) && <LessonForm courseId={courseId} sectionId={sectionId} lesson={saved.data} onClose={onClose} onSaved={onSaved} />}
+      {!lesson && (
+        <DialogContent sx={{ pb: 0 }}>
+          <FormControl>
+            <FormLabel id="lecon-type-label">Type de leçon</FormLabel>
+            <RadioGroup row aria-labelledby="lecon-type-label" value={chosenType} onChange={(event) => setChosenType(event.target.value as CreatableType)}>
+              {creatableTypes.map((value) => (
+                <FormControlLabel key={value} value={value} control={<Radio />} label={lessonTypeLabels[value]} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        </DialogContent>
+      )}
+      {(!lesson || saved.data) &&
+        (type === 'video' || type === 'pdf' ? (
+          <MediaLessonForm key={type} courseId={courseId} sectionId={sectionId} type={type} lesson={saved.data} onClose={onClose} onSaved={onSaved} />
+        ) : (
+          <LessonForm courseId={courseId} sectionId={sectionId} lesson={saved.data} onClose={onClose} onSaved={onSaved} />
+        ))}
     </Dialog>
   );
 }

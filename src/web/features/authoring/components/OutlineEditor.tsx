@@ -3,7 +3,9 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import EditIcon from '@mui/icons-material/Edit';
+import QuizIcon from '@mui/icons-material/Quiz';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,16 +16,20 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { CourseOutline, OutlineLesson, OutlineSection } from '../../../../shared/learning';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useDeleteSection } from '../api/delete-section';
 import { useReorder } from '../api/reorder';
 import { ConfirmDeleteDialog, type DeleteTarget } from './ConfirmDeleteDialog';
 import { LessonDialog } from './LessonDialog';
+import { MoveLessonDialog } from './MoveLessonDialog';
+import { QuizDialog } from './QuizDialog';
 import { SectionDialog } from './SectionDialog';
 import { movedSentence, SortableList, type HandleProps, type ItemNoun } from './SortableList';
 
@@ -32,7 +38,12 @@ const lessonNoun: ItemNoun = { the: 'la leçon', The: 'La leçon', e: 'e' };
 const MOVE_FAILED = "Le nouvel ordre n'a pas pu être enregistré ; l'ordre précédent est rétabli.";
 const DELETE_FAILED = "La suppression n'a pas abouti. Réessayez.";
 
-type Editing = { kind: 'section'; section?: OutlineSection } | { kind: 'lesson'; sectionId: number; lesson?: OutlineLesson } | null;
+type Editing =
+  | { kind: 'section'; section?: OutlineSection }
+  | { kind: 'lesson'; sectionId: number; lesson?: OutlineLesson }
+  | { kind: 'move'; sectionId: number; lesson: OutlineLesson }
+  | { kind: 'quiz'; sectionId: number }
+  | null;
 type Deleting = (DeleteTarget & { kind: 'section' | 'lesson'; id: number; name: string }) | null;
 
 function lessonCount(n: number): string {
@@ -234,14 +245,21 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
                         <Typography variant="body2" color="text.secondary">
                           {lesson.duration_minutes} min
                         </Typography>
+                        {lesson.type === 'quiz' && <Chip size="small" label="Quiz" variant="outlined" />}
                         {lesson.is_preview && <Chip size="small" label="Aperçu gratuit" variant="outlined" color="primary" />}
                       </Stack>
                     </Box>
                   </Stack>
                   <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                    <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing({ kind: 'lesson', sectionId: section.id, lesson })} aria-label={`Modifier la leçon « ${lesson.title} »`}>
-                      Modifier
-                    </Button>
+                    {lesson.type === 'quiz' ? (
+                      <Button size="small" startIcon={<EditIcon />} component={RouterLink} to={paths.quizEditor(courseId, lesson.id)} aria-label={`Modifier le quiz « ${lesson.title} »`}>
+                        Modifier
+                      </Button>
+                    ) : (
+                      <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing({ kind: 'lesson', sectionId: section.id, lesson })} aria-label={`Modifier la leçon « ${lesson.title} »`}>
+                        Modifier
+                      </Button>
+                    )}
                     <MoveButtons
                       index={lessonIndex}
                       total={section.lessons.length}
@@ -249,6 +267,16 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
                       title={lesson.title}
                       onMove={(to) => sendOrder(moveId(section.lessons.map((l) => l.id), lessonIndex, to), lessonNoun, lesson.title, to, section.id)}
                     />
+                    {sections.length > 1 && (
+                      <Button
+                        size="small"
+                        startIcon={<DriveFileMoveIcon />}
+                        onClick={() => setEditing({ kind: 'move', sectionId: section.id, lesson })}
+                        aria-label={`Changer de chapitre la leçon « ${lesson.title} »`}
+                      >
+                        Changer de chapitre
+                      </Button>
+                    )}
                     <Button
                       size="small"
                       color="error"
@@ -274,6 +302,9 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
             <Button startIcon={<AddIcon />} sx={{ mt: 1 }} onClick={() => setEditing({ kind: 'lesson', sectionId: section.id })} aria-label={`Ajouter une leçon au chapitre « ${section.title} »`}>
               Ajouter une leçon
             </Button>
+            <Button startIcon={<QuizIcon />} sx={{ mt: 1 }} onClick={() => setEditing({ kind: 'quiz', sectionId: section.id })} aria-label={`Ajouter un quiz au chapitre « ${section.title} »`}>
+              Ajouter un quiz
+            </Button>
           </Paper>
         )}
       </SortableList>
@@ -282,7 +313,11 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
       </Button>
 
       {editing?.kind === 'section' && <SectionDialog courseId={courseId} section={editing.section} onClose={() => setEditing(null)} onSaved={saved} />}
+      {editing?.kind === 'quiz' && <QuizDialog courseId={courseId} sectionId={editing.sectionId} onClose={() => setEditing(null)} />}
       {editing?.kind === 'lesson' && <LessonDialog courseId={courseId} sectionId={editing.sectionId} lesson={editing.lesson} onClose={() => setEditing(null)} onSaved={saved} />}
+      {editing?.kind === 'move' && (
+        <MoveLessonDialog courseId={courseId} lesson={editing.lesson} fromSectionId={editing.sectionId} sections={sections} onClose={() => setEditing(null)} onMoved={saved} />
+      )}
       <ConfirmDeleteDialog
         target={deleting}
         pending={removeSection.isPending || removeLesson.isPending}

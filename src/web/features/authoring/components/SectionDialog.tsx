@@ -1,10 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { FormDialog } from '../../../components/FormDialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -42,34 +37,16 @@ export function SectionDialog({
   });
 
   return (
-    <Dialog open onClose={() => !formState.isSubmitting && onClose()} aria-labelledby="chapitre-dialogue-titre" fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="chapitre-dialogue-titre">{heading}</DialogTitle>
-        <DialogContent>
-          <TextField
-            {...register('title')}
-            label="Titre du chapitre"
-            fullWidth
-            autoFocus
-            margin="dense"
-            error={Boolean(formState.errors.title)}
-            helperText={formState.errors.title?.message}
-          />
-          {general && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {general}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            Annuler
-          </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {section ? 'Renommer' : 'Ajouter le chapitre'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog title={heading} submitLabel={section ? 'Renommer' : 'Ajouter le chapitre'} pending={formState.isSubmitting} error={general} onSubmit={submit} onClose={onClose}>
+      <TextField
+        {...register('title')}
+        label="Titre du chapitre"
+        fullWidth
+        autoFocus
+        margin="dense"
+        error={Boolean(formState.errors.title)}
+        helperText={formState.errors.title?.message}
+      />
+    </FormDialog>
   );
 }

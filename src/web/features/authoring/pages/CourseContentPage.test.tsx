@@ -1,9 +1,12 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { missingMessage, reviewDoneMessages, submissionRequirements } from '../../../../shared/reviews';
 import { mockApi, noAnswer, type MockAnswer } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { signInAs, sessionUser } from '../../../test/session';
+import { FakeXhr } from '../../../test/xhr';
+import { learningMessages } from '../../../../shared/learning';
 import { reorderedOutline } from '../api/reorder';
 import { authoredCourse, sampleOutline } from '../test/fixtures';
 import CourseContentPage from './CourseContentPage';
@@ -165,6 +168,24 @@ describe('CourseContentPage', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual(['/api/lessons/103']);
   });
 
+  it('moves a lesson to another chapter chosen in a list, and shows the server refusal', async () => {
+    let refuse = true;
+    const { calls } = open({
+      'PUT /api/lessons/103/section': () =>
+        refuse ? validation({ section_id: ['La leçon ne peut être déplacée que vers un chapitre du même cours.'] }) : { body: { id: 103, section_id: 20, position: 1 } },
+    });
+    await loaded();
+    await userEvent.click(await screen.findByRole('button', { name: 'Changer de chapitre la leçon « Les erreurs courantes »' }));
+    const dialog = screen.getByRole('dialog', { name: 'Déplacer la leçon « Les erreurs courantes »' });
+    expect(within(dialog).getByRole('combobox', { name: 'Chapitre de destination' })).toHaveTextContent('Chapitre 2 : Animer un site');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await within(dialog).findByText('La leçon ne peut être déplacée que vers un chapitre du même cours.')).toBeInTheDocument();
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await screen.findByText('La leçon « Les erreurs courantes » a été déplacée à la fin du chapitre « Animer un site ».')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ section_id: 20 }, { section_id: 20 }]);
+  });
+
   it('moves a lesson down and a chapter up with the buttons, sending the full new order and announcing it', async () => {
     // The server keeps the order it is sent, as the real one does: the reload after each move shows it.
     let stored = sampleOutline();
@@ -204,5 +225,112 @@ describe('CourseContentPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("La liste doit contenir chaque leçon du chapitre exactement une fois. Le nouvel ordre n'a pas pu être enregistré ; l'ordre précédent est rétabli.");
     const lessons = within(screen.getByRole('list', { name: 'Leçons du chapitre « Comprendre le compost »' })).getAllByRole('listitem');
     expect(lessons[1]).toHaveTextContent('Les bons déchets');
+  });
+
+  describe('video and PDF lessons', () => {
+    const video = () => new File([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], 'presentation.webm', { type: 'video/webm' });
+    const captions = () => new File(['WEBVTT\n'], 'sous-titres.vtt', { type: 'text/vtt' });
+
+    async function openAddDialog() {
+      FakeXhr.last = null;
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      open();
+      await loaded();
+      await userEvent.click(await screen.findByRole('button', { name: 'Ajouter une leçon au chapitre « Animer un site »' }));
+      const dialog = screen.getByRole('dialog', { name: 'Ajouter une leçon' });
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Vidéo' }));
+      return dialog;
+    }
+
+    it('adds a video lesson with captions in one upload, showing the real progress', async () => {
+      const dialog = await openAddDialog();
+      await userEvent.type(within(dialog).getByLabelText('Titre de la leçon'), 'Visite du composteur');
+      await userEvent.type(within(dialog).getByLabelText('Durée (en minutes)'), '6');
+      await userEvent.upload(within(dialog).getByLabelText('Fichier vidéo'), video());
+      await userEvent.upload(within(dialog).getByLabelText('Sous-titres (facultatif)'), captions());
+      expect(within(dialog).getByText('presentation.webm')).toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer la leçon' }));
+
+      await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+      const xhr = FakeXhr.last!;
+      expect([xhr.method, xhr.url]).toEqual(['POST', '/api/sections/20/lessons/media']);
+      expect(xhr.headers.Authorization).toMatch(/^Bearer /);
+      expect(Object.fromEntries([...xhr.body!.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]))).toEqual({
+        title: 'Visite du composteur',
+        type: 'video',
+        duration_minutes: '6',
+        is_preview: 'false',
+        file: 'presentation.webm',
+        captions: 'sous-titres.vtt',
+      });
+      xhr.progress(40, 100);
+      const bar = await within(dialog).findByRole('progressbar', { name: "Progression de l'envoi du fichier" });
+      await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+      expect(within(dialog).getByText('Téléchargement...')).toBeInTheDocument();
+      xhr.respond(201, { id: 205, section_id: 20, position: 0, title: 'Visite du composteur', type: 'video', duration_minutes: 6, is_preview: false, body_markdown: null });
+      expect(await screen.findByText('Leçon « Visite du composteur » enregistrée.')).toBeInTheDocument();
+    });
+
+    it('refuses a file of another type before sending, and shows the server’s French refusal under the picker', async () => {
+      const dialog = await openAddDialog();
+      // As a person could, by choosing "All files" in the system's picker.
+      await userEvent.setup({ applyAccept: false }).upload(within(dialog).getByLabelText('Fichier vidéo'), new File(['%PDF'], 'programme.pdf', { type: 'application/pdf' }));
+      expect(within(dialog).getByText(learningMessages.videoType)).toBeInTheDocument();
+      expect(FakeXhr.last).toBeNull();
+
+      await userEvent.type(within(dialog).getByLabelText('Titre de la leçon'), 'Visite');
+      await userEvent.type(within(dialog).getByLabelText('Durée (en minutes)'), '6');
+      await userEvent.upload(within(dialog).getByLabelText('Fichier vidéo'), video());
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer la leçon' }));
+      await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+      FakeXhr.last!.respond(413, { error_code: 'file_too_large', message: learningMessages.videoTooLarge, errors: { file: [learningMessages.videoTooLarge] } });
+      expect(await within(dialog).findByText(learningMessages.videoTooLarge)).toBeInTheDocument();
+      expect(screen.queryByText(/enregistrée\./)).not.toBeInTheDocument();
+    });
+  });
+});
+
+describe('CourseContentPage: submission for review', () => {
+  it('lists what is missing and keeps "Soumettre pour validation" unavailable until the course is complete', async () => {
+    open();
+    await loaded();
+    const button = screen.getByRole('button', { name: 'Soumettre pour validation' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/Indiquez les prérequis\.\s*Indiquez les modalités d'évaluation\./);
+    expect(screen.getByText(submissionRequirements.prerequisites)).toBeInTheDocument();
+    expect(screen.queryByText(submissionRequirements.lessons)).not.toBeInTheDocument();
+  });
+
+  it('submits a complete course, then says it awaits validation', async () => {
+    signInAs(author);
+    let current = authoredCourse({ status: 'changes_requested', review_reason: 'Précisez le public visé.', objectives: ['Composter'], target_audience: 'Habitants', prerequisites: 'Aucun', assessment_methods: 'Quiz' });
+    const { calls } = mockApi({
+      'GET /api/courses/7': () => ({ body: current }),
+      'GET /api/courses/7/outline': { body: sampleOutline() },
+      'POST /api/courses/7/submit': () => {
+        current = { ...current, status: 'submitted', review_reason: null };
+        return { body: { id: 7, status: 'submitted', review_reason: null } };
+      },
+    });
+    renderRoutes(address, routes);
+    await loaded();
+    expect(screen.getByText('Précisez le public visé.')).toBeInTheDocument();
+    expect(screen.getByText('Modifications demandées')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Soumettre pour validation' }));
+    expect(await screen.findByText(reviewDoneMessages.submit)).toBeInTheDocument();
+    expect(await screen.findByText('En attente de validation')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Soumettre pour validation' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual(['/api/courses/7/submit']);
+  });
+
+  it("shows the server's list when it refuses the submission", async () => {
+    const message = missingMessage(['lessons']);
+    open({
+      'GET /api/courses/7': { body: authoredCourse({ objectives: ['Composter'], target_audience: 'Habitants', prerequisites: 'Aucun', assessment_methods: 'Quiz' }) },
+      'POST /api/courses/7/submit': { status: 422, body: { error_code: 'validation_failed', message, errors: { lessons: [submissionRequirements.lessons] } } },
+    });
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Soumettre pour validation' }));
+    expect(await screen.findByText(message.replace(/\u00a0/g, ' '))).toBeInTheDocument();
   });
 });

@@ -16,6 +16,7 @@ import { useCourse } from '../../courses';
 import { useOutline } from '../api/get-outline';
 import { InformationForm } from '../components/InformationForm';
 import { OutlineEditor } from '../components/OutlineEditor';
+import { SubmissionPanel } from '../components/SubmissionPanel';
 
 const REFUSED = "Ce cours n'existe pas ou vous ne pouvez pas modifier son contenu.";
 
@@ -50,6 +51,12 @@ export default function CourseContentPage() {
       {(id === null || course.isError || (course.data && !editable)) && <Alert severity="error">{REFUSED}</Alert>}
       {course.data && editable && id !== null && (
         <>
+          {/* First: the state of the review and the administrator's reason are what the author comes for. */}
+          {outline.data && (
+            <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, mb: 4 }}>
+              <SubmissionPanel course={course.data} lessonCount={outline.data.total_lessons} />
+            </Paper>
+          )}
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, mb: 4 }}>
             <InformationForm key={course.data.id} courseId={id} information={course.data} />
           </Paper>

@@ -6,7 +6,6 @@ export interface CourseFormFields {
   price: string;
   discountPrice: string;
   duration: string;
-  status: 'draft' | 'published';
 }
 
 export interface CourseFiles {

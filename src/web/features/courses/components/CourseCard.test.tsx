@@ -54,4 +54,12 @@ describe('CourseCard', () => {
       '/api/courses/1/image?v=abcdef12',
     );
   });
+
+  it('shows the learners’ average to one decimal, French style, and the count; nothing without a rating', () => {
+    const { container, unmount } = renderCard({ rating: { average: 4.3, count: 12 } });
+    expect(container).toHaveTextContent('Note moyenne des apprenants : 4,3 sur 5 (12 avis)');
+    unmount();
+    const without = renderCard({ rating: null });
+    expect(without.container).not.toHaveTextContent('avis');
+  });
 });

@@ -14,6 +14,7 @@ import { CourseImage } from './CourseImage';
 import { CoursePrice } from './CoursePrice';
 import { courseImageAlt } from './course-text';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { CourseRatingSummary } from '../../satisfaction';
 
 /**
  * A catalogue card. The title is the link; it stretches over the whole card so the card is
@@ -66,6 +67,7 @@ export function CourseCard({
           {truncate(course.description, COURSE_DESCRIPTION_PREVIEW_CHARS)}
         </Typography>
         <Stack spacing={0.5} sx={{ mt: 'auto', pt: 1, color: 'text.secondary' }}>
+          <CourseRatingSummary rating={course.rating} />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <PersonOutlineIcon fontSize="small" aria-hidden />
             <Typography variant="body2">

@@ -1,23 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import CloseIcon from '@mui/icons-material/Close';
 import ImageIcon from '@mui/icons-material/Image';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { categories } from '../../../../shared/categories';
@@ -40,16 +32,16 @@ import { useCreateCourse } from '../api/create-course';
 import { useUpdateCourse } from '../api/update-course';
 import { CourseImage } from './CourseImage';
 import { courseImageAlt } from './course-text';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { ChosenFile, FilePicker, UploadProgress } from '../../../components/FilePicker';
 
 type FormInput = z.input<typeof courseCreateFieldsSchema>;
 type FormOutput = z.output<typeof courseCreateFieldsSchema>;
-const textFields = ['title', 'description', 'category', 'price', 'discountPrice', 'duration', 'status'] as const;
+const textFields = ['title', 'description', 'category', 'price', 'discountPrice', 'duration'] as const;
 
 function initialValues(course: CourseDetail | undefined): FormInput {
   if (!course) {
     // The category stays empty until one is chosen; the schema refuses it meanwhile.
-    return { title: '', description: '', category: '' as FormInput['category'], price: '', discountPrice: '', duration: '', status: 'published' };
+    return { title: '', description: '', category: '' as FormInput['category'], price: '', discountPrice: '', duration: '' };
   }
   return {
     title: course.title,
@@ -58,107 +50,7 @@ function initialValues(course: CourseDetail | undefined): FormInput {
     price: amountText(course.price),
     discountPrice: course.discountPrice === null ? '' : amountText(course.discountPrice),
     duration: course.duration,
-    status: course.status,
   };
-}
-
-/** A file picker zone: the native input stays focusable (visually hidden) and its focus shows on the zone. */
-function FilePicker({
-  label,
-  hint,
-  accept,
-  buttonText,
-  icon,
-  disabled,
-  error,
-  onChoose,
-}: {
-  label: string;
-  hint: string;
-  accept: string;
-  buttonText: string;
-  icon: React.ReactNode;
-  disabled: boolean;
-  error: string | null;
-  onChoose: (file: File | undefined) => void;
-}) {
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-  return (
-    <Box>
-      <Box
-        component="label"
-        htmlFor={inputId}
-        sx={{
-          display: 'flex',
-          // On a phone the button goes under the text instead of pushing past the screen's edge.
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: 2,
-          p: 2,
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: error ? 'error.main' : 'divider',
-          borderRadius: 2,
-          cursor: disabled ? 'default' : 'pointer',
-          bgcolor: 'background.default',
-          '&:hover': { borderColor: disabled ? undefined : 'primary.main' },
-          '&:focus-within': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-        }}
-      >
-        <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
-          {icon}
-        </Box>
-        <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
-          <Typography id={hintId} variant="body2" color="text.secondary">
-            {hint}
-          </Typography>
-        </Box>
-        <Box component="span" sx={{ px: 2, py: 1, borderRadius: 1, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {buttonText}
-        </Box>
-        <input
-          id={inputId}
-          type="file"
-          accept={accept}
-          aria-label={label}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? 'true' : undefined}
-          disabled={disabled}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => {
-            onChoose(event.target.files?.[0]);
-            // Choosing the same file again after removing it must fire 'change' again.
-            event.target.value = '';
-          }}
-          style={visuallyHidden}
-        />
-      </Box>
-      {error && (
-        <Typography id={errorId} color="error" variant="body2" role="alert" sx={{ mt: 0.5, mx: 1.75 }}>
-          {error}
-        </Typography>
-      )}
-    </Box>
-  );
-}
-
-function ChosenFile({ name, size, onRemove, disabled, removeLabel }: { name: string; size: number; onRemove: () => void; disabled: boolean; removeLabel: string }) {
-  return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <AttachFileIcon color="primary" aria-hidden />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {formatFileSize(size)}
-        </Typography>
-      </Box>
-      <IconButton onClick={onRemove} disabled={disabled} aria-label={removeLabel}>
-        <CloseIcon />
-      </IconButton>
-    </Stack>
-  );
 }
 
 /** An object URL for the chosen image, released when it changes or the form closes. */
@@ -255,7 +147,6 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
       price: values.price,
       discountPrice: values.discountPrice ?? '',
       duration: values.duration,
-      status: values.status ?? 'published',
     };
     const done = () => {
       setProgress(100);
@@ -279,7 +170,6 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
     const { ref, ...rest } = register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, disabled: busy };
   };
-  const progressLabel = progress === null ? '' : progress < 100 ? 'Téléchargement...' : 'Traitement...';
   const currentAttachment = course?.attachment && !removeAttachment && !attachment ? course.attachment : null;
 
   return (
@@ -354,7 +244,7 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
                 {preview ? (
                   <Box component="img" src={preview} alt={`Aperçu de l'image choisie : ${image?.name ?? ''}`} sx={{ display: 'block', width: '100%', height: 120, objectFit: 'cover' }} />
                 ) : (
-                  course && <CourseImage src={course.image} alt={`Image actuelle : ${courseImageAlt(course)}`} height={120} authenticated={course.status === 'draft'} />
+                  course && <CourseImage src={course.image} alt={`Image actuelle : ${courseImageAlt(course)}`} height={120} authenticated={course.status !== 'published'} />
                 )}
               </Box>
               {image && (
@@ -402,31 +292,9 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
           )}
         </Stack>
 
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <FormControl disabled={busy}>
-              <FormLabel id="statut-du-cours">Statut</FormLabel>
-              <RadioGroup row aria-labelledby="statut-du-cours" name={field.name} value={field.value ?? 'published'} onChange={field.onChange}>
-                <FormControlLabel value="published" control={<Radio />} label="Publié (visible dans le catalogue)" />
-                <FormControlLabel value="draft" control={<Radio />} label="Brouillon (visible par vous seul)" />
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
-
         {serverError && <Alert severity="error">{serverError}</Alert>}
 
-        {progress !== null && (
-          <Box>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }} aria-live="polite">
-              <Typography variant="body2">{progressLabel}</Typography>
-              <Typography variant="body2">{`${progress}\u00a0%`}</Typography>
-            </Stack>
-            <LinearProgress variant="determinate" value={progress} aria-label="Progression de l'envoi du cours" />
-          </Box>
-        )}
+        {progress !== null && <UploadProgress percent={progress} label="Progression de l'envoi du cours" />}
 
         {success && (
           <Alert severity="success" role="status">

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lessonTypeLabels, type CourseOutline as Outline } from '../../../../shared/learning';
-import { formatMinutes, outlineTotals } from './course-text';
+import { formatMinutes, lessonTotals } from '../../../lib/durations';
 
 /** The course's programme as its author built it: chapters, lessons with type, duration and free previews. */
 export function CourseOutline({ outline, loading, error }: { outline: Outline | undefined; loading: boolean; error: Error | null }) {
@@ -19,7 +19,7 @@ export function CourseOutline({ outline, loading, error }: { outline: Outline | 
         <Typography id="programme-titre" variant="h5" component="h2">
           Programme du cours
         </Typography>
-        {outline && outline.total_lessons > 0 && <Typography color="text.secondary">{outlineTotals(outline.total_lessons, outline.total_minutes)}</Typography>}
+        {outline && outline.total_lessons > 0 && <Typography color="text.secondary">{lessonTotals(outline.total_lessons, outline.total_minutes)}</Typography>}
       </Stack>
       {loading && <CircularProgress aria-label="Chargement du programme" size={28} />}
       {error && <Alert severity="error">{error.message}</Alert>}

@@ -34,7 +34,7 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
-import { canDownloadAttachment, canEditCourse, parseCourseId, type CourseDetail } from '../../../../shared/courses';
+import { canDownloadAttachment, canEditCourse, courseStatusLabels, parseCourseId, type CourseDetail } from '../../../../shared/courses';
 import type { CourseOutline as Outline } from '../../../../shared/learning';
 import { paths } from '../../../lib/paths';
 import { readReturnState, type ReturnState } from '../../../lib/route-access';
@@ -49,8 +49,10 @@ import { CourseImage } from '../components/CourseImage';
 import { CourseOutline } from '../components/CourseOutline';
 import { CoursePublicInformation } from '../components/CoursePublicInformation';
 import { CoursePrice } from '../components/CoursePrice';
-import { courseImageAlt, initials, outlineTotals } from '../components/course-text';
+import { lessonTotals } from '../../../lib/durations';
+import { courseImageAlt, initials } from '../components/course-text';
 import { usePageTitle } from '../../../lib/page-title';
+import { CourseRatingSummary } from '../../satisfaction';
 
 const features: { icon: ReactNode; label: string }[] = [
   { icon: <AllInclusiveIcon />, label: 'Accès à vie' },
@@ -185,7 +187,8 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   }, [user, enrolWish, course.id, course.enrolled, enrolment, navigate, location.pathname, location.search]);
   const saving = useSetSaved();
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const isDraft = course.status === 'draft';
+  // Not published (yet, or any more): only its author and administrators see it, nobody enrols.
+  const isDraft = course.status !== 'published';
   const mayEdit = canEditCourse(actor, { authorId: course.user.id });
   const mayDownload = canDownloadAttachment(actor, { authorId: course.user.id }, course.enrolled);
   const actionError = enrolment.error ?? saving.error;
@@ -216,7 +219,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
         <Box>
           <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
             <Chip label={course.category.name} color="primary" sx={{ fontWeight: 600 }} />
-            {isDraft && <Chip label="Brouillon" color="warning" variant="outlined" />}
+            {isDraft && <Chip label={courseStatusLabels[course.status]} color="warning" variant="outlined" />}
           </Stack>
           <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 28, md: 40 }, mb: 2, color: 'primary.dark' }}>
             {course.title}
@@ -244,10 +247,11 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                 {course.duration}
               </Typography>
             </Stack>
+            <CourseRatingSummary rating={course.rating} size="medium" />
             {outline.data && outline.data.total_lessons > 0 && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <MenuBookIcon color="primary" aria-hidden />
-                <Typography sx={{ fontWeight: 600 }}>{outlineTotals(outline.data.total_lessons, outline.data.total_minutes)}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{lessonTotals(outline.data.total_lessons, outline.data.total_minutes)}</Typography>
               </Stack>
             )}
           </Stack>
@@ -298,7 +302,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
             </Box>
 
             {isDraft ? (
-              <Alert severity="info">Ce cours est un brouillon : seuls son auteur et les administrateurs peuvent le voir.</Alert>
+              <Alert severity="info">Ce cours n'est pas publié : seuls son auteur et les administrateurs peuvent le voir.</Alert>
             ) : (
               <Stack spacing={1.5}>
                 {course.enrolled ? (

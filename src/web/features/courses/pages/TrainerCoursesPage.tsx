@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
-import { courseStatusLabels, type CourseItem } from '../../../../shared/courses';
+import type { CourseItem } from '../../../../shared/courses';
 import { paths } from '../../../lib/paths';
 import { toQuery } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -29,8 +30,26 @@ import { useDeleteCourse } from '../api/delete-course';
 import { useTrainerCourses } from '../api/get-trainer-courses';
 import { CourseImage } from '../components/CourseImage';
 import { CoursePrice } from '../components/CoursePrice';
+import { CourseStatusChip } from '../components/CourseStatusChip';
 import { courseImageAlt } from '../components/course-text';
 import { usePageTitle } from '../../../lib/page-title';
+
+/** What the author must know about the review: the reason of a refusal, or that the course awaits validation. */
+function ReviewNotice({ course }: { course: CourseItem }) {
+  if ((course.status === 'changes_requested' || course.status === 'unpublished') && course.review_reason) {
+    return (
+      <Alert severity="warning">
+        <strong>{course.status === 'changes_requested' ? 'Modifications demandées : ' : 'Dépublié : '}</strong>
+        <Box component="span" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {course.review_reason}
+        </Box>
+      </Alert>
+    );
+  }
+  if (course.status === 'submitted') return <Typography variant="body2">Un administrateur va examiner ce cours avant sa publication.</Typography>;
+  if (course.status === 'draft') return <Typography variant="body2">Ajoutez son contenu, puis soumettez-le pour validation depuis « Contenu ».</Typography>;
+  return null;
+}
 
 function editHref(id: number): string {
   return `${paths.addCourse}${toQuery({ edit: id })}`;
@@ -62,11 +81,16 @@ export default function TrainerCoursesPage() {
           <Typography variant="h4" component="h1" sx={{ color: 'primary.dark' }}>
             Mes Cours
           </Typography>
-          <Typography color="text.secondary">Vos formations publiées et vos brouillons.</Typography>
+          <Typography color="text.secondary">Vos cours et leur état de validation : un cours est publié après validation par un administrateur.</Typography>
         </Box>
-        <Button component={RouterLink} to={paths.addCourse} variant="contained" size="large" startIcon={<AddIcon />}>
-          Créer un cours
-        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button component={RouterLink} to={paths.trainerSatisfaction} variant="outlined" size="large" startIcon={<RateReviewIcon />}>
+            Avis des apprenants
+          </Button>
+          <Button component={RouterLink} to={paths.addCourse} variant="contained" size="large" startIcon={<AddIcon />}>
+            Créer un cours
+          </Button>
+        </Stack>
       </Stack>
 
       {courses.isPending && (
@@ -89,16 +113,11 @@ export default function TrainerCoursesPage() {
           {courses.data.items.map((course) => (
             <Paper component="li" variant="outlined" key={course.id} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, overflow: 'hidden' }}>
               <Box sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0 }}>
-                <CourseImage src={course.image} alt={courseImageAlt(course)} height={150} authenticated={course.status === 'draft'} />
+                <CourseImage src={course.image} alt={courseImageAlt(course)} height={150} authenticated={course.status !== 'published'} />
               </Box>
               <Box sx={{ p: 2, flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-                  <Chip
-                    size="small"
-                    label={courseStatusLabels[course.status]}
-                    color={course.status === 'published' ? 'success' : 'warning'}
-                    variant={course.status === 'published' ? 'filled' : 'outlined'}
-                  />
+                  <CourseStatusChip status={course.status} />
                   <Chip size="small" label={course.category.name} variant="outlined" />
                 </Stack>
                 <Typography component="h2" variant="h6">
@@ -108,6 +127,7 @@ export default function TrainerCoursesPage() {
                   {course.duration} · créé le {formatDate(course.created_at)}
                 </Typography>
                 <CoursePrice price={course.price} discountPrice={course.discountPrice} />
+                <ReviewNotice course={course} />
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
                   <Button component={RouterLink} to={paths.courseDetail(course.id)} startIcon={<VisibilityIcon />} aria-label={`Voir le cours ${course.title}`}>
                     Voir

@@ -13,7 +13,8 @@ export function completeLesson({ lessonId }: CompleteLessonInput): Promise<Lesso
   return apiFetch<LessonCompletion>(`/api/lessons/${lessonId}/complete`, { method: 'POST' });
 }
 
-function markCompleted(outline: CourseOutline, lessonId: number): CourseOutline {
+/** The outline with the lesson's check mark set. */
+export function markCompleted(outline: CourseOutline, lessonId: number): CourseOutline {
   return {
     ...outline,
     sections: outline.sections.map((section) => ({
@@ -23,13 +24,16 @@ function markCompleted(outline: CourseOutline, lessonId: number): CourseOutline 
   };
 }
 
-/** The check mark and the progress show at once from the answer; "Mes formations" reloads when next opened. */
+/**
+ * The check mark, the progress and the course's completion show at once from the answer; "Mes
+ * formations" reloads when next opened.
+ */
 export function useCompleteLesson() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeLesson,
-    onSuccess: (_progress, { courseId, lessonId }) => {
-      queryClient.setQueryData<CourseOutline>(learningKeys.outline(courseId), (outline) => outline && markCompleted(outline, lessonId));
+    onSuccess: (progress, { courseId, lessonId }) => {
+      queryClient.setQueryData<CourseOutline>(learningKeys.outline(courseId), (outline) => outline && { ...markCompleted(outline, lessonId), completed_at: progress.completed_at });
       queryClient.setQueryData<LessonContent>(learningKeys.lesson(lessonId), (lesson) => lesson && { ...lesson, completed: true });
       return queryClient.invalidateQueries({ queryKey: learningKeys.mine });
     },

@@ -3,5 +3,6 @@ export const learningKeys = {
   all: ['learning'] as const,
   outline: (courseId: number) => ['learning', 'outline', courseId] as const,
   lesson: (lessonId: number) => ['learning', 'lesson', lessonId] as const,
+  quiz: (lessonId: number) => ['learning', 'quiz', lessonId] as const,
   mine: ['learning', 'mine'] as const,
 };

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import type { CourseOutline } from '../../../../shared/learning';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { paths } from '../../../lib/paths';
-import { formatMinutes } from '../outline';
+import { formatMinutes } from '../../../lib/durations';
 
 interface OutlineNavProps {
   courseId: number;

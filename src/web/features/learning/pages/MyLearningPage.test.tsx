@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
@@ -21,6 +21,7 @@ describe('MyLearningPage', () => {
             learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', image: '/uploads/courses/7/image.png', completed: 2, total: 5, percent: 40, last_lesson_id: 33 }),
             learningItem({ course_id: 8, title: 'Biodiversité au jardin', completed: 0, total: 4, percent: 0, last_lesson_id: 41 }),
           ],
+          saved: [],
         },
       },
     });
@@ -52,6 +53,7 @@ describe('MyLearningPage', () => {
             learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 3, percent: 100, last_lesson_id: 12 }),
             learningItem({ course_id: 9, title: 'Éco-construction', completed: 0, total: 0, percent: 0, last_lesson_id: null }),
           ],
+          saved: [],
         },
       },
     });
@@ -65,20 +67,78 @@ describe('MyLearningPage', () => {
     expect(within(empty).getByRole('link', { name: 'Voir le cours' })).toHaveAttribute('href', '/user/courses/9');
   });
 
+  it('offers « Donner mon avis » on a completed course, in a dialog, then « Modifier mon avis »', async () => {
+    signInAs(sessionUser());
+    const created = new Date().toISOString();
+    const api = mockApi({
+      'GET /api/user/learning': {
+        body: {
+          items: [
+            learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 3, percent: 100, completed_at: '2026-03-12T10:00:00.000Z' }),
+            learningItem({ course_id: 8, title: 'Biodiversité au jardin', completed: 1, total: 4, percent: 25 }),
+          ],
+          saved: [],
+        },
+      },
+      'GET /api/user/satisfaction': { body: { items: [] } },
+      'PUT /api/courses/7/satisfaction': {
+        body: { course_id: 7, rating: 5, comment: null, comment_hidden: false, created_at: created, updated_at: created, editable_until: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+      },
+    });
+    renderRoutes('/user/learning', routes);
+
+    const finished = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' });
+    expect(within(screen.getByRole('listitem', { name: 'Biodiversité au jardin' })).queryByRole('button', { name: /avis/ })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(await within(finished).findByRole('button', { name: 'Donner mon avis' }));
+    const dialog = screen.getByRole('dialog', { name: 'Votre avis sur la formation' });
+    // A plain click: jsdom lays nothing out, so the stars' hover (read from the pointer's position) would be wrong.
+    fireEvent.click(within(dialog).getByRole('radio', { name: '5 sur 5 – Très satisfait' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer mon avis' }));
+
+    expect(await within(finished).findByText('Merci pour votre avis !')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ rating: 5, comment: null });
+    expect(within(finished).getByText('5 sur 5')).toBeInTheDocument();
+    expect(within(finished).getByRole('button', { name: 'Modifier mon avis' })).toBeInTheDocument();
+  });
+
   it('without any course, says so and links to the catalogue', async () => {
     signInAs(sessionUser());
-    mockApi({ 'GET /api/user/learning': { body: { items: [] } } });
+    mockApi({ 'GET /api/user/learning': { body: { items: [], saved: [] } } });
     renderRoutes('/user/learning', routes);
     expect(await screen.findByRole('heading', { level: 2, name: 'Vous ne suivez aucune formation pour le moment' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Parcourir le catalogue' })).toHaveAttribute('href', '/user/courses');
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it('lists the courses saved for later under the followed ones, with their size and a link to each', async () => {
+    signInAs(sessionUser());
+    mockApi({
+      'GET /api/user/learning': {
+        body: {
+          items: [],
+          saved: [
+            { course_id: 12, title: 'Haies et bocages', image: null, total_lessons: 4, total_minutes: 90 },
+            { course_id: 13, title: 'Toitures végétalisées', image: null, total_lessons: 0, total_minutes: 0 },
+          ],
+        },
+      },
+    });
+    renderRoutes('/user/learning', routes);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Vous ne suivez aucune formation pour le moment' })).toBeInTheDocument();
+    const saved = screen.getByRole('region', { name: 'Cours sauvegardés' });
+    const hedges = within(saved).getByRole('listitem', { name: 'Haies et bocages' });
+    expect(hedges).toHaveTextContent('4 leçons · 1 h 30 min');
+    expect(within(hedges).getByRole('link', { name: 'Voir le cours' })).toHaveAttribute('href', '/user/courses/12');
+    expect(within(saved).getByRole('listitem', { name: 'Toitures végétalisées' })).toHaveTextContent('Contenu en préparation');
+  });
+
   it('shows a loading state, then a French error with a retry', async () => {
     signInAs(sessionUser());
     let fail = true;
     mockApi({
-      'GET /api/user/learning': () => (fail ? { status: 500, body: { error_code: 'server_error', message: 'Une erreur est survenue. Réessayez plus tard.' } } : { body: { items: [learningItem()] } }),
+      'GET /api/user/learning': () => (fail ? { status: 500, body: { error_code: 'server_error', message: 'Une erreur est survenue. Réessayez plus tard.' } } : { body: { items: [learningItem()], saved: [] } }),
     });
     renderRoutes('/user/learning', routes);
     expect(screen.getByRole('progressbar', { name: 'Chargement de vos formations' })).toBeInTheDocument();
@@ -86,5 +146,36 @@ describe('MyLearningPage', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
+  });
+
+  it('offers the attestation of a completed course: its download and its verification page', async () => {
+    signInAs(sessionUser());
+    const createObjectURL = vi.fn(() => 'blob:attestation');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { calls } = mockApi({
+      'GET /api/user/learning': {
+        body: {
+          items: [
+            learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 3, percent: 100, completed_at: '2026-03-14T10:00:00.000Z', certificate: { id: 5, number: 'EF-2026-000005', code: 'AbCdEfGhIjKlMnOpQrStUv' } }),
+            learningItem({ course_id: 8, title: 'Biodiversité au jardin' }),
+          ],
+          saved: [],
+        },
+      },
+      'GET /api/certificates/5/pdf': { body: {} },
+    });
+    renderRoutes('/user/learning', routes);
+
+    const done = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' });
+    expect(within(done).getByRole('link', { name: 'Page de vérification' })).toHaveAttribute('href', '/certificats/AbCdEfGhIjKlMnOpQrStUv');
+    await userEvent.click(within(done).getByRole('button', { name: "Télécharger l'attestation" }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const download = calls.find((c) => c.url.pathname === '/api/certificates/5/pdf');
+    expect(download?.method).toBe('GET');
+
+    // A course not completed has neither.
+    const ongoing = screen.getByRole('listitem', { name: 'Biodiversité au jardin' });
+    expect(within(ongoing).queryByRole('button', { name: "Télécharger l'attestation" })).not.toBeInTheDocument();
+    expect(within(ongoing).queryByRole('link', { name: 'Page de vérification' })).not.toBeInTheDocument();
   });
 });

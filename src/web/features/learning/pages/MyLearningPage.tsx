@@ -10,10 +10,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { LearningItem } from '../../../../shared/learning';
+import type { LearningItem, SavedLearningItem } from '../../../../shared/learning';
+import { lessonTotals } from '../../../lib/durations';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
+import { CertificateActions } from '../../certificates';
 import { CourseImage } from '../../courses';
+import { SatisfactionAction } from '../../satisfaction';
 import { useMyLearning } from '../api/get-my-learning';
 import { ProgressSummary } from '../components/ProgressSummary';
 
@@ -54,8 +57,49 @@ function LearningCard({ item }: { item: LearningItem }) {
             </Button>
           )}
         </Box>
+        {item.certificate && <CertificateActions certificate={item.certificate} describedBy={titleId} />}
+        {item.completed_at && <SatisfactionAction courseId={item.course_id} courseTitle={item.title} describedBy={titleId} />}
       </Stack>
     </Paper>
+  );
+}
+
+function SavedCard({ item }: { item: SavedLearningItem }) {
+  const titleId = `sauvegarde-${item.course_id}`;
+  return (
+    <Paper component="li" variant="outlined" aria-labelledby={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, overflow: 'hidden' }}>
+      <Box sx={{ width: 96, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
+        {/* Decorative: the title beside it names the course. */}
+        <CourseImage src={item.image} alt="" height={64} />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography id={titleId} component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {item.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {item.total_lessons > 0 ? lessonTotals(item.total_lessons, item.total_minutes) : 'Contenu en préparation'}
+        </Typography>
+      </Box>
+      <Button component={RouterLink} to={paths.courseDetail(item.course_id)} variant="outlined" size="small" aria-describedby={titleId} sx={{ flexShrink: 0 }}>
+        Voir le cours
+      </Button>
+    </Paper>
+  );
+}
+
+/** The courses saved for later, under the ones being followed. */
+function SavedCourses({ items }: { items: SavedLearningItem[] }) {
+  return (
+    <Box component="section" aria-labelledby="sauvegardes-titre" sx={{ mt: 5 }}>
+      <Typography id="sauvegardes-titre" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Cours sauvegardés
+      </Typography>
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {items.map((item) => (
+          <SavedCard key={item.course_id} item={item} />
+        ))}
+      </Stack>
+    </Box>
   );
 }
 
@@ -76,7 +120,7 @@ function EmptyState() {
   );
 }
 
-/** "Mes formations": the caller's enrolled courses, their progress and where to resume each. */
+/** "Mes formations": the caller's enrolled courses, their progress and where to resume each, then the courses saved for later. */
 export default function MyLearningPage() {
   usePageTitle('Mes formations');
   const mine = useMyLearning();
@@ -101,14 +145,19 @@ export default function MyLearningPage() {
         >
           {mine.error.message}
         </Alert>
-      ) : mine.data.items.length === 0 ? (
-        <EmptyState />
       ) : (
-        <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {mine.data.items.map((item) => (
-            <LearningCard key={item.course_id} item={item} />
-          ))}
-        </Stack>
+        <>
+          {mine.data.items.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {mine.data.items.map((item) => (
+                <LearningCard key={item.course_id} item={item} />
+              ))}
+            </Stack>
+          )}
+          {mine.data.saved.length > 0 && <SavedCourses items={mine.data.saved} />}
+        </>
       )}
     </Container>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseOutline } from '../../../../shared/learning';
@@ -6,7 +6,7 @@ import { mockApi } from '../../../test/api';
 import { Arrival, renderRoutes } from '../../../test/render';
 import { setScreenWidth } from '../../../test/screen-width';
 import { sessionUser, signInAs } from '../../../test/session';
-import { courseOutline, learningItem, lessonContent, playerCourse } from '../test/fixtures';
+import { courseOutline, learningItem, lessonContent, lessonMedia, playerCourse } from '../test/fixtures';
 import PlayerPage from './PlayerPage';
 
 const routes = { '/user/courses/:id/learn/:lessonId?': <PlayerPage />, '*': <Arrival /> };
@@ -26,7 +26,7 @@ function enrolledApi(done: number[] = [], overrides: Record<string, Parameters<t
       completed.add(102);
       return { body: { completed: completed.size, total: 3, percent: Math.floor((completed.size * 100) / 3) } };
     },
-    'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: 102 })] } },
+    'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: 102 })], saved: [] } },
     ...overrides,
   });
 }
@@ -53,7 +53,7 @@ describe('PlayerPage', () => {
     expect(current).toHaveAttribute('aria-current', 'page');
     expect(current).not.toHaveAccessibleName(/terminée/);
     expect(within(current).queryByTestId('lecon-terminee')).not.toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: /Mettre en place le tri/ })).toHaveTextContent('1 h 15');
+    expect(within(nav).getByRole('link', { name: /Mettre en place le tri/ })).toHaveTextContent('1 h 15 min');
     expect(within(nav).getByText('8 min')).toBeInTheDocument();
     expect(document.title).toBe('Le cycle de vie d’un produit – Zéro déchet en entreprise – EcoForma');
   });
@@ -91,6 +91,25 @@ describe('PlayerPage', () => {
     // Once done, another click sends nothing.
     await userEvent.click(button);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('asks for the learner’s opinion once the last lesson completes the course, not before', async () => {
+    setScreenWidth(1280);
+    signInAs(sessionUser());
+    enrolledApi([101, 103], {
+      'POST /api/lessons/102/complete': { body: { completed: 3, total: 3, percent: 100, completed_at: '2026-03-12T10:00:00.000Z' } },
+      'GET /api/user/satisfaction': { body: { items: [] } },
+    });
+    renderRoutes('/user/courses/7/learn/102', routes);
+
+    await screen.findByRole('heading', { level: 1, name: lessonTitles[102] });
+    expect(screen.queryByRole('region', { name: 'Votre avis sur la formation' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Marquer comme terminé' }));
+
+    const card = await screen.findByRole('region', { name: 'Votre avis sur la formation' });
+    expect(within(card).getByRole('heading', { level: 2, name: 'Votre avis sur la formation' })).toBeInTheDocument();
+    expect(within(card).getByRole('group', { name: 'Votre note (obligatoire)' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Envoyer mon avis' })).toBeInTheDocument();
   });
 
   it('says why a completion was refused, in French', async () => {
@@ -134,14 +153,14 @@ describe('PlayerPage', () => {
 
   it('without a last lesson, resumes at the first lesson not completed', async () => {
     signInAs(sessionUser());
-    enrolledApi([101], { 'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: null })] } } });
+    enrolledApi([101], { 'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: null })], saved: [] } } });
     renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[102] })).toBeInTheDocument();
   });
 
   it('when every lesson is completed and none was opened, starts again at the first', async () => {
     signInAs(sessionUser());
-    enrolledApi([101, 102, 103], { 'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: null })] } } });
+    enrolledApi([101, 102, 103], { 'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: null })], saved: [] } } });
     renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[101] })).toBeInTheDocument();
   });
@@ -152,7 +171,7 @@ describe('PlayerPage', () => {
       'GET /api/courses/7': { body: playerCourse({ enrolled: false }) },
       'GET /api/courses/7/outline': { body: courseOutline([], false) },
       'GET /api/lessons/101': { status: 403, body: { error_code: 'forbidden', message: 'Cette leçon est réservée aux personnes inscrites au cours.' } },
-      'GET /api/user/learning': { body: { items: [] } },
+      'GET /api/user/learning': { body: { items: [], saved: [] } },
     });
     renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: "Vous n'êtes pas inscrit à ce cours" })).toBeInTheDocument();
@@ -227,5 +246,72 @@ describe('PlayerPage', () => {
     expect(screen.getByTestId('adresse')).toHaveTextContent('/user/courses/7/learn/103');
     // Choosing a lesson folds the outline away so the lesson shows.
     await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  describe('video and PDF lessons', () => {
+    const videoMedia = lessonMedia({ captions_url: '/api/media/102-c-0123456789abcdef-1900000000-signature' });
+    const videoLesson = lessonContent({ id: 102, title: lessonTitles[102], type: 'video', html: null, media: videoMedia });
+    const pdfMedia = lessonMedia({ mime_type: 'application/pdf', file_name: 'fiche-pratique.pdf', url: '/api/media/103-f-a-1-s', download_url: '/api/media/103-d-a-1-s' });
+    const pdfLesson = lessonContent({ id: 103, title: lessonTitles[103], type: 'pdf', html: null, section_id: 12, media: pdfMedia });
+
+    /** Plays the video through the given seconds, as the browser reports them in 'timeupdate' events. */
+    function play(video: HTMLVideoElement, seconds: number[], duration = 10) {
+      let now = 0;
+      Object.defineProperty(video, 'duration', { configurable: true, get: () => duration });
+      Object.defineProperty(video, 'paused', { configurable: true, get: () => false });
+      Object.defineProperty(video, 'currentTime', { configurable: true, get: () => now });
+      for (const second of seconds) {
+        now = second + 0.25;
+        fireEvent.timeUpdate(video);
+      }
+    }
+
+    it('plays a video from its signed link with French captions, and offers no completion button', async () => {
+      signInAs(sessionUser());
+      enrolledApi([], { 'GET /api/lessons/102': { body: videoLesson } });
+      renderRoutes('/user/courses/7/learn/102', routes);
+      const video = (await screen.findByLabelText(`Vidéo : ${lessonTitles[102]}`)) as HTMLVideoElement;
+      expect(video.tagName).toBe('VIDEO');
+      expect(video).toHaveAttribute('src', videoMedia.url);
+      expect(video).toHaveAttribute('controls');
+      const track = video.querySelector('track')!;
+      expect(track).toHaveAttribute('kind', 'captions');
+      expect(track).toHaveAttribute('srclang', 'fr');
+      expect(track).toHaveAttribute('src', videoMedia.captions_url);
+      expect(screen.queryByRole('button', { name: 'Marquer comme terminé' })).not.toBeInTheDocument();
+      expect(screen.getByText('La leçon sera marquée comme terminée quand vous aurez regardé 90 % de la vidéo.', { exact: false })).toBeInTheDocument();
+    });
+
+    it('completes a video once 90 % of its distinct seconds were watched, not before, and only once', async () => {
+      setScreenWidth(1280);
+      signInAs(sessionUser());
+      const { calls } = enrolledApi([101], { 'GET /api/lessons/102': { body: videoLesson } });
+      renderRoutes('/user/courses/7/learn/102', routes);
+      const video = (await screen.findByLabelText(`Vidéo : ${lessonTitles[102]}`)) as HTMLVideoElement;
+      const completions = () => calls.filter((c) => c.method === 'POST');
+
+      // Eight distinct seconds, the first five played twice: 8 of 10 is not enough.
+      play(video, [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(completions()).toHaveLength(0);
+      play(video, [8]);
+      await waitFor(() => expect(completions().map((c) => c.url.pathname)).toEqual(['/api/lessons/102/complete']));
+      expect(await screen.findByText('Leçon terminée')).toBeInTheDocument();
+      expect(progressBar()).toHaveAttribute('aria-valuenow', '66');
+      play(video, [9]);
+      expect(completions()).toHaveLength(1);
+    });
+
+    it('reads a PDF in the page, with its download and a completion button', async () => {
+      signInAs(sessionUser());
+      enrolledApi([], { 'GET /api/lessons/103': { body: pdfLesson } });
+      renderRoutes('/user/courses/7/learn/103', routes);
+      const frame = await screen.findByTitle(`Document PDF : ${lessonTitles[103]}`);
+      expect(frame.tagName).toBe('IFRAME');
+      expect(frame).toHaveAttribute('src', pdfMedia.url);
+      const download = screen.getByRole('link', { name: 'Télécharger le PDF' });
+      expect(download).toHaveAttribute('href', pdfMedia.download_url);
+      expect(download).toHaveAttribute('download', 'fiche-pratique.pdf');
+      expect(screen.getByRole('button', { name: 'Marquer comme terminé' })).toBeInTheDocument();
+    });
   });
 });

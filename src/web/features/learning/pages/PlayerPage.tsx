@@ -29,14 +29,17 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { useCourse } from '../../courses';
+import { SatisfactionCard } from '../../satisfaction';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useLesson } from '../api/get-lesson';
 import { useMyLearning } from '../api/get-my-learning';
 import { useOutline } from '../api/get-outline';
-import { LessonBody } from '../components/LessonBody';
+import { LessonMain } from '../components/LessonMain';
 import { OutlineNav } from '../components/OutlineNav';
+import { QuizPlayer } from '../components/QuizPlayer';
 import { ProgressSummary } from '../components/ProgressSummary';
-import { formatMinutes, lessonsInOrder, outlineProgress, resumeLessonId } from '../outline';
+import { formatMinutes } from '../../../lib/durations';
+import { lessonsInOrder, outlineProgress, resumeLessonId } from '../outline';
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
@@ -256,10 +259,36 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
         <Typography variant="body2">Durée : {formatMinutes(content.duration_minutes)}</Typography>
       </Stack>
 
-      {content.html ? <LessonBody html={content.html} /> : <Alert severity="info">Le contenu de cette leçon n'est pas disponible.</Alert>}
+      {content.type === 'quiz' ? (
+        // A quiz completes by being passed: no "Marquer comme terminé".
+        <QuizPlayer courseId={course.id} lessonId={content.id} enrolled={Boolean(course.enrolled)} />
+      ) : (
+        <LessonMain
+          content={content}
+          onWatched={() => {
+            if (course.enrolled && !completed && !complete.isPending) complete.mutate({ courseId: course.id, lessonId: content.id });
+          }}
+          onLinkFailed={() => void lesson.refetch()}
+        />
+      )}
 
       <Divider sx={{ my: 4 }} />
-      {course.enrolled ? (
+      {content.type === 'quiz' ? null : course.enrolled && content.type === 'video' ? (
+        <Box sx={{ mb: 3 }} aria-live="polite">
+          {completed ? (
+            <Alert icon={<CheckCircleIcon />} severity="success">
+              Leçon terminée
+            </Alert>
+          ) : (
+            <Typography color="text.secondary">La leçon sera marquée comme terminée quand vous aurez regardé 90 % de la vidéo.</Typography>
+          )}
+          {complete.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {complete.error.message}
+            </Alert>
+          )}
+        </Box>
+      ) : course.enrolled ? (
         <Box sx={{ mb: 3 }}>
           {/* One button throughout, so the focus stays on it once the lesson is done. */}
           <Button
@@ -292,6 +321,9 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
         )
       )}
 
+      {/* Once the course is completed, right after the last lesson's button or the quiz's result. */}
+      {course.enrolled && outline.completed_at && <SatisfactionCard courseId={course.id} />}
+
       <Box component="nav" aria-label="Leçons précédente et suivante" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
         {previous ? (
           <Button component={RouterLink} to={paths.learn(course.id, previous.id)} variant="outlined" startIcon={<ChevronLeftIcon />}>
@@ -310,6 +342,7 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
   );
 }
 
+/** The lesson itself, by type: the server's HTML, the video player, or the PDF reader. */
 function LessonTitle({ title, courseTitle }: { title: string; courseTitle: string }) {
   usePageTitle(`${title} – ${courseTitle}`);
   return (

@@ -1,6 +1,6 @@
 import type { CourseDetail } from '../../../../shared/courses';
 import { courseDetail } from '../../../test/courses';
-import type { CourseOutline, LearningItem, LessonContent, OutlineLesson } from '../../../../shared/learning';
+import type { CourseOutline, LearningItem, LessonContent, LessonMedia, OutlineLesson } from '../../../../shared/learning';
 
 /** A lesson of the outline, a text one of 10 minutes unless told. */
 export function outlineLesson(overrides: Partial<OutlineLesson> & { id: number }): OutlineLesson {
@@ -30,15 +30,30 @@ export function lessonContent(overrides: Partial<LessonContent> & { id: number }
     course_id: 7,
     section_id: 11,
     html: `<h2>Points clés</h2><ul><li>Premier point</li></ul><p>Texte de la leçon ${overrides.id}.</p>`,
+    media: null,
     ...overrides,
   };
 }
 
 export function learningItem(overrides: Partial<LearningItem> = {}): LearningItem {
-  return { course_id: 7, title: 'Zéro déchet en entreprise', image: null, completed: 1, total: 3, percent: 33, last_lesson_id: 102, ...overrides };
+  return { course_id: 7, title: 'Zéro déchet en entreprise', image: null, completed: 1, total: 3, percent: 33, last_lesson_id: 102, completed_at: null, certificate: null, ...overrides };
 }
 
 /** The course as `GET /api/courses/{id}` answers it (the player reads its title and the enrolment). */
 export function playerCourse(overrides: Partial<CourseDetail> = {}): CourseDetail {
   return courseDetail({ id: 7, description: 'Diagnostiquez les flux de déchets de votre structure.', enrolled: true, ...overrides });
+}
+
+/** Signed links of a lesson's file, as `GET /api/lessons/{id}` gives them (valid three hours). */
+export function lessonMedia(overrides: Partial<LessonMedia> = {}): LessonMedia {
+  return {
+    url: '/api/media/102-f-0123456789abcdef-1900000000-signature',
+    download_url: '/api/media/102-d-0123456789abcdef-1900000000-signature',
+    captions_url: null,
+    mime_type: 'video/webm',
+    size: 345_678,
+    file_name: 'presentation.webm',
+    expires_at: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+    ...overrides,
+  };
 }

@@ -53,6 +53,26 @@ describe('ScheduleMeetingDialog', () => {
     expect(onSchedule).toHaveBeenCalledWith(new Date(2099, 5, 3, 11, 15).toISOString());
   });
 
+  it('removes an interview to come after a confirmation that says the user is told', async () => {
+    const onRemove = vi.fn();
+    const current = new Date(2099, 5, 3, 10, 0);
+    render(<ScheduleMeetingDialog open name="Lucie Martin" current={current.toISOString()} pending={false} onClose={() => {}} onSchedule={() => {}} onRemove={onRemove} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer la réunion' }));
+    expect(screen.getByRole('heading', { name: /^Supprimer la réunion avec Lucie Martin.\?$/ })).toBeInTheDocument();
+    expect(screen.getByText(/Lucie Martin en sera informé par une notification, avec l'annulation pour son agenda\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retour' }));
+    expect(screen.getByRole('heading', { name: 'Déplacer la réunion avec Lucie Martin' })).toBeInTheDocument();
+    expect(onRemove).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer la réunion' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer la suppression' }));
+    expect(onRemove).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no removal for a new interview', () => {
+    render(<ScheduleMeetingDialog open name="Lucie Martin" pending={false} onClose={() => {}} onSchedule={() => {}} onRemove={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Supprimer la réunion' })).not.toBeInTheDocument();
+  });
+
   it('schedules a new one when the given interview is over', () => {
     render(<ScheduleMeetingDialog open name="Lucie Martin" current="2020-01-01T09:00:00.000Z" pending={false} onClose={() => {}} onSchedule={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Planifier une réunion avec Lucie Martin' })).toBeInTheDocument();

@@ -45,6 +45,8 @@ export function ScheduleMeetingDialog({
   pending,
   onClose,
   onSchedule,
+  onRemove,
+  removing = false,
 }: {
   open: boolean;
   name: string;
@@ -52,55 +54,90 @@ export function ScheduleMeetingDialog({
   pending: boolean;
   onClose: () => void;
   onSchedule: (meetingDate: string) => void;
+  /** Offered for an interview that is not over: removes it once confirmed (the user is told). */
+  onRemove?: () => void;
+  removing?: boolean;
 }) {
   const titleId = useId();
   const moving = current !== null && meetingRoomState(current) !== 'over';
   const initialSlot = () => (moving ? localSlot(new Date(current)) : defaultMeetingSlot());
   const [slot, setSlot] = useState(initialSlot);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const iso = toMeetingIso(slot.date, slot.time);
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} slotProps={{ transition: { onEnter: () => setSlot(initialSlot()) } }}>
-      <DialogTitle id={titleId}>{moving ? `Déplacer la réunion avec ${name}` : `Planifier une réunion avec ${name}`}</DialogTitle>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (iso && !pending) onSchedule(iso);
-        }}
-      >
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {moving
-              ? `Elle est prévue le ${formatDateTime(current)}. Choisissez la nouvelle date et l'heure : le lien de la réunion reste le même.`
-              : "Choisissez la date et l'heure de l'entretien vidéo."}
-          </DialogContentText>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Date"
-              type="date"
-              value={slot.date}
-              onChange={(event) => setSlot((s) => ({ ...s, date: event.target.value }))}
-              required
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Heure"
-              type="time"
-              value={slot.time}
-              onChange={(event) => setSlot((s) => ({ ...s, time: event.target.value }))}
-              required
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Annuler</Button>
-          <Button type="submit" variant="contained" disabled={!iso || pending}>
-            {pending ? (moving ? 'Déplacement...' : 'Planification...') : moving ? 'Déplacer' : 'Planifier'}
-          </Button>
-        </DialogActions>
-      </form>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      slotProps={{ transition: { onEnter: () => setSlot(initialSlot()), onExited: () => setConfirmingRemoval(false) } }}
+    >
+      {moving && onRemove && confirmingRemoval ? (
+        <>
+          <DialogTitle id={titleId}>{`Supprimer la réunion avec ${name} ?`}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {`La réunion du ${formatDateTime(current)} sera supprimée. ${name} en sera informé par une notification, avec l'annulation pour son agenda.`}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmingRemoval(false)} disabled={removing}>
+              Retour
+            </Button>
+            <Button color="error" variant="contained" onClick={onRemove} disabled={removing}>
+              {removing ? 'Suppression...' : 'Confirmer la suppression'}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <>
+          <DialogTitle id={titleId}>{moving ? `Déplacer la réunion avec ${name}` : `Planifier une réunion avec ${name}`}</DialogTitle>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (iso && !pending) onSchedule(iso);
+            }}
+          >
+            <DialogContent>
+              <DialogContentText sx={{ mb: 2 }}>
+                {moving
+                  ? `Elle est prévue le ${formatDateTime(current)}. Choisissez la nouvelle date et l'heure : le lien de la réunion reste le même.`
+                  : "Choisissez la date et l'heure de l'entretien vidéo."}
+              </DialogContentText>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  label="Date"
+                  type="date"
+                  value={slot.date}
+                  onChange={(event) => setSlot((s) => ({ ...s, date: event.target.value }))}
+                  required
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+                <TextField
+                  label="Heure"
+                  type="time"
+                  value={slot.time}
+                  onChange={(event) => setSlot((s) => ({ ...s, time: event.target.value }))}
+                  required
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              {moving && onRemove && (
+                <Button color="error" onClick={() => setConfirmingRemoval(true)} sx={{ mr: 'auto' }}>
+                  Supprimer la réunion
+                </Button>
+              )}
+              <Button onClick={onClose}>Annuler</Button>
+              <Button type="submit" variant="contained" disabled={!iso || pending}>
+                {pending ? (moving ? 'Déplacement...' : 'Planification...') : moving ? 'Déplacer' : 'Planifier'}
+              </Button>
+            </DialogActions>
+          </form>
+        </>
+      )}
     </Dialog>
   );
 }

@@ -12,11 +12,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { genderLabels, todayIso } from '../../../../shared/auth';
-import { changesLoginEmail, profileFormSchema, profileFormSchemaFor, type Profile, type ProfileFormValues } from '../../../../shared/profile';
+import { accountMessages } from '../../../../shared/account';
+import { profileFormSchema, type Profile, type ProfileFormValues } from '../../../../shared/profile';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useUpdateProfile } from '../api/update-profile';
@@ -33,7 +34,6 @@ function formValues(profile: Profile): ProfileFormValues {
     email: profile.email,
     birthDate: profile.birthdate ?? '',
     gender: profile.gender ?? '',
-    currentPassword: '',
   };
 }
 
@@ -48,16 +48,12 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
   const genderHelpId = useId();
   const headingId = useId();
 
-  // The API's rule: a new login e-mail comes with the current password.
-  const schema = useMemo(() => profileFormSchemaFor(profile.email), [profile.email]);
   const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     // The schema takes any input (it is the API's too); the form holds '' for "no gender yet".
-    resolver: zodResolver(schema) as unknown as Resolver<ProfileFormValues, unknown, ProfileFormOutput>,
+    resolver: zodResolver(profileFormSchema) as unknown as Resolver<ProfileFormValues, unknown, ProfileFormOutput>,
     defaultValues: formValues(profile),
   });
   const { errors } = form.formState;
-  const typedEmail = form.watch('email');
-  const emailChanging = editing && changesLoginEmail(profile.email, (typedEmail ?? '').trim().toLowerCase());
 
   const returnFocus = useRef(false);
   useEffect(() => {
@@ -83,9 +79,7 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(null);
     try {
-      // The password travels only when it is needed, to change the login e-mail.
-      const { currentPassword, ...rest } = values;
-      const next = await update.mutateAsync(changesLoginEmail(profile.email, values.email) ? { ...rest, currentPassword } : rest);
+      const next = await update.mutateAsync(values);
       useSession.getState().updateUser({ firstname: next.firstname, lastname: next.lastname, email: next.email });
       setSaved(true);
       stopEditing();
@@ -152,17 +146,15 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
             <TextField {...textField('firstName')} label="Prénom" autoComplete="given-name" required />
             <TextField {...textField('lastName')} label="Nom" autoComplete="family-name" required />
-            <TextField {...textField('email')} label="Adresse email" type="email" autoComplete="email" required />
-            {emailChanging && (
-              <TextField
-                {...textField('currentPassword')}
-                label="Mot de passe actuel"
-                type="password"
-                autoComplete="current-password"
-                required
-                helperText={errors.currentPassword?.message ?? "Requis pour changer d'adresse email."}
-              />
-            )}
+            {/* Sent unchanged (the spec's payload): a new login e-mail is confirmed from 'Paramètres'. */}
+            <TextField
+              {...textField('email')}
+              label="Adresse email"
+              type="email"
+              autoComplete="email"
+              helperText={errors.email?.message ?? accountMessages.emailChangeElsewhere}
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
             <TextField {...textField('phoneNumber')} label="Téléphone (facultatif)" type="tel" autoComplete="tel" />
             <TextField
               {...textField('birthDate')}

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../../shared/profile';
+import { authMessages } from '../../../../shared/auth';
+import { accountMessages } from '../../../../shared/account';
+import { passwordMessages } from '../../../../shared/password';
+import { profileMessages, type Profile } from '../../../../shared/profile';
 import { useSession } from '../../../lib/session';
 import { mockApi, sentBody } from '../../../test/api';
 import { Arrival, renderRoutes } from '../../../test/render';
@@ -19,6 +22,7 @@ const base: Profile = {
   meeting_date: null,
   meeting_url: null,
   is_valid: true,
+  email_confirmed: true,
 };
 
 function signIn(profile: Profile) {
@@ -53,7 +57,7 @@ describe('ProfilePage', () => {
     expect(screen.getAllByText('zoe@exemple.fr').length).toBeGreaterThan(0);
     expect(screen.getByRole('tab', { name: 'Informations personnelles' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Activité' })).toBeEnabled();
-    expect(screen.getByRole('tab', { name: 'Paramètres' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Paramètres' })).toBeEnabled();
     expect(screen.getByText('17 mai 1990')).toBeInTheDocument();
     expect(screen.getByText('Femme')).toBeInTheDocument();
     expect(screen.getByText('Compte vérifié')).toBeInTheDocument();
@@ -117,7 +121,7 @@ describe('ProfilePage', () => {
   });
 
   it('edits, saves, shows the new values and updates the session names', async () => {
-    const saved: Profile = { ...base, firstname: 'Jeanne', lastname: "D'Arc", email: 'jeanne@exemple.fr', gender: 'female' };
+    const saved: Profile = { ...base, firstname: 'Jeanne', lastname: "D'Arc", gender: 'female' };
     let current = base;
     const fetchMock = renderProfile(base, {
       'GET /api/user/profile': () => ({ status: 200, body: current }),
@@ -137,9 +141,6 @@ describe('ProfilePage', () => {
     await user.type(firstName, 'Jeanne');
     await user.clear(screen.getByLabelText(/^Nom/));
     await user.type(screen.getByLabelText(/^Nom/), "D'Arc");
-    await user.clear(screen.getByLabelText(/^Adresse email/));
-    await user.type(screen.getByLabelText(/^Adresse email/), 'Jeanne@Exemple.fr');
-    await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Motdepasse1');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Vos informations ont été mises à jour.')).toBeInTheDocument();
@@ -148,13 +149,12 @@ describe('ProfilePage', () => {
       firstName: 'Jeanne',
       lastName: "D'Arc",
       phoneNumber: '06 12 34 56 78',
-      email: 'jeanne@exemple.fr',
+      email: 'zoe@exemple.fr',
       birthDate: '1990-05-17',
       gender: 'female',
-      currentPassword: 'Motdepasse1',
     });
     expect(screen.getByRole('heading', { level: 1, name: "Jeanne D'Arc" })).toBeInTheDocument();
-    expect(useSession.getState().user).toMatchObject({ firstname: 'Jeanne', lastname: "D'Arc", email: 'jeanne@exemple.fr' });
+    expect(useSession.getState().user).toMatchObject({ firstname: 'Jeanne', lastname: "D'Arc", email: 'zoe@exemple.fr' });
     expect(localStorage.getItem('firstName')).toBe('Jeanne');
     expect(screen.getByRole('button', { name: 'Modifier' })).toHaveFocus();
   });
@@ -176,62 +176,31 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     await user.clear(screen.getByLabelText(/^Prénom/));
-    await user.clear(screen.getByLabelText(/^Adresse email/));
-    await user.type(screen.getByLabelText(/^Adresse email/), 'pas-une-adresse');
     await user.type(screen.getByLabelText(/^Téléphone/), '{selectall}12');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Le prénom est obligatoire.')).toBeInTheDocument();
-    expect(screen.getByText("Format d'adresse email invalide.")).toBeInTheDocument();
     expect(screen.getByText('Numéro de téléphone non valide.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 
-  it('asks for the current password only to change the email, and sends nothing without it', async () => {
-    const fetchMock = renderProfile(base);
+  it('keeps the e-mail read-only in the form and points to Paramètres to change it', async () => {
+    renderProfile(base);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    expect(screen.queryByLabelText(/^Mot de passe actuel/)).not.toBeInTheDocument();
-    await user.clear(screen.getByLabelText(/^Adresse email/));
-    await user.type(screen.getByLabelText(/^Adresse email/), 'autre@exemple.fr');
-    const password = screen.getByLabelText(/^Mot de passe actuel/);
-    expect(password).toHaveAttribute('type', 'password');
-    expect(password).toHaveAttribute('autocomplete', 'current-password');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    const message = 'Saisissez votre mot de passe actuel pour changer votre adresse email.';
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(password).toHaveAccessibleDescription(message);
-    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
-    // Back to the same address (another case): no password asked, none sent.
-    await user.clear(screen.getByLabelText(/^Adresse email/));
-    await user.type(screen.getByLabelText(/^Adresse email/), 'Zoe@Exemple.fr');
+    const email = screen.getByLabelText(/^Adresse email/);
+    expect(email).toHaveAttribute('readonly');
+    expect(email).toHaveValue('zoe@exemple.fr');
+    expect(email).toHaveAccessibleDescription(accountMessages.emailChangeElsewhere);
     expect(screen.queryByLabelText(/^Mot de passe actuel/)).not.toBeInTheDocument();
   });
 
-  it('shows a wrong current password under its field', async () => {
-    const text = 'Mot de passe actuel incorrect.';
-    const fetchMock = renderProfile(base, {
-      'PUT /api/user/profile': { status: 422, body: { error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { currentPassword: [text] } } },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    await user.clear(screen.getByLabelText(/^Adresse email/));
-    await user.type(screen.getByLabelText(/^Adresse email/), 'autre@exemple.fr');
-    await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Mauvais1');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Mot de passe actuel/)).toHaveAccessibleDescription(text);
-    const putIndex = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
-    expect(sentBody(fetchMock, putIndex)).toMatchObject({ email: 'autre@exemple.fr', currentPassword: 'Mauvais1' });
-  });
-
-  it('shows a taken email under the email field', async () => {
-    const text = 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.';
-    renderProfile(base, { 'PUT /api/user/profile': { status: 409, body: { error_code: 'email_taken', message: text, errors: { email: [text] } } } });
+  it('shows the server’s message about the e-mail under its field', async () => {
+    const text = accountMessages.emailChangeElsewhere;
+    renderProfile(base, { 'PUT /api/user/profile': { status: 422, body: { error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { email: [text] } } } });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Adresse email/)).toHaveAccessibleDescription(text);
+    await waitFor(() => expect(screen.getByLabelText(/^Adresse email/)).toHaveAttribute('aria-invalid', 'true'));
   });
 
   it('says when the profile cannot be loaded', async () => {
@@ -246,5 +215,38 @@ describe('ProfilePage', () => {
     renderProfile({ ...base, firstname: '<img src=x onerror=alert(1)>', lastname: '🌱 "Ça"' });
     expect(await screen.findByRole('heading', { level: 1, name: '<img src=x onerror=alert(1)> 🌱 "Ça"' })).toBeInTheDocument();
     expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it("changes the password from the 'Paramètres' tab: current one, new one twice, the server's answer", async () => {
+    const fetchMock = renderProfile(base, {
+      'PUT /api/user/password': (_url, init) =>
+        JSON.parse(String(init!.body)).currentPassword === 'Motdepasse1'
+          ? { body: { message: passwordMessages.changed } }
+          : { status: 422, body: { error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { currentPassword: [profileMessages.currentPasswordWrong] } } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Paramètres' }));
+    const panel = within(screen.getByRole('tabpanel', { name: 'Paramètres' })).getByRole('region', { name: 'Mot de passe' });
+    await user.click(within(panel).getByRole('button', { name: 'Changer le mot de passe' }));
+    expect(await within(panel).findByText(passwordMessages.currentRequired)).toBeInTheDocument();
+
+    await user.type(within(panel).getByLabelText(/^Mot de passe actuel/), 'Pas-le-bon1');
+    await user.type(within(panel).getByLabelText(/^Nouveau mot de passe/), 'toutpetit');
+    await user.type(within(panel).getByLabelText(/^Confirmer le nouveau mot de passe/), 'toutpetit');
+    await user.click(within(panel).getByRole('button', { name: 'Changer le mot de passe' }));
+    expect(await within(panel).findByText(authMessages.passwordTooWeak)).toBeInTheDocument();
+
+    await user.clear(within(panel).getByLabelText(/^Nouveau mot de passe/));
+    await user.type(within(panel).getByLabelText(/^Nouveau mot de passe/), 'Nouveau-passe9');
+    await user.clear(within(panel).getByLabelText(/^Confirmer le nouveau mot de passe/));
+    await user.type(within(panel).getByLabelText(/^Confirmer le nouveau mot de passe/), 'Nouveau-passe9');
+    await user.click(within(panel).getByRole('button', { name: 'Changer le mot de passe' }));
+    expect(await within(panel).findByText(profileMessages.currentPasswordWrong)).toBeInTheDocument();
+
+    await user.clear(within(panel).getByLabelText(/^Mot de passe actuel/));
+    await user.type(within(panel).getByLabelText(/^Mot de passe actuel/), 'Motdepasse1');
+    await user.click(within(panel).getByRole('button', { name: 'Changer le mot de passe' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(passwordMessages.changed);
+    expect(sentBody(fetchMock, fetchMock.mock.calls.length - 1)).toEqual({ currentPassword: 'Motdepasse1', password: 'Nouveau-passe9' });
   });
 });

@@ -15,6 +15,10 @@ import { useSession } from '../../../lib/session';
 import { MyCoursesActivity } from '../../courses';
 import { useProfile } from '../api/get-profile';
 import { AccountStatus } from '../components/AccountStatus';
+import { ChangeEmailForm } from '../components/ChangeEmailForm';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { MyDataSection } from '../components/MyDataSection';
+import { EmailPreferences } from '../components/EmailPreferences';
 import { PersonalInfo } from '../components/PersonalInfo';
 import { ProfileSummary } from '../components/ProfileSummary';
 import { profileErrorMessages, profileLoadError } from '../profile-errors';
@@ -24,6 +28,8 @@ const PERSONAL_TAB_ID = 'profil-onglet-informations';
 const PERSONAL_PANEL_ID = 'profil-panneau-informations';
 const ACTIVITY_TAB_ID = 'profil-onglet-activite';
 const ACTIVITY_PANEL_ID = 'profil-panneau-activite';
+const SETTINGS_TAB_ID = 'profil-onglet-parametres';
+const SETTINGS_PANEL_ID = 'profil-panneau-parametres';
 
 /** The signed-in user's own profile (spec section 2, "Profile"). */
 export default function ProfilePage() {
@@ -36,10 +42,10 @@ export default function ProfilePage() {
       </Container>
     );
   }
-  return <ProfileContent userId={user.id} hasMeetingFlag={user.hasMeeting} />;
+  return <ProfileContent userId={user.id} hasMeetingFlag={user.hasMeeting} emailConfirmedFlag={user.emailConfirmed !== false} />;
 }
 
-function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeetingFlag: boolean }) {
+function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId: number; hasMeetingFlag: boolean; emailConfirmedFlag: boolean }) {
   const profile = useProfile(userId);
   const meetingDate = profile.data?.meeting_date ?? null;
   // Only an interview that is not over counts: a past one neither shows 'Mes Rendez-vous' nor its dot.
@@ -56,6 +62,12 @@ function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeeting
   useEffect(() => {
     if (loaded && hasMeeting !== hasMeetingFlag) useSession.getState().updateUser({ hasMeeting });
   }, [loaded, hasMeeting, hasMeetingFlag]);
+
+  // The confirmation banner follows what the profile says (a link opened on another device, an address an administrator corrected).
+  const emailConfirmed = profile.data?.email_confirmed;
+  useEffect(() => {
+    if (emailConfirmed !== undefined && emailConfirmed !== emailConfirmedFlag) useSession.getState().updateUser({ emailConfirmed });
+  }, [emailConfirmed, emailConfirmedFlag]);
 
   // 'Mes Rendez-vous' links to the card: bring it into view once the profile is there.
   useEffect(() => {
@@ -101,7 +113,7 @@ function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeeting
           <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Sections du profil" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
             <Tab label="Informations personnelles" id={PERSONAL_TAB_ID} aria-controls={PERSONAL_PANEL_ID} />
             <Tab label="Activité" id={ACTIVITY_TAB_ID} aria-controls={ACTIVITY_PANEL_ID} />
-            <Tab label="Paramètres" disabled />
+            <Tab label="Paramètres" id={SETTINGS_TAB_ID} aria-controls={SETTINGS_PANEL_ID} />
           </Tabs>
           <Box role="tabpanel" id={PERSONAL_PANEL_ID} aria-labelledby={PERSONAL_TAB_ID} hidden={tab !== 0} sx={{ p: { xs: 2.5, sm: 4 } }}>
             <PersonalInfo profile={data} />
@@ -109,6 +121,16 @@ function ProfileContent({ userId, hasMeetingFlag }: { userId: number; hasMeeting
           </Box>
           <Box role="tabpanel" id={ACTIVITY_PANEL_ID} aria-labelledby={ACTIVITY_TAB_ID} hidden={tab !== 1} sx={{ p: { xs: 2.5, sm: 4 } }}>
             {tab === 1 && <MyCoursesActivity />}
+          </Box>
+          <Box role="tabpanel" id={SETTINGS_PANEL_ID} aria-labelledby={SETTINGS_TAB_ID} hidden={tab !== 2} sx={{ p: { xs: 2.5, sm: 4 } }}>
+            {tab === 2 && (
+              <Stack spacing={5}>
+                <ChangePasswordForm />
+                <ChangeEmailForm currentEmail={data.email} />
+                <EmailPreferences userId={userId} />
+                <MyDataSection />
+              </Stack>
+            )}
           </Box>
         </Paper>
       </Box>

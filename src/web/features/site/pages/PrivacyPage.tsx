@@ -17,7 +17,30 @@ const processings: Processing[] = [
     data: "Nom, prénom, adresse e-mail, genre, date de naissance, numéro de téléphone (facultatif), rôle (membre, formateur ou organisation), date de création. Le mot de passe n'est jamais conservé : seule son empreinte argon2id l'est.",
     why: 'Créer et gérer votre compte, vous identifier, vous donner accès aux formations et vous contacter au sujet de votre compte.',
     basis: "Exécution du contrat (article 6.1.b du RGPD) : nos conditions d'utilisation.",
-    duration: 'Tant que votre compte existe. Les données sont effacées lors de la suppression du compte.',
+    duration:
+      'Tant que votre compte existe. Les données sont effacées lors de la suppression du compte, que vous pouvez faire vous-même depuis Mon profil › Paramètres.',
+  },
+  {
+    what: 'Confirmation et changement de votre adresse e-mail',
+    data: "La date à laquelle vous avez confirmé votre adresse ; pour un lien envoyé par e-mail (confirmation, changement d'adresse, mot de passe), son empreinte, la nouvelle adresse demandée, ses dates de création, d'expiration et d'utilisation.",
+    why: "Vérifier que l'adresse de votre compte est bien la vôtre et qu'un changement d'adresse est voulu par vous.",
+    basis: 'Exécution du contrat (article 6.1.b du RGPD).',
+    duration: "Un lien expire au plus tard 7 jours après son envoi (24 heures pour un changement d'adresse) et ne sert qu'une fois ; tout est effacé avec le compte.",
+  },
+  {
+    what: 'E-mails envoyés',
+    data: "Le destinataire, le type de message, l'état et les dates d'envoi. Le contenu est effacé dès l'envoi.",
+    why: 'Vous envoyer les e-mails liés à votre compte, sans en perdre si le serveur de messagerie est indisponible.',
+    basis: 'Exécution du contrat (article 6.1.b du RGPD).',
+    duration: '30 jours après l’envoi, ou jusqu’à la suppression du compte si elle vient avant.',
+  },
+  {
+    what: 'Progression et attestations de fin de formation',
+    data: 'Leçons terminées, tentatives de quiz (réponses et scores), attestations délivrées : nom imprimé, cours, dates, résultats et code de vérification.',
+    why: 'Suivre votre formation, la reprendre où vous en étiez et prouver que vous l’avez suivie.',
+    basis: 'Exécution du contrat (article 6.1.b du RGPD) ; pour les attestations, les obligations de l’organisme de formation (article 6.1.c du RGPD).',
+    duration:
+      'La progression et les tentatives de quiz tant que votre compte existe. Une attestation délivrée reste vérifiable après la suppression du compte, sans lien avec lui : seuls le nom imprimé, le cours, les dates et les résultats sont gardés.',
   },
   {
     what: 'CV des formateurs',
@@ -63,10 +86,11 @@ const processings: Processing[] = [
   },
   {
     what: "Journal des actions d'administration",
-    data: "Action effectuée (approbation, révocation, refus, suppression, téléchargement d'un CV, programmation d'un entretien), administrateur, date, nom et adresse e-mail de la personne concernée.",
+    data: "Action effectuée (approbation, révocation, refus, suppression, téléchargement d'un CV, programmation d'un entretien, décisions sur les cours et les attestations), administrateur, date, nom et adresse e-mail de la personne concernée.",
     why: "Pouvoir rendre compte des décisions prises sur les comptes et détecter un usage abusif des droits d'administration.",
     basis: 'Intérêt légitime : la traçabilité des décisions (article 6.1.f du RGPD).',
-    duration: "5 ans à compter de l'action, durée de la prescription de droit commun.",
+    duration:
+      "5 ans à compter de l'action, durée de la prescription de droit commun. Si vous supprimez votre compte, les lignes qui vous concernent ne vous désignent plus que par un numéro de compte, sans nom, adresse ni motif écrit.",
   },
 ];
 
@@ -74,7 +98,7 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title="Politique de confidentialité"
-      updated="22 novembre 2026"
+      updated="25 novembre 2026"
       intro={
         <p>
           EcoForma protège vos données personnelles. Cette page explique quelles données nous conservons, pourquoi,
@@ -118,6 +142,36 @@ export default function PrivacyPage() {
       <p>
         Votre navigateur conserve aussi votre session dans son stockage local ; la page{' '}
         <PageLink to={paths.cookies}>Cookies</PageLink> le détaille.
+      </p>
+
+      <h2>Ce que devient chaque donnée quand vous supprimez votre compte</h2>
+      <p>
+        Vous pouvez supprimer votre compte vous-même depuis <PageLink to={paths.profile}>Mon profil</PageLink>, onglet
+        « Paramètres », rubrique « Mes données », avec votre mot de passe. Toutes vos sessions sont alors fermées
+        immédiatement, puis :
+      </p>
+      <ul>
+        <li>
+          <strong>Effacés :</strong> votre compte et vos informations personnelles, vos sessions, vos entretiens, vos
+          inscriptions, vos cours sauvegardés, votre progression, vos tentatives de quiz, les liens envoyés par e-mail,
+          les e-mails en attente ou envoyés à votre adresse, et vos fichiers (CV, photo, fichiers de vos cours non publiés).
+        </li>
+        <li>
+          <strong>Gardées comme preuve, sans lien avec vous :</strong> les attestations déjà délivrées, qui restent
+          vérifiables par leur code avec le nom qui y est imprimé, le cours, les dates et les résultats obtenus ; et le
+          journal des actions d'administration, 5 ans, où vous n'êtes plus désigné que par un numéro de compte.
+        </li>
+        <li>
+          <strong>Cours publiés :</strong> si vous êtes l'auteur d'un cours publié ou suivi par des apprenants, la
+          suppression attend que l'équipe l'ait confié à un autre formateur ou retiré ; écrivez-nous pour cela.
+        </li>
+        <li>
+          <strong>Comptes administrateurs :</strong> ils sont supprimés par un autre administrateur.
+        </li>
+      </ul>
+      <p>
+        Aucun e-mail ne vous est envoyé après la suppression : votre adresse ne figure plus nulle part chez nous. Une
+        nouvelle inscription avec la même adresse est possible aussitôt.
       </p>
 
       <h2>Qui reçoit vos données</h2>

@@ -1,0 +1,22 @@
+import { accountInvitation } from './account-invitation';
+import { emailChangeConfirm } from './email-change-confirm';
+import { emailChangeNotice } from './email-change-notice';
+import { emailConfirm } from './email-confirm';
+import { notification } from './notification';
+import { passwordChanged } from './password-changed';
+import { passwordReset } from './password-reset';
+import type { MailTemplate } from './types';
+
+/** Every e-mail the platform sends, by the name the outbox stores. */
+export const mailTemplates = {
+  'password-reset': passwordReset,
+  'password-changed': passwordChanged,
+  'account-invitation': accountInvitation,
+  'email-confirm': emailConfirm,
+  'email-change-confirm': emailChangeConfirm,
+  'email-change-notice': emailChangeNotice,
+  notification,
+} satisfies Record<string, MailTemplate<never>>;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type MailData<Name extends MailTemplateName> = Parameters<(typeof mailTemplates)[Name]>[0];

@@ -1,0 +1,127 @@
+import type { NotificationKind } from '../../../shared/notifications';
+
+/**
+ * The French text of each notification, written once and used for the in-app entry and for its
+ * e-mail (decision 024). Links are paths of the web application (src/web/lib/paths.ts), which the
+ * server cannot import; the e-mail puts PUBLIC_URL in front of them.
+ */
+
+/** What the event hands over for each kind. */
+export interface NotificationData {
+  trainer_application: { trainerId: number; trainerName: string; speciality: string | null };
+  trainer_approved: Record<string, never>;
+  trainer_refused: { reason: string | null };
+  interview: { change: 'scheduled' | 'moved' | 'cancelled'; date: string; previousDate?: string };
+  enrolment_confirmed: { courseId: number; courseTitle: string };
+  certificate_issued: { courseTitle: string; certificateNumber: string };
+  course_published: { courseId: number; courseTitle: string };
+  course_changes_requested: { courseId: number; courseTitle: string; reason: string | null };
+}
+
+export interface NotificationContent {
+  title: string;
+  /** The in-app text, also the e-mail's first paragraph. */
+  body: string;
+  /** Paragraphs the e-mail adds after the body. */
+  more?: string[];
+  link: string | null;
+  /** The e-mail's button to `link`. */
+  actionLabel?: string;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** "samedi 3 janvier 2026 à 10:00", in Paris time as every date the platform shows. */
+export function frenchDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+const reasonLine = (reason: string | null) => (reason ? ` Motif : ${reason}` : '');
+
+const webPaths = {
+  adminUser: (id: number) => `/admin/users/${id}`,
+  trainerCourses: '/formateur/courses',
+  waitingApproval: '/formateur/waiting-approval',
+  myInterview: '/profile#entretien',
+  profile: '/profile',
+  learn: (courseId: number) => `/user/courses/${courseId}/learn`,
+  myLearning: '/user/learning',
+  courseDetail: (id: number) => `/user/courses/${id}`,
+  courseContent: (id: number) => `/formateur/courses/${id}/contenu`,
+};
+
+const interviewContent = (data: NotificationData['interview']): NotificationContent => {
+  const when = frenchDateTime(data.date);
+  if (data.change === 'cancelled') {
+    return {
+      title: `Votre entretien du ${when} est annulé`,
+      body: `L’entretien vidéo prévu le ${when} (heure de Paris) a été annulé par un administrateur. Vous serez prévenu si un nouvel entretien est programmé.`,
+      more: ['L’annulation jointe retire l’entretien de votre agenda.'],
+      link: webPaths.profile,
+      actionLabel: 'Voir mon profil',
+    };
+  }
+  const moved = data.change === 'moved';
+  return {
+    title: moved ? `Votre entretien est déplacé au ${when}` : `Votre entretien est programmé le ${when}`,
+    body: moved
+      ? `Votre entretien vidéo avec l’équipe EcoForma${data.previousDate ? `, prévu le ${frenchDateTime(data.previousDate)},` : ''} a lieu désormais le ${when} (heure de Paris).`
+      : `Un administrateur a programmé votre entretien vidéo avec l’équipe EcoForma le ${when} (heure de Paris).`,
+    more: [
+      'Le lien de la salle apparaît sur votre profil 15 minutes avant l’entretien.',
+      moved ? 'L’invitation jointe met à jour l’entretien dans votre agenda.' : 'L’invitation jointe ajoute l’entretien à votre agenda.',
+    ],
+    link: webPaths.myInterview,
+    actionLabel: 'Voir mon entretien',
+  };
+};
+
+export const notificationContent: { [K in NotificationKind]: (data: NotificationData[K]) => NotificationContent } = {
+  trainer_application: (data) => ({
+    title: `Nouvelle candidature de formateur : ${data.trainerName}`,
+    body: `${data.trainerName}${data.speciality ? ` (${data.speciality})` : ''} a envoyé son CV et attend la suite de sa candidature.`,
+    more: ['Consultez son CV puis programmez un entretien, ou refusez la candidature en indiquant le motif.'],
+    link: webPaths.adminUser(data.trainerId),
+    actionLabel: 'Voir la candidature',
+  }),
+  trainer_approved: () => ({
+    title: 'Votre candidature de formateur est approuvée',
+    body: 'Bonne nouvelle : un administrateur a approuvé votre compte formateur. Vous pouvez dès maintenant créer vos cours.',
+    link: webPaths.trainerCourses,
+    actionLabel: 'Créer mes cours',
+  }),
+  trainer_refused: (data) => ({
+    title: 'Votre candidature de formateur n’a pas été retenue',
+    body: `Un administrateur a examiné votre candidature et ne l’a pas retenue.${reasonLine(data.reason)}`,
+    more: ['Vous pouvez envoyer un nouveau CV : il sera étudié comme une nouvelle candidature.'],
+    link: webPaths.waitingApproval,
+    actionLabel: 'Voir ma candidature',
+  }),
+  interview: interviewContent,
+  enrolment_confirmed: (data) => ({
+    title: `Inscription confirmée : ${data.courseTitle}`,
+    body: `Votre inscription à la formation « ${data.courseTitle} » est confirmée. Commencez quand vous le souhaitez : vous reprendrez toujours là où vous en étiez.`,
+    link: webPaths.learn(data.courseId),
+    actionLabel: 'Commencer la formation',
+  }),
+  certificate_issued: (data) => ({
+    title: `Votre attestation est disponible : ${data.courseTitle}`,
+    body: `Félicitations, vous avez terminé la formation « ${data.courseTitle} ». Votre attestation de fin de formation n° ${data.certificateNumber} est disponible.`,
+    more: ['Téléchargez-la depuis « Mon apprentissage ». Son code de vérification permet à quiconque de vérifier son authenticité.'],
+    link: webPaths.myLearning,
+    actionLabel: 'Télécharger mon attestation',
+  }),
+  course_published: (data) => ({
+    title: `Votre cours est publié : ${data.courseTitle}`,
+    body: `Un administrateur a validé votre cours « ${data.courseTitle} » : il est maintenant visible dans le catalogue.`,
+    link: webPaths.courseDetail(data.courseId),
+    actionLabel: 'Voir le cours',
+  }),
+  course_changes_requested: (data) => ({
+    title: `Modifications demandées : ${data.courseTitle}`,
+    body: `Un administrateur a relu votre cours « ${data.courseTitle} » et demande des modifications avant de le publier.${reasonLine(data.reason)}`,
+    more: ['Corrigez le cours puis soumettez-le de nouveau pour validation.'],
+    link: webPaths.courseContent(data.courseId),
+    actionLabel: 'Modifier le cours',
+  }),
+};

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminCertificatesQuerySchema, certificateCodeParamsSchema, revokeCertificateBodySchema } from '../../../shared/certificates';
+import { idParamsSchema } from '../../../shared/ids';
+import { isAdmin } from '../../../shared/roles';
+import type { ModuleDeps } from '../../lib/deps';
+import { contentDisposition } from '../../lib/storage';
+import { currentUser } from '../../plugins/auth';
+import { certificatePdf, listCertificates, revokeCertificate, verifyCertificate } from './certificates.service';
+
+/** Attestations de fin de formation: public verification, download by their owner, revocation by an administrator. */
+export const certificatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+  const tags = ['attestations'];
+  const adminOnly = { access: isAdmin };
+
+  app.get('/api/certificates/:code', { config: { access: 'public' }, schema: { tags, summary: "Vérifier une attestation par son code : valide ou révoquée, à qui, pour quel cours, quand", params: certificateCodeParamsSchema } }, async (request) =>
+    verifyCertificate(db, request.params.code),
+  );
+
+  // Downloaded through the authenticated call only: a token in a URL would end up in logs and history.
+  app.get('/api/certificates/:id/pdf', { config: { access: 'authenticated' }, schema: { tags, summary: "Télécharger le PDF d'une attestation (la personne formée, les administrateurs)", params: idParamsSchema } }, async (request, reply) => {
+    const { pdf, fileName } = await certificatePdf(db, request.params.id, currentUser(request), config.publicUrl);
+    reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition(fileName)).header('Cache-Control', 'private, no-store');
+    return reply.send(pdf);
+  });
+
+  app.get('/api/admin/certificates', { config: adminOnly, schema: { tags, summary: 'Liste des attestations délivrées (recherche par numéro, personne ou cours)', querystring: adminCertificatesQuerySchema } }, async (request) =>
+    listCertificates(db, request.query),
+  );
+
+  app.post('/api/admin/certificates/:id/revoke', { config: adminOnly, schema: { tags, summary: 'Révoquer une attestation, avec un motif affiché sur la page de vérification', params: idParamsSchema, body: revokeCertificateBodySchema } }, async (request) =>
+    revokeCertificate(db, request.params.id, currentUser(request), request.body.reason),
+  );
+};

@@ -1,0 +1,115 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CERTIFICATE_CODE_PATTERN,
+  CERTIFICATES_PAGE_SIZE,
+  certificateMessages,
+  type AdminCertificate,
+  type AdminCertificatesQuery,
+  type AdminCertificatesResponse,
+  type CertificateVerification,
+} from '../../../shared/certificates';
+import { isAdmin, type Actor } from '../../../shared/roles';
+import type { Db } from '../../db/client';
+import { certificates, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { renderCertificatePdf } from './certificate-pdf';
+
+type CertificateRow = typeof certificates.$inferSelect;
+
+/** The public page's address for a code, under the configured public URL or the request's origin. */
+export function verificationUrl(origin: string, code: string): string {
+  return `${origin}/certificats/${encodeURIComponent(code)}`;
+}
+
+/** `GET /api/certificates/{code}`: valid or revoked, to whom, which course, when. Unknown or malformed: 404. */
+export async function verifyCertificate(db: Db, code: string): Promise<CertificateVerification> {
+  // A malformed code is answered like an unknown one, without a query.
+  if (!CERTIFICATE_CODE_PATTERN.test(code)) throw AppError.notFound(certificateMessages.notFound);
+  const [row] = await db.select().from(certificates).where(eq(certificates.code, code)).limit(1);
+  if (!row) throw AppError.notFound(certificateMessages.notFound);
+  return {
+    valid: row.revokedAt === null,
+    learner_name: row.snapshot.learner_name,
+    course_title: row.snapshot.course_title,
+    issued_at: row.issuedAt.toISOString(),
+    ...(row.revokedAt ? { revoked: { at: row.revokedAt.toISOString(), reason: row.revokedReason ?? '' } } : {}),
+  };
+}
+
+/** The attestation's owner and administrators; anyone else gets the same 404 as for a missing one. */
+async function readableCertificate(db: Db, id: number, actor: Actor): Promise<CertificateRow> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id)).limit(1);
+  if (!row || (row.userId !== actor.id && !isAdmin(actor))) throw AppError.notFound(certificateMessages.notYours);
+  return row;
+}
+
+/** The PDF, generated from the snapshot on each download, with a file name to save it under. */
+export async function certificatePdf(db: Db, id: number, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }> {
+  const row = await readableCertificate(db, id, actor);
+  const pdf = await renderCertificatePdf({
+    number: row.number,
+    issuedAt: row.issuedAt,
+    snapshot: row.snapshot,
+    verificationUrl: verificationUrl(origin, row.code),
+  });
+  return { pdf, fileName: `attestation-${row.number}.pdf` };
+}
+
+function toAdminCertificate(row: CertificateRow): AdminCertificate {
+  return {
+    id: row.id,
+    number: row.number,
+    code: row.code,
+    learner_name: row.snapshot.learner_name,
+    course_title: row.snapshot.course_title,
+    issued_at: row.issuedAt.toISOString(),
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    revoked_reason: row.revokedReason,
+  };
+}
+
+/** Newest first, searched in the number, the learner's name and the course title as issued. */
+export async function listCertificates(db: Db, query: AdminCertificatesQuery): Promise<AdminCertificatesResponse> {
+  let where: SQL | undefined;
+  if (query.q !== '') {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where = or(
+      ilike(certificates.number, pattern),
+      ilike(sql`${certificates.snapshot}->>'learner_name'`, pattern),
+      ilike(sql`${certificates.snapshot}->>'course_title'`, pattern),
+    );
+  }
+  const [counted] = await db.select({ n: count() }).from(certificates).where(where);
+  const rows = await db
+    .select()
+    .from(certificates)
+    .where(where)
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .limit(CERTIFICATES_PAGE_SIZE)
+    .offset((query.page - 1) * CERTIFICATES_PAGE_SIZE);
+  return { certificates: rows.map(toAdminCertificate), total: counted?.n ?? 0, page: query.page, pageSize: CERTIFICATES_PAGE_SIZE };
+}
+
+/** An administrator revokes an attestation, with a reason the public page shows; recorded in the learner's history. */
+export async function revokeCertificate(db: Db, id: number, actor: Actor, reason: string): Promise<AdminCertificate> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');
+    if (!row) throw AppError.notFound(certificateMessages.notYours);
+    if (row.revokedAt) throw new AppError('already_revoked', 409, certificateMessages.alreadyRevoked);
+    const [updated] = await tx
+      .update(certificates)
+      .set({ revokedAt: new Date(), revokedReason: reason, revokedById: actor.id })
+      .where(and(eq(certificates.id, id), sql`${certificates.revokedAt} is null`))
+      .returning();
+    const [learner] = row.userId ? await tx.select().from(users).where(eq(users.id, row.userId)).limit(1) : [];
+    const details = { number: row.number, course_title: row.snapshot.course_title, reason };
+    if (learner) await recordAudit(tx, { actor, target: learner, action: 'certificate_revoke', details });
+    else {
+      // The account is gone: the line keeps the name printed on the attestation.
+      const [first = '', ...rest] = row.snapshot.learner_name.split(' ');
+      await recordAudit(tx, { actor, target: { id: 0, firstname: first, lastname: rest.join(' '), email: 'compte supprimé' }, action: 'certificate_revoke', details, keepTargetId: false });
+    }
+    return toAdminCertificate(updated!);
+  });
+}

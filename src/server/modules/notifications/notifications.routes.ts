@@ -1,0 +1,105 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/ids';
+import { notificationPreferencesBodySchema, notificationsQuerySchema } from '../../../shared/notifications';
+import { AppError } from '../../lib/app-error';
+import type { ModuleDeps } from '../../lib/deps';
+import { unsubscribeSecret } from '../../lib/notifications/unsubscribe';
+import { currentUser } from '../../plugins/auth';
+import {
+  describeUnsubscribe,
+  getPreferences,
+  listNotifications,
+  markAllRead,
+  markRead,
+  unreadCount,
+  unsubscribe,
+  updatePreferences,
+} from './notifications.service';
+import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page';
+
+/** A browser opening the link gets a French page; a mail client's one-click POST (or a script) gets JSON. */
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  // The token is in the address: it leaves with no Referer.
+  return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Referrer-Policy', 'no-referrer').send(html);
+}
+
+/** `link`, not `token`: it is a signed capability for one kind of e-mail, never a session token. */
+const unsubscribeParamsSchema = z.object({ link: z.string() });
+
+/** The bell (in-app notifications), the e-mail preferences and the one-click unsubscribe links (decision 024). */
+export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+  const tags = ['notifications'];
+  const own = { access: 'authenticated' as const };
+  // Drawn at start, outside any event's transaction: the events then only read it.
+  await unsubscribeSecret(db);
+
+  // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form; only this plugin reads forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get('/api/notifications', { config: own, schema: { tags, summary: 'Mes notifications, les plus récentes d’abord', querystring: notificationsQuerySchema } }, async (request) =>
+    listNotifications(db, currentUser(request).id, request.query),
+  );
+
+  app.get('/api/notifications/unread-count', { config: own, schema: { tags, summary: 'Le nombre de mes notifications non lues (la cloche)' } }, async (request) =>
+    unreadCount(db, currentUser(request).id),
+  );
+
+  app.post('/api/notifications/:id/read', { config: own, schema: { tags, summary: 'Marquer une de mes notifications comme lue', params: idParamsSchema } }, async (request) =>
+    markRead(db, currentUser(request).id, request.params.id),
+  );
+
+  app.post('/api/notifications/read-all', { config: own, schema: { tags, summary: 'Marquer toutes mes notifications comme lues' } }, async (request) =>
+    markAllRead(db, currentUser(request).id),
+  );
+
+  app.get('/api/user/notification-preferences', { config: own, schema: { tags, summary: 'Mes préférences e-mail, par type de notification' } }, async (request) =>
+    getPreferences(db, currentUser(request)),
+  );
+
+  app.put(
+    '/api/user/notification-preferences',
+    { config: own, schema: { tags, summary: 'Activer ou couper les e-mails de certains types de notification (les notifications restent dans la cloche)', body: notificationPreferencesBodySchema } },
+    async (request) => updatePreferences(db, currentUser(request), request.body),
+  );
+
+  // The address of the List-Unsubscribe header and of the mails' footer: the signed token is the proof, no session.
+  const unsubscribeConfig = { access: 'public' as const, personalData: true };
+
+  app.get(
+    '/api/notifications/unsubscribe/:link',
+    { config: unsubscribeConfig, schema: { tags, summary: 'Lien de désabonnement d’un e-mail : page de confirmation (ne change rien)', params: unsubscribeParamsSchema } },
+    async (request, reply) => {
+      try {
+        const state = await describeUnsubscribe(db, request.params.link);
+        if (!wantsHtml(request)) return state;
+        return sendPage(reply, 200, confirmPage(state.label, state.email, `/api/notifications/unsubscribe/${encodeURIComponent(request.params.link)}`, config.publicUrl));
+      } catch (error) {
+        if (wantsHtml(request) && error instanceof AppError && error.code === 'invalid_link') return sendPage(reply, 400, invalidLinkPage(error.message, config.publicUrl));
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/notifications/unsubscribe/:link',
+    { config: unsubscribeConfig, schema: { tags, summary: 'Se désabonner en un clic (RFC 8058) des e-mails d’un type de notification', params: unsubscribeParamsSchema } },
+    async (request, reply) => {
+      try {
+        const result = await unsubscribe(db, request.params.link);
+        if (!wantsHtml(request)) return result;
+        return sendPage(reply, 200, donePage(result.label, result.changed, config.publicUrl));
+      } catch (error) {
+        if (wantsHtml(request) && error instanceof AppError && error.code === 'invalid_link') return sendPage(reply, 400, invalidLinkPage(error.message, config.publicUrl));
+        throw error;
+      }
+    },
+  );
+};

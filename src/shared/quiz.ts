@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { bodyIdSchema } from './ids';
+import { lessonCreateBodySchema, type AuthorLesson, type LessonCompletion } from './learning';
+
+/** Kinds of quiz question: one right answer, several, or Vrai/Faux. */
+export const questionTypes = ['single', 'multiple', 'true_false'] as const;
+export type QuestionType = (typeof questionTypes)[number];
+export const questionTypeLabels: Record<QuestionType, string> = {
+  single: 'Choix unique',
+  multiple: 'Choix multiple',
+  true_false: 'Vrai ou faux',
+};
+
+/** The two options of a true/false question, in this order. */
+export const TRUE_FALSE_OPTIONS = ['Vrai', 'Faux'] as const;
+export const DEFAULT_PASS_MARK = 80;
+export const OPTIONS_MIN = 2;
+export const OPTIONS_MAX = 8;
+const PROMPT_MAX = 1000;
+const OPTION_MAX = 300;
+const EXPLANATION_MAX = 2000;
+const ATTEMPTS_MAX = 100;
+/** More questions than a quiz could hold: a longer answer list is refused before any SQL. */
+const QUESTIONS_MAX = 200;
+
+/** French messages shared by the forms and the API. */
+export const quizMessages = {
+  passMarkInvalid: 'Le seuil de réussite doit être un nombre entier de 1 à 100 %.',
+  maxAttemptsInvalid: `Le nombre de tentatives doit être un nombre entier de 1 à ${ATTEMPTS_MAX}, ou illimité.`,
+  typeInvalid: 'Choisissez le type de question : choix unique, choix multiple ou vrai ou faux.',
+  promptRequired: "L'énoncé de la question est obligatoire.",
+  promptTooLong: `L'énoncé ne doit pas dépasser ${PROMPT_MAX} caractères.`,
+  optionsInvalid: 'Les réponses doivent être une liste.',
+  optionsCount: `Proposez de ${OPTIONS_MIN} à ${OPTIONS_MAX} réponses.`,
+  optionRequired: 'Une réponse proposée ne peut pas être vide.',
+  optionTooLong: `Une réponse ne doit pas dépasser ${OPTION_MAX} caractères.`,
+  optionCorrectInvalid: 'Indiquez si chaque réponse est juste (oui ou non).',
+  optionsDuplicate: 'Deux réponses ne peuvent pas avoir le même texte.',
+  trueFalseOptions: 'Une question vrai ou faux a exactement deux réponses : « Vrai » et « Faux ».',
+  oneCorrect: 'Cochez exactement une bonne réponse.',
+  someCorrect: 'Cochez au moins une bonne réponse.',
+  explanationTooLong: `L'explication ne doit pas dépasser ${EXPLANATION_MAX} caractères.`,
+  objectiveInvalid: "Choisissez l'un des objectifs pédagogiques du cours.",
+  answersInvalid: 'Indiquez vos réponses question par question.',
+  answersIncomplete: 'Répondez à chaque question avant de valider.',
+  answerUnknown: "Une réponse ne correspond à aucune question de ce quiz. Rechargez la page.",
+  answerOneOnly: 'Une seule réponse est possible pour cette question.',
+  questionOrderMismatch: 'La liste doit contenir chaque question du quiz exactement une fois.',
+  notAQuiz: "Cette leçon n'est pas un quiz.",
+  noQuestions: 'Ce quiz ne contient pas encore de question.',
+  attemptsExhausted: 'Vous avez utilisé toutes vos tentatives pour ce quiz.',
+  submitReserved: 'Inscrivez-vous au cours pour répondre au quiz.',
+  quizCompletes: 'Un quiz est terminé lorsque vous le réussissez : validez vos réponses.',
+} as const;
+
+const passMarkField = z
+  .number({ error: quizMessages.passMarkInvalid })
+  .int({ error: quizMessages.passMarkInvalid })
+  .min(1, { error: quizMessages.passMarkInvalid })
+  .max(100, { error: quizMessages.passMarkInvalid });
+
+/** null: unlimited. */
+const maxAttemptsField = z
+  .number({ error: quizMessages.maxAttemptsInvalid })
+  .int({ error: quizMessages.maxAttemptsInvalid })
+  .min(1, { error: quizMessages.maxAttemptsInvalid })
+  .max(ATTEMPTS_MAX, { error: quizMessages.maxAttemptsInvalid })
+  .nullable();
+
+/** `POST /api/sections/:id/quizzes`: a quiz lesson at the end of the chapter (questions come next). */
+export const quizCreateBodySchema = lessonCreateBodySchema.pick({ title: true, duration_minutes: true, is_preview: true }).extend({
+  pass_mark: passMarkField.default(DEFAULT_PASS_MARK),
+  max_attempts: maxAttemptsField.default(null),
+});
+export type QuizCreateBody = z.output<typeof quizCreateBodySchema>;
+
+/** `PUT /api/lessons/:id/quiz`: the pass mark and the attempt limit; an absent field stays as it is. */
+export const quizSettingsBodySchema = z
+  .object({ pass_mark: passMarkField, max_attempts: maxAttemptsField })
+  .partial()
+  .refine((v) => v.pass_mark !== undefined || v.max_attempts !== undefined, { error: 'Indiquez au moins un champ à modifier.' });
+export type QuizSettingsBody = z.output<typeof quizSettingsBodySchema>;
+
+const optionSchema = z.object({
+  text: z
+    .string({ error: quizMessages.optionRequired })
+    .trim()
+    .min(1, { error: quizMessages.optionRequired })
+    .max(OPTION_MAX, { error: quizMessages.optionTooLong }),
+  correct: z.boolean({ error: quizMessages.optionCorrectInvalid }),
+});
+
+/**
+ * `POST /api/lessons/:id/quiz/questions`, `PUT /api/quiz-questions/:id`: the whole question.
+ * `objective` is the text of one of the course's objectives (checked by the server), or null.
+ */
+export const questionBodySchema = z
+  .object({
+    type: z.enum(questionTypes, { error: quizMessages.typeInvalid }),
+    prompt: z
+      .string({ error: quizMessages.promptRequired })
+      .trim()
+      .min(1, { error: quizMessages.promptRequired })
+      .max(PROMPT_MAX, { error: quizMessages.promptTooLong }),
+    options: z
+      .array(optionSchema, { error: quizMessages.optionsInvalid })
+      .min(OPTIONS_MIN, { error: quizMessages.optionsCount })
+      .max(OPTIONS_MAX, { error: quizMessages.optionsCount }),
+    explanation: z.string({ error: quizMessages.explanationTooLong }).trim().max(EXPLANATION_MAX, { error: quizMessages.explanationTooLong }).default(''),
+    objective: z.string({ error: quizMessages.objectiveInvalid }).trim().min(1, { error: quizMessages.objectiveInvalid }).nullable().default(null),
+  })
+  .superRefine((q, ctx) => {
+    const texts = q.options.map((o) => o.text);
+    if (q.type === 'true_false' && (texts.length !== 2 || texts[0] !== TRUE_FALSE_OPTIONS[0] || texts[1] !== TRUE_FALSE_OPTIONS[1])) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: quizMessages.trueFalseOptions });
+      return;
+    }
+    if (new Set(texts.map((t) => t.toLocaleLowerCase('fr-FR'))).size !== texts.length) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: quizMessages.optionsDuplicate });
+    }
+    const correct = q.options.filter((o) => o.correct).length;
+    if (q.type === 'multiple' ? correct < 1 : correct !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: q.type === 'multiple' ? quizMessages.someCorrect : quizMessages.oneCorrect });
+    }
+  });
+export type QuestionBody = z.output<typeof questionBodySchema>;
+
+/** `POST /api/lessons/:id/quiz/attempts`: the options chosen, question by question (every question once). */
+export const attemptBodySchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        question_id: bodyIdSchema,
+        option_ids: z.array(bodyIdSchema, { error: quizMessages.answersInvalid }).max(OPTIONS_MAX, { error: quizMessages.answersInvalid }),
+      }),
+      { error: quizMessages.answersInvalid },
+    )
+    .max(QUESTIONS_MAX, { error: quizMessages.answersInvalid }),
+});
+export type AttemptBody = z.output<typeof attemptBodySchema>;
+
+/** The quiz's settings, with the lesson they belong to. */
+export interface QuizSettings {
+  pass_mark: number;
+  /** null: unlimited. */
+  max_attempts: number | null;
+}
+
+/** A new quiz lesson, as its author gets it back. */
+export interface AuthorQuizLesson extends AuthorLesson, QuizSettings {}
+
+/** An option as a learner sees it before answering: no hint of whether it is right. */
+export interface QuizOption {
+  id: number;
+  text: string;
+}
+
+export interface QuizQuestion {
+  id: number;
+  type: QuestionType;
+  prompt: string;
+  options: QuizOption[];
+}
+
+/** One submitted attempt, summed up. */
+export interface AttemptSummary {
+  id: number;
+  number: number;
+  score: number;
+  passed: boolean;
+  submitted_at: string;
+}
+
+/**
+ * `GET /api/lessons/:id/quiz`: what the player shows. It never says which options are right nor
+ * gives explanations: those only come back with a submitted attempt.
+ */
+export interface QuizView extends QuizSettings {
+  lesson_id: number;
+  questions: QuizQuestion[];
+  /** The caller's attempts (empty for someone not enrolled), oldest first. */
+  attempts: AttemptSummary[];
+  /** null while unlimited. */
+  attempts_left: number | null;
+  /** The best score reached (whole percent), null before any attempt. */
+  best_score: number | null;
+  passed: boolean;
+  /** Enrolled, questions to answer and attempts left. */
+  can_submit: boolean;
+}
+
+/** The correction of one question, for the attempt just submitted. */
+export interface QuestionFeedback {
+  question_id: number;
+  correct: boolean;
+  chosen_option_ids: number[];
+  correct_option_ids: number[];
+  explanation: string;
+}
+
+/** `POST /api/lessons/:id/quiz/attempts` */
+export interface AttemptResult extends AttemptSummary {
+  questions: QuestionFeedback[];
+  attempts_left: number | null;
+  best_score: number;
+  /** Passed in this attempt or an earlier one. */
+  quiz_passed: boolean;
+  progress: LessonCompletion;
+}
+
+export interface AuthorOption extends QuizOption {
+  correct: boolean;
+}
+
+export interface AuthorQuestion {
+  id: number;
+  position: number;
+  type: QuestionType;
+  prompt: string;
+  options: AuthorOption[];
+  explanation: string;
+  /** A snapshot of the objective's text; it may no longer be in the course's list if the list was edited. */
+  objective: string | null;
+}
+
+/** `GET /api/lessons/:id/quiz/edit`: the quiz with its answers, for its author and administrators. */
+export interface AuthorQuiz extends QuizSettings {
+  lesson_id: number;
+  /** The course's current objectives, to tie questions to. */
+  objectives: string[];
+  questions: AuthorQuestion[];
+}
+
+/** Whole percent of right answers, rounded down (so a displayed score never overstates a pass). */
+export function quizScore(right: number, total: number): number {
+  return total === 0 ? 0 : Math.floor((right * 100) / total);
+}
+
+/** Exact comparison (no rounding): 2 right out of 3 does not reach a 67 % mark. */
+export function reachesPassMark(right: number, total: number, passMark: number): boolean {
+  return total > 0 && right * 100 >= passMark * total;
+}
+
+/** A question is right when the chosen set is exactly the set of correct options. */
+export function isRightAnswer(chosen: readonly number[], correct: readonly number[]): boolean {
+  const picked = new Set(chosen);
+  return picked.size === correct.length && correct.every((id) => picked.has(id));
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { courseStatusLabels, courseStatuses, type CourseItem, type CourseStatus } from './courses';
+
+/**
+ * The publication review (decision 018):
+ * draft | changes_requested | unpublished → submitted (author or administrator, when the course is complete)
+ * submitted → published | changes_requested (administrator; changes need a reason)
+ * published → unpublished (administrator, with a reason).
+ */
+export const REVIEW_REASON_MAX = 1000;
+
+/** The states from which each action starts. */
+export const reviewTransitions = {
+  submit: { from: ['draft', 'changes_requested', 'unpublished'], to: 'submitted' },
+  publish: { from: ['submitted'], to: 'published' },
+  request_changes: { from: ['submitted'], to: 'changes_requested' },
+  unpublish: { from: ['published'], to: 'unpublished' },
+} as const satisfies Record<string, { from: readonly CourseStatus[]; to: CourseStatus }>;
+export type ReviewAction = keyof typeof reviewTransitions;
+
+export function canTransition(action: ReviewAction, from: CourseStatus): boolean {
+  return (reviewTransitions[action].from as readonly CourseStatus[]).includes(from);
+}
+
+const reasonRequired = 'Le motif est obligatoire.';
+
+/** `POST /api/admin/courses/:id/request-changes` and `…/unpublish`: the reason the author reads. */
+export const reviewReasonBodySchema = z.object({
+  reason: z
+    .string({ error: reasonRequired })
+    .trim()
+    .min(1, { error: reasonRequired })
+    .max(REVIEW_REASON_MAX, { error: `Le motif ne doit pas dépasser ${REVIEW_REASON_MAX} caractères.` }),
+});
+export type ReviewReasonBody = z.output<typeof reviewReasonBodySchema>;
+
+/** What a course needs before it can be submitted, each with the sentence that asks for it. */
+export const submissionRequirements = {
+  lessons: 'Ajoutez au moins une leçon.',
+  objectives: 'Indiquez au moins un objectif pédagogique.',
+  target_audience: 'Indiquez le public visé.',
+  prerequisites: 'Indiquez les prérequis.',
+  assessment_methods: "Indiquez les modalités d'évaluation.",
+} as const;
+export type SubmissionRequirement = keyof typeof submissionRequirements;
+
+const requirementNames: Record<SubmissionRequirement, string> = {
+  lessons: 'au moins une leçon',
+  objectives: 'au moins un objectif pédagogique',
+  target_audience: 'le public visé',
+  prerequisites: 'les prérequis',
+  assessment_methods: "les modalités d'évaluation",
+};
+
+export interface SubmissionFacts {
+  lessonCount: number;
+  objectives: string[];
+  target_audience: string;
+  prerequisites: string;
+  assessment_methods: string;
+}
+
+/** What is still missing for the course to be submitted, in the order the editor shows it (empty: ready). */
+export function missingRequirements(facts: SubmissionFacts): SubmissionRequirement[] {
+  const missing: SubmissionRequirement[] = [];
+  if (facts.lessonCount < 1) missing.push('lessons');
+  if (!facts.objectives.some((o) => o.trim())) missing.push('objectives');
+  if (!facts.target_audience.trim()) missing.push('target_audience');
+  if (!facts.prerequisites.trim()) missing.push('prerequisites');
+  if (!facts.assessment_methods.trim()) missing.push('assessment_methods');
+  return missing;
+}
+
+/** "Le cours ne peut pas encore être soumis : il manque au moins une leçon et le public visé." */
+export function missingMessage(missing: SubmissionRequirement[]): string {
+  const names = missing.map((m) => requirementNames[m]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} et ${names.at(-1)}` : (names[0] ?? '');
+  return `Le cours ne peut pas encore être soumis : il manque ${list}.`;
+}
+
+/** The 409 answer when the course is not (or no longer) in a state the action starts from. */
+export function transitionRefusedMessage(action: ReviewAction, current: CourseStatus): string {
+  const state = `(état actuel : « ${courseStatusLabels[current]} »)`;
+  switch (action) {
+    case 'submit':
+      return current === 'submitted' ? 'Ce cours est déjà en attente de validation.' : `Ce cours ne peut pas être soumis pour validation ${state}.`;
+    case 'publish':
+      return `Seul un cours en attente de validation peut être publié ${state}.`;
+    case 'request_changes':
+      return `Seul un cours en attente de validation peut être renvoyé à son auteur ${state}.`;
+    case 'unpublish':
+      return `Seul un cours publié peut être dépublié ${state}.`;
+  }
+}
+
+/** What each action tells the person who did it. */
+export const reviewDoneMessages: Record<ReviewAction, string> = {
+  submit: 'Le cours a été soumis pour validation.',
+  publish: 'Le cours est publié.',
+  request_changes: "Les modifications ont été demandées à l'auteur.",
+  unpublish: 'Le cours a été dépublié.',
+};
+
+/** `GET /api/admin/courses?status=&page=&pageSize=`: without status, every state, submitted courses first. */
+export const adminCoursesQuerySchema = z.object({
+  status: z.enum(courseStatuses, { error: 'État inconnu.' }).optional(),
+  page: z.coerce
+    .number({ error: 'La page doit être un nombre entier positif.' })
+    .int({ error: 'La page doit être un nombre entier positif.' })
+    .min(1, { error: 'La page doit être un nombre entier positif.' })
+    .max(100_000, { error: 'La page demandée est trop grande.' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
+    .int({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
+    .min(1, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
+    .max(MAX_PAGE_SIZE, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type AdminCoursesQuery = z.output<typeof adminCoursesQuerySchema>;
+
+/** A course in the review queue: when it entered its current state, and the current reason. */
+export interface AdminCourseItem extends CourseItem {
+  review_reason: string | null;
+  status_changed_at: string;
+}
+
+export interface AdminCoursePage {
+  items: AdminCourseItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** How many courses are in each state (the filter's figures). */
+  counts: Record<CourseStatus, number>;
+}
+
+/** One change of state, as `GET /api/courses/:id/reviews` lists them (newest first). */
+export interface CourseReview {
+  id: number;
+  from_status: CourseStatus;
+  to_status: CourseStatus;
+  reason: string | null;
+  /** Who made the change; null once their account is deleted. */
+  actor_name: string | null;
+  created_at: string;
+}
+
+/** The answer of every transition: the course's new state and its current reason. */
+export interface ReviewResult {
+  id: number;
+  status: CourseStatus;
+  review_reason: string | null;
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthorQuestion, AuthorQuiz } from '../../../../shared/quiz';
+import { apiFetch } from '../../../lib/api-client';
+import { authoringKeys } from './keys';
+
+/** `PUT /api/lessons/{id}/quiz/questions/order`: every question id, in the new order. */
+export function reorderQuestions({ lessonId, ids }: { lessonId: number; ids: number[] }): Promise<AuthorQuestion[]> {
+  return apiFetch<AuthorQuestion[]>(`/api/lessons/${lessonId}/quiz/questions/order`, { method: 'PUT', body: { ids } });
+}
+
+export function useReorderQuestions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorderQuestions,
+    onSuccess: (questions, { lessonId }) => queryClient.setQueryData<AuthorQuiz>(authoringKeys.quiz(lessonId), (quiz) => quiz && { ...quiz, questions }),
+  });
+}

@@ -1,0 +1,233 @@
+import ClosedCaptionIcon from '@mui/icons-material/ClosedCaption';
+import MovieIcon from '@mui/icons-material/Movie';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  LESSON_CAPTIONS_ACCEPT,
+  LESSON_FILE_ACCEPT,
+  checkCaptionsChoice,
+  checkLessonFileChoice,
+  learningMessages,
+  type LessonContent,
+  type MediaLessonType,
+} from '../../../../shared/learning';
+import { ChosenFile, FilePicker, UploadProgress } from '../../../components/FilePicker';
+import { serverFieldMessages, applyServerErrors } from '../../../lib/form-errors';
+import { formatFileSize } from '../../../lib/format';
+import { useUpdateLesson } from '../api/update-lesson';
+import { useUploadLessonMedia } from '../api/upload-lesson-media';
+
+interface MediaValues {
+  title: string;
+  duration_minutes: string;
+  is_preview: boolean;
+}
+
+const fields = ['title', 'duration_minutes', 'is_preview'] as const;
+const SAVE_FAILED = "La leçon n'a pas pu être enregistrée. Réessayez.";
+
+const fileTexts: Record<MediaLessonType, { label: string; hint: string }> = {
+  video: { label: 'Fichier vidéo', hint: 'MP4 ou WebM, 1 Go au maximum.' },
+  pdf: { label: 'Document PDF', hint: 'Un fichier PDF de 50 Mo au maximum.' },
+};
+
+/**
+ * Adds a video or PDF lesson with its file in one upload (real progress), or edits one: its title,
+ * duration and preview flag, a new file, new or removed captions. Errors come in French, under the
+ * field they concern (type refused, file too large).
+ */
+export function MediaLessonForm({
+  courseId,
+  sectionId,
+  type,
+  lesson,
+  onClose,
+  onSaved,
+}: {
+  courseId: number;
+  sectionId: number;
+  type: MediaLessonType;
+  lesson?: LessonContent;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const upload = useUploadLessonMedia();
+  const update = useUpdateLesson();
+  const [file, setFile] = useState<File | null>(null);
+  const [captions, setCaptions] = useState<File | null>(null);
+  const [removeCaptions, setRemoveCaptions] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [captionsError, setCaptionsError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm<MediaValues>({
+    defaultValues: {
+      title: lesson?.title ?? '',
+      duration_minutes: lesson ? String(lesson.duration_minutes) : '',
+      is_preview: lesson?.is_preview ?? false,
+    },
+  });
+  const { errors } = formState;
+  const busy = formState.isSubmitting || progress !== null;
+  const texts = fileTexts[type];
+
+  function chooseFile(chosen: File | undefined) {
+    if (!chosen) return;
+    const problem = checkLessonFileChoice(chosen, type);
+    setFileError(problem);
+    setFile(problem ? null : chosen);
+  }
+
+  function chooseCaptions(chosen: File | undefined) {
+    if (!chosen) return;
+    const problem = checkCaptionsChoice(chosen);
+    setCaptionsError(problem);
+    setCaptions(problem ? null : chosen);
+  }
+
+  /** The server's messages under the file pickers, the rest under the form's fields or on top. */
+  function showError(error: unknown) {
+    const files = serverFieldMessages(error, ['file', 'captions'] as const);
+    // A refused file is dropped: the picker comes back with the reason under it.
+    if (files.file) {
+      setFile(null);
+      setFileError(files.file);
+    }
+    if (files.captions) {
+      setCaptions(null);
+      setCaptionsError(files.captions);
+    }
+    const rest = applyServerErrors(error, fields, setError, SAVE_FAILED);
+    if (!files.file && !files.captions) setGeneral(rest);
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setGeneral(null);
+    if (!lesson && !file) {
+      setFileError(learningMessages.fileRequired);
+      return;
+    }
+    const minutes = values.duration_minutes.trim();
+    try {
+      if (lesson) {
+        await update.mutateAsync({
+          courseId,
+          lessonId: lesson.id,
+          // An empty or non-numeric duration goes as NaN (null in JSON), so the server answers with its French message.
+          body: { title: values.title, duration_minutes: minutes === '' ? Number.NaN : Number(minutes), is_preview: values.is_preview },
+        });
+        if (file || captions || removeCaptions) {
+          setProgress(0);
+          await upload.mutateAsync({ courseId, lessonId: lesson.id, fields: removeCaptions && !captions ? { remove_captions: 'true' } : {}, file, captions, onProgress: setProgress });
+        }
+      } else {
+        setProgress(0);
+        await upload.mutateAsync({
+          courseId,
+          sectionId,
+          fields: { title: values.title, type, duration_minutes: minutes, is_preview: String(values.is_preview) },
+          file,
+          captions,
+          onProgress: setProgress,
+        });
+      }
+      onSaved(`Leçon « ${values.title.trim()} » enregistrée.`);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <DialogContent>
+        <Stack spacing={2}>
+          <TextField {...register('title')} label="Titre de la leçon" fullWidth disabled={busy} error={Boolean(errors.title)} helperText={errors.title?.message} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <TextField
+              {...register('duration_minutes')}
+              label="Durée (en minutes)"
+              inputMode="numeric"
+              disabled={busy}
+              sx={{ width: { sm: 220 } }}
+              error={Boolean(errors.duration_minutes)}
+              helperText={errors.duration_minutes?.message}
+            />
+            <Controller
+              control={control}
+              name="is_preview"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} disabled={busy} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+                  label="Aperçu gratuit"
+                />
+              )}
+            />
+          </Stack>
+
+          {lesson?.media && (
+            <Typography variant="body2" color="text.secondary">
+              Fichier actuel : {lesson.media.file_name} ({formatFileSize(lesson.media.size)})
+              {type === 'video' && (lesson.media.captions_url ? ', avec sous-titres' : ', sans sous-titres')}
+            </Typography>
+          )}
+          {file ? (
+            <ChosenFile name={file.name} size={file.size} disabled={busy} onRemove={() => setFile(null)} removeLabel={`Retirer ${file.name}`} />
+          ) : (
+            <FilePicker
+              label={lesson ? `Remplacer le fichier (${texts.label.toLowerCase()})` : texts.label}
+              hint={texts.hint}
+              accept={LESSON_FILE_ACCEPT[type]}
+              buttonText="Choisir un fichier"
+              icon={type === 'video' ? <MovieIcon /> : <PictureAsPdfIcon />}
+              disabled={busy}
+              error={fileError}
+              onChoose={chooseFile}
+            />
+          )}
+          {type === 'video' &&
+            (captions ? (
+              <ChosenFile name={captions.name} size={captions.size} disabled={busy} onRemove={() => setCaptions(null)} removeLabel={`Retirer ${captions.name}`} />
+            ) : (
+              <FilePicker
+                label={lesson?.media?.captions_url ? 'Remplacer les sous-titres (facultatif)' : 'Sous-titres (facultatif)'}
+                hint="Un fichier WebVTT (.vtt) en français, 1 Mo au maximum."
+                accept={LESSON_CAPTIONS_ACCEPT}
+                buttonText="Choisir les sous-titres"
+                icon={<ClosedCaptionIcon />}
+                disabled={busy}
+                error={captionsError}
+                onChoose={chooseCaptions}
+              />
+            ))}
+          {type === 'video' && lesson?.media?.captions_url && !captions && (
+            <FormControlLabel control={<Checkbox checked={removeCaptions} disabled={busy} onChange={(event) => setRemoveCaptions(event.target.checked)} />} label="Retirer les sous-titres" />
+          )}
+
+          {progress !== null && <UploadProgress percent={progress} label="Progression de l'envoi du fichier" />}
+          {general && <Alert severity="error">{general}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Annuler
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Enregistrer la leçon
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quizMessages, type AuthorQuiz } from '../../../../shared/quiz';
+import { mockApi } from '../../../test/api';
+import { Arrival, renderRoutes } from '../../../test/render';
+import { signInAs, sessionUser } from '../../../test/session';
+import { authoredCourse, sampleOutline } from '../test/fixtures';
+import CourseContentPage from './CourseContentPage';
+import QuizEditorPage from './QuizEditorPage';
+
+const routes = { '/formateur/courses/:id/quiz/:lessonId': <QuizEditorPage /> };
+const author = sessionUser({ id: 3, role: 'formateur', isApproved: true });
+
+function authorQuiz(overrides: Partial<AuthorQuiz> = {}): AuthorQuiz {
+  return {
+    lesson_id: 104,
+    pass_mark: 80,
+    max_attempts: null,
+    objectives: ['Installer un composteur', 'Entretenir le compost'],
+    questions: [
+      {
+        id: 1,
+        position: 0,
+        type: 'single',
+        prompt: 'Quel déchet va au compost ?',
+        options: [
+          { id: 1, text: 'Épluchures', correct: true },
+          { id: 2, text: 'Verre', correct: false },
+        ],
+        explanation: 'Les épluchures sont des biodéchets.',
+        objective: 'Installer un composteur',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function open(extra: Parameters<typeof mockApi>[0] = {}) {
+  signInAs(author);
+  const api = mockApi({
+    'GET /api/lessons/104': { body: { id: 104, course_id: 7, section_id: 10, title: 'Quiz du compost', type: 'quiz', duration_minutes: 5, is_preview: false, html: null, body_markdown: null } },
+    'GET /api/lessons/104/quiz/edit': { body: authorQuiz() },
+    ...extra,
+  });
+  renderRoutes('/formateur/courses/7/quiz/104', routes);
+  return api;
+}
+
+/** Types a whole value at once (typing key by key re-renders the dialog for each letter). */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('QuizEditorPage', () => {
+  it('shows the settings and each question with its right answer and objective', async () => {
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quiz\u00a0: Quiz du compost' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Seuil de réussite (%)')).toHaveValue('80');
+    expect(screen.getByLabelText('Nombre de tentatives')).toHaveValue('');
+    const question = within(screen.getByRole('list', { name: 'Questions du quiz' })).getAllByRole('listitem')[0]!;
+    expect(within(question).getByText('(bonne réponse)').closest('li')).toHaveTextContent('Épluchures');
+    expect(within(question).getByText(/^Objectif.*Installer un composteur$/)).toBeInTheDocument();
+  });
+
+  // Many fields to fill: a generous bound for slow machines, not a timing.
+  it('checks a question before sending it, then sends the whole question', { timeout: 60_000 }, async () => {
+    const { calls } = open({
+      'POST /api/lessons/104/quiz/questions': { status: 201, body: authorQuiz().questions[0] },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ajouter une question' }, { timeout: 10_000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Ajouter une question' });
+    await fill(within(dialog).getByLabelText('Énoncé de la question'), 'Quels matériaux sont bruns ?');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Choix multiple' }));
+    await fill(within(dialog).getByLabelText('Réponse 1'), 'Carton');
+    await fill(within(dialog).getByLabelText('Réponse 2'), 'Tonte');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer la question' }));
+    expect(within(dialog).getByText(quizMessages.someCorrect)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ajouter une réponse' }));
+    await fill(within(dialog).getByLabelText('Réponse 3'), 'Feuilles mortes');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Réponse 1 juste' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Réponse 3 juste' }));
+    await fill(within(dialog).getByLabelText('Explication (facultative)'), 'Les bruns apportent le carbone.');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Objectif pédagogique évalué'), 'Entretenir le compost');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer la question' }));
+
+    expect(await screen.findByText('Question ajoutée.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      type: 'multiple',
+      prompt: 'Quels matériaux sont bruns ?',
+      options: [
+        { text: 'Carton', correct: true },
+        { text: 'Tonte', correct: false },
+        { text: 'Feuilles mortes', correct: true },
+      ],
+      explanation: 'Les bruns apportent le carbone.',
+      objective: 'Entretenir le compost',
+    });
+  });
+
+  it('gives a true/false question exactly the options Vrai and Faux, with one right answer', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ajouter une question' }, { timeout: 10_000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Ajouter une question' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Vrai ou faux' }));
+    expect(within(dialog).getByLabelText('Réponse 1')).toHaveValue('Vrai');
+    expect(within(dialog).getByLabelText('Réponse 2')).toHaveValue('Faux');
+    expect(within(dialog).queryByRole('button', { name: 'Ajouter une réponse' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Réponse 1 juste' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Réponse 2 juste' }));
+    expect(within(dialog).getByRole('radio', { name: 'Réponse 1 juste' })).not.toBeChecked();
+  });
+
+  it('creates a quiz from the content editor with 80 % and unlimited attempts by default, then opens it', async () => {
+    signInAs(author);
+    const { calls } = mockApi({
+      'GET /api/courses/7': { body: authoredCourse() },
+      'GET /api/courses/7/outline': { body: sampleOutline() },
+      'POST /api/sections/10/quizzes': { status: 201, body: { id: 104, section_id: 10, title: 'Quiz final', type: 'quiz', duration_minutes: 5, is_preview: false, position: 3, body_markdown: null, pass_mark: 80, max_attempts: null } },
+    });
+    renderRoutes('/formateur/courses/7/contenu', { '/formateur/courses/:id/contenu': <CourseContentPage />, '*': <Arrival /> });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un quiz au chapitre «\u00a0Comprendre le compost\u00a0»' }, { timeout: 10_000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Ajouter un quiz' });
+    await fill(within(dialog).getByLabelText('Titre du quiz'), 'Quiz final');
+    await fill(within(dialog).getByLabelText('Durée (en minutes)'), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Créer le quiz' }));
+    expect(await screen.findByText(/Arrivée.*\/formateur\/courses\/7\/quiz\/104/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Quiz final', duration_minutes: 5, is_preview: false, pass_mark: 80, max_attempts: null });
+  });
+});

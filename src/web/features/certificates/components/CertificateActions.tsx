@@ -1,0 +1,33 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router';
+import type { CertificateLink } from '../../../../shared/certificates';
+import { paths } from '../../../lib/paths';
+import { useDownloadCertificate } from '../api/download-certificate';
+
+/** For a completed course: download the attestation (PDF) and open its public verification page. */
+export function CertificateActions({ certificate, describedBy }: { certificate: CertificateLink; describedBy?: string }) {
+  const download = useDownloadCertificate();
+  return (
+    <Stack spacing={1}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => download.mutate(certificate.id)}
+          disabled={download.isPending}
+          aria-describedby={describedBy}
+        >
+          Télécharger l'attestation
+        </Button>
+        <Button component={RouterLink} to={paths.certificate(certificate.code)} startIcon={<VerifiedIcon />} aria-describedby={describedBy}>
+          Page de vérification
+        </Button>
+      </Stack>
+      {download.isError && <Alert severity="error">{download.error.message}</Alert>}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other parts of the app may use of the profile feature. */
+export { EmailConfirmationBanner } from './components/EmailConfirmationBanner';
