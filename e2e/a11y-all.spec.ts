@@ -424,8 +424,8 @@ const visits: Visit[] = [
     url: () => paths.adminSatisfaction,
     heading: 'Avis des apprenants',
     act: async (page) => {
-      await expect(page.getByText(/^Rose Avis \(/)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Masquer le commentaire' })).toBeVisible();
+      await expect(page.getByText(/^Rose Avis \(/).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Masquer le commentaire' }).first()).toBeVisible();
     },
   },
   {

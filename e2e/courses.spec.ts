@@ -195,6 +195,8 @@ test.describe('on a phone (360 px)', () => {
     const member = await signupViaApi(request, 'membre');
     await signInBrowser(page, member);
     await page.goto('/user/courses');
+    // Other specs publish courses too: search, so the demo course is on the first page whatever ran before.
+    await page.getByRole('searchbox', { name: 'Rechercher des cours' }).fill('dechet');
     await page.getByRole('link', { name: 'Zéro déchet en entreprise' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
     const bar = page.getByRole('region', { name: 'Prix et inscription' });
