@@ -70,7 +70,7 @@ function Logo() {
       component={RouterLink}
       to={paths.home}
       aria-label="EcoForma – Accueil"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.dark', textDecoration: 'none', fontWeight: 800, fontSize: 22, mr: 2 }}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.dark', textDecoration: 'none', fontWeight: 800, fontSize: 22, mr: { xs: 0, sm: 2 } }}
     >
       <img src="/logo.svg" alt="" width={40} height={40} />
       EcoForma
@@ -100,7 +100,6 @@ function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: stri
           setOpenings((count) => count + 1);
           setAnchor(event.currentTarget);
         }}
-        edge="end"
         size="large"
       >
         <MenuIcon />
@@ -155,7 +154,16 @@ export function NavBar() {
           '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
         }}
       >
-        <Toolbar sx={{ minHeight: `${NAVBAR_HEIGHT_PX}px !important`, height: NAVBAR_HEIGHT_PX, gap: 1 }}>
+        {/* Narrower padding and no gaps on a phone: logo, bell, account and menu buttons must fit in 360 px
+            (the icon buttons' own padding already spaces them). */}
+        <Toolbar
+          sx={{
+            minHeight: `${NAVBAR_HEIGHT_PX}px !important`,
+            height: NAVBAR_HEIGHT_PX,
+            gap: { xs: 0, sm: 1 },
+            px: { xs: 1, sm: 2 },
+          }}
+        >
           <Logo />
           {links.length > 0 && (
             <Box component="nav" aria-label="Navigation principale" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
