@@ -1,10 +1,31 @@
-// The server the browser tests drive: the built SPA, a brand-new PGlite database, the demo catalogue.
+// The server the browser tests drive: the built SPA, a brand-new database, the demo catalogue.
+// The database is PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server (CI), a fresh
+// database there: PostgreSQL runs its queries beside the API process instead of on its one
+// thread, which the two browser workers otherwise keep waiting on.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import pg from 'pg';
 
 const port = process.env.E2E_PORT ?? '4173';
 const dataDir = `.tmp/e2e-data-${port}`;
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+async function freshPostgresDatabase(serverUrl) {
+  const name = `ecoforma_e2e_${port}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : '';
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
@@ -13,7 +34,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
     SEED_DEMO: 'true',
     ADMIN_EMAIL: 'admin@ecoforma.test',
     ADMIN_PASSWORD: 'AdminEco2026',

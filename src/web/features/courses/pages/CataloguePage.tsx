@@ -57,13 +57,13 @@ function useCatalogueAddress() {
     navigate(`${base}${query}`, { replace });
   }
 
-  return { state, go, isPublic };
+  return { state, go, isPublic, pathname };
 }
 
 /** Spec section 2 'Course catalogue', fed by the API: /user/courses, and /courses(/{slug}) for visitors. */
 export default function CataloguePage() {
   usePageTitle('Explorez Nos Cours');
-  const { state, go, isPublic } = useCatalogueAddress();
+  const { state, go, isPublic, pathname } = useCatalogueAddress();
   const categories = useCategories();
   const courses = useCourses({ q: state.q.trim() || undefined, category: state.category ?? undefined, page: state.page, pageSize: CATALOGUE_PAGE_SIZE });
 
@@ -77,7 +77,12 @@ export default function CataloguePage() {
   }
   useEffect(() => {
     if (text.trim() === state.q.trim()) return;
-    const timer = setTimeout(() => go({ q: text.trim() }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      // A result clicked within the delay: the address already names the next page while this one
+      // stays on screen until it has loaded, and the search must not take the reader back.
+      if (window.location.pathname !== pathname) return;
+      go({ q: text.trim() }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // `go` is rebuilt on each render; the search only depends on what was typed and the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
