@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { toQuery } from '../../../lib/api-client';
@@ -57,13 +57,13 @@ function useCatalogueAddress() {
     navigate(`${base}${query}`, { replace });
   }
 
-  return { state, go, isPublic, pathname };
+  return { state, go, isPublic };
 }
 
 /** Spec section 2 'Course catalogue', fed by the API: /user/courses, and /courses(/{slug}) for visitors. */
 export default function CataloguePage() {
   usePageTitle('Explorez Nos Cours');
-  const { state, go, isPublic, pathname } = useCatalogueAddress();
+  const { state, go, isPublic } = useCatalogueAddress();
   const categories = useCategories();
   const courses = useCourses({ q: state.q.trim() || undefined, category: state.category ?? undefined, page: state.page, pageSize: CATALOGUE_PAGE_SIZE });
 
@@ -75,18 +75,19 @@ export default function CataloguePage() {
     setShownQ(state.q);
     setText(state.q);
   }
+  const pendingSearch = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (text.trim() === state.q.trim()) return;
-    const timer = setTimeout(() => {
-      // A result clicked within the delay: the address already names the next page while this one
-      // stays on screen until it has loaded, and the search must not take the reader back.
-      if (window.location.pathname !== pathname) return;
-      go({ q: text.trim() }, { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    pendingSearch.current = setTimeout(() => go({ q: text.trim() }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(pendingSearch.current);
     // `go` is rebuilt on each render; the search only depends on what was typed and the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, state.q]);
+  // A result opened within the delay: this page stays on screen while the next one loads, and the
+  // pending search must not take the reader back to the list.
+  const dropPendingSearch = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a')) clearTimeout(pendingSearch.current);
+  };
 
   const data = courses.data;
   const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
@@ -157,6 +158,7 @@ export default function CataloguePage() {
             transition: 'opacity 150ms',
           }}
           aria-busy={courses.isFetching}
+          onClickCapture={dropPendingSearch}
         >
           {data.items.map((course) => (
             <CourseCard key={course.id} course={course} href={isPublic ? paths.publicCourse : paths.courseDetail} />
