@@ -1,12 +1,15 @@
 // The server the browser tests drive: the built SPA, a brand-new PGlite database, the demo catalogue.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { ensureBuild } from './ensure-build.mjs';
 
 const port = process.env.E2E_PORT ?? '4173';
 const dataDir = `.tmp/e2e-data-${port}`;
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// The compiled server, as `npm start` runs it; rebuilt first if its sources changed (the SPA is built by the caller).
+await ensureBuild({ web: false });
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
   stdio: 'inherit',
   env: {
     ...process.env,
