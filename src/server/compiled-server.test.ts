@@ -48,4 +48,40 @@ describe('the compiled server (decision 026)', () => {
     },
     START_TIMEOUT_MS + 30_000,
   );
+
+  // Several API processes on one port (decision 029): PostgreSQL only, PGlite refuses more than one.
+  it.runIf(onPostgres)(
+    'runs WEB_CONCURRENCY=2 API processes on one port, restarts one that dies, and stops them all on SIGTERM',
+    async () => {
+      const server = await startCompiled(outdir, { WEB_CONCURRENCY: '2' });
+      const workers = () => [...new Set([...server.output().matchAll(/base postgres, processus (\d+)/g)].map((m) => Number(m[1])))];
+      const waitFor = async (count: number) => {
+        const deadline = Date.now() + START_TIMEOUT_MS;
+        while (workers().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(workers(), server.output()).toHaveLength(count);
+      };
+      await waitFor(2);
+      expect(server.output()).toContain('EcoForma\u00a0: 2 processus API');
+      expect(workers()).not.toContain(server.child.pid);
+      for (let i = 0; i < 4; i++) expect((await fetch(`http://127.0.0.1:${server.port}/api/health`)).status).toBe(200);
+
+      // A worker that dies after its start is replaced (one that dies at once would not be: a crash loop).
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      process.kill(workers()[0]!, 'SIGKILL');
+      await waitFor(3);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      const alive = workers().filter((pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(alive).toEqual([]);
+    },
+    2 * START_TIMEOUT_MS,
+  );
 });
