@@ -47,7 +47,7 @@ export async function benchRestart(engine: Engine, databaseUrl?: string): Promis
   await buildServer();
   const dataDir = `.tmp/bench-restart-${engine}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATABASE_URL: '', ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'AdminBench2026' };
+  const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATABASE_URL: '', ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'AdminBench2026', WEB_CONCURRENCY: '1' };
   const name = `ecoforma_bench_start_${randomBytes(4).toString('hex')}`;
   if (engine === 'postgres') env.DATABASE_URL = await createDatabase(databaseUrl!, name);
   try {
