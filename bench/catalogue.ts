@@ -1,16 +1,20 @@
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories } from '../src/shared/categories';
 import type { Db } from '../src/server/db/client';
 import { insertManyCourses } from '../src/server/test/factories';
 
-/** Budget of issue 6: with 10,000 courses, a catalogue search answers within 30 ms at the 95th percentile. */
-export const CATALOGUE_SEARCH_P95_BUDGET_MS = 30;
-export const BENCH_COURSE_COUNT = 10_000;
+/** Budgets of issue 16 (goal 5): p95 of a catalogue search at 10,000 and at 100,000 courses. */
+export const CATALOGUE_SEARCH_BUDGETS = [
+  { courses: 10_000, p95Ms: 20 },
+  { courses: 100_000, p95Ms: 50 },
+] as const;
 
 /** What people type, with and without accents, alone or with a theme and a page. */
 function benchQueries(samples: number): string[] {
-  const words = ['ecologie', 'dechets', 'bilan carbone', 'biodiversite locale', 'rénovation', 'permaculture', 'zero dechet', 'climat', 'eau', 'ISO', '', 'introuvable xyz'];
+  // Stems ('formations'), accents, a word being typed ('biodiv'), typos ('biodiversté') and nothing at all.
+  const words = ['ecologie', 'déchets', 'bilan carbone', 'biodiversite locale', 'rénovations', 'formations', 'zero dechet', 'climat', 'biodiv', 'ISO', '', 'biodiversté', 'introuvable xyz'];
   const slugs = [undefined, ...categories.map((c) => c.slug)];
   const urls: string[] = [];
   for (let i = 0; i < samples; i++) {
@@ -31,11 +35,13 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Fills the catalogue with 10,000 courses, then times 200 catalogue searches through the whole
- * application (routing, validation, SQL, serialisation) with app.inject.
+ * Fills the catalogue up to `courseCount` courses, then times 200 catalogue searches through the
+ * whole application (routing, validation, SQL, serialisation) with app.inject.
  */
-export async function benchCatalogueSearch(db: Db, app: FastifyInstance): Promise<{ p95Ms: number; p50Ms: number; samples: number }> {
-  await insertManyCourses(db, BENCH_COURSE_COUNT);
+export async function benchCatalogueSearch(db: Db, app: FastifyInstance, courseCount: number, alreadyThere = 0): Promise<{ p95Ms: number; p50Ms: number; samples: number }> {
+  // In slices: one statement for 90,000 rows would outlast PostgreSQL's statement timeout.
+  for (let left = courseCount - alreadyThere; left > 0; left -= 2_000) await insertManyCourses(db, Math.min(2_000, left));
+  await db.execute(sql`analyze courses`);
   const urls = benchQueries(200);
   // Warm-up: plan caches and JIT, not measured.
   for (const url of urls.slice(0, 20)) await app.inject({ method: 'GET', url });

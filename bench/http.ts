@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { verifyPassword, hashPassword } from '../src/server/lib/passwords';
 import { createSession } from '../src/server/lib/sessions';
@@ -17,6 +18,28 @@ export async function bareFastifyThroughput(seconds: number): Promise<number> {
   const { port } = bare.server.address() as AddressInfo;
   try {
     return await measureThroughput({ url: `http://127.0.0.1:${port}/bare`, connections: CONNECTIONS, seconds });
+  } finally {
+    await bare.close();
+  }
+}
+
+/**
+ * A bare Fastify route running one primary-key SELECT through the same database handle (the same
+ * driver and pool as the API): the floor of an authenticated read (issue 16, goal 2).
+ */
+export async function barePkSelectThroughput(database: Database, seconds: number): Promise<number> {
+  const user = await benchUser(database, `pk-bench-${Date.now()}@exemple.fr`);
+  const byId = database.db
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, is_valid: users.isValid })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('bench_pk_select');
+  const bare = Fastify();
+  bare.get('/bare-pk', async () => (await byId.execute({ id: user.id }))[0]);
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = bare.server.address() as AddressInfo;
+  try {
+    return await measureThroughput({ url: `http://127.0.0.1:${port}/bare-pk`, connections: CONNECTIONS, seconds });
   } finally {
     await bare.close();
   }

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
+import { ensureBuild } from './ensure-build.mjs';
 
 const port = process.env.E2E_PORT ?? '4173';
 const dataDir = `.tmp/e2e-data-${port}`;
@@ -27,7 +28,9 @@ async function freshPostgresDatabase(serverUrl) {
 
 const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : '';
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// The compiled server, as `npm start` runs it; rebuilt first if its sources changed (the SPA is built by the caller).
+await ensureBuild({ web: false });
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
   stdio: 'inherit',
   env: {
     ...process.env,
@@ -35,6 +38,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    // One API process whatever the engine: the cluster has its own test, and one log to read here.
+    WEB_CONCURRENCY: '1',
     SEED_DEMO: 'true',
     ADMIN_EMAIL: 'admin@ecoforma.test',
     ADMIN_PASSWORD: 'AdminEco2026',

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { createTestApp } from './test/app';
@@ -55,6 +56,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '8000' })).toThrow('DATABASE_QUERY_TIMEOUT_MS doit être supérieur à DATABASE_STATEMENT_TIMEOUT_MS');
     expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT_MS: '0' })).toThrow('DATABASE_LOCK_TIMEOUT_MS doit être positif');
     expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'bientôt' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS doit être un nombre de millisecondes/);
+  });
+
+  it('runs one API process per core on PostgreSQL and one with PGlite, and refuses several on PGlite (decision 029)', () => {
+    const pg = 'postgres://u@localhost/db';
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ DATABASE_URL: pg }).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ DATABASE_URL: pg, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow('WEB_CONCURRENCY au-delà de 1 demande DATABASE_URL');
+    expect(() => loadConfig({ DATABASE_URL: pg, WEB_CONCURRENCY: '0' })).toThrow('WEB_CONCURRENCY doit valoir au moins 1');
   });
 
   it('turns the demo seed off by default on PostgreSQL', () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9]{1,40}$/, 'lettres et chiffres uniquement')
     .default('EcoForma'),
   MAINTENANCE_MODE: booleanFromEnv.default(false),
+  /** API processes sharing the port (node:cluster); by default one per core on PostgreSQL, 1 with PGlite (decision 029). */
+  WEB_CONCURRENCY: z.coerce.number({ message: 'doit être un nombre' }).int().min(1, 'doit valoir au moins 1').max(256).optional(),
   /** Signups accepted from one address per 10 minutes (decision 012); a school may raise it. */
   SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number({ message: 'doit être un nombre' }).int().min(1).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'doit être une URL redis://').optional(),
@@ -118,6 +121,8 @@ export interface Config {
   jitsiDomain: string;
   meetingRoomPrefix: string;
   maintenanceMode: boolean;
+  /** How many API processes serve the port (decision 029); always 1 with PGlite, whose files one process owns. */
+  webConcurrency: number;
   signupLimitPerAddress: number;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -169,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DATABASE_QUERY_TIMEOUT_MS <= e.DATABASE_STATEMENT_TIMEOUT_MS) {
     throw new ConfigError(['DATABASE_QUERY_TIMEOUT_MS doit être supérieur à DATABASE_STATEMENT_TIMEOUT_MS']);
   }
+  if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+    throw new ConfigError(['WEB_CONCURRENCY au-delà de 1 demande DATABASE_URL : la base PGlite appartient à un seul processus']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -200,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jitsiDomain: e.JITSI_DOMAIN,
     meetingRoomPrefix: e.MEETING_ROOM_PREFIX,
     maintenanceMode: e.MAINTENANCE_MODE,
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     signupLimitPerAddress: e.SIGNUP_LIMIT_PER_ADDRESS,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

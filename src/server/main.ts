@@ -1,12 +1,20 @@
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 
 try {
   const config = loadConfig();
-  // Opened before the application's modules load, so PGlite compiles its WebAssembly meanwhile.
-  const opening = openDatabase(config);
-  const { start } = await import('./start');
-  await start(config, opening);
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    // Several API processes sharing the port (decision 029): this one prepares, forks and supervises.
+    const { runPrimary } = await import('./cluster');
+    await runPrimary(config);
+  } else {
+    // Opened before the application's modules load, so PGlite compiles its WebAssembly meanwhile.
+    const opening = openDatabase(config);
+    const { start } = await import('./start');
+    // A worker of the cluster: its primary has already migrated, seeded and cleaned up.
+    await start(config, opening, { prepared: cluster.isWorker });
+  }
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);

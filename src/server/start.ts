@@ -7,7 +7,7 @@ import { seedReferenceData } from './db/seed';
 import { createMailWorker } from './lib/mail/worker';
 import { pruneCounters } from './lib/rate-limits';
 import { deleteExpiredSessions } from './lib/sessions';
-import { createStorage, removeOrphanFiles } from './lib/storage';
+import { createStorage, removeOrphanFiles, type Storage } from './lib/storage';
 import { ensureAdminAccount } from './modules/auth/admin-account';
 import { seedDemoCatalogue } from './modules/courses/demo-seed';
 
@@ -29,16 +29,25 @@ async function referencedUploads(db: Db): Promise<Set<string>> {
   return names;
 }
 
-/** Migrates, seeds, cleans up and listens; `main.ts` has already started opening the database. */
-export async function start(config: Config, opening: Promise<Database>): Promise<void> {
-  const database = await opening;
-  await database.migrate();
-  const { db } = database;
-  await seedReferenceData(db);
+interface Log {
+  info(message: string): void;
+  warn(message: string): void;
+}
 
-  const storage = await createStorage(config);
-  const app = await buildApp(config, db, { storage });
-  await ensureAdminAccount(db, config, app.log);
+/** The schema and the reference data, which building the application may already read. */
+async function migrateAndSeedReference(database: Database): Promise<void> {
+  await database.migrate();
+  await seedReferenceData(database.db);
+}
+
+/**
+ * What happens once per start, before any request: migrations, seeds, housekeeping. With several
+ * API processes the cluster's primary runs it alone, before forking them (decision 029).
+ */
+export async function prepare(config: Config, database: Database, storage: Storage, log: Log, options: { migrated?: boolean } = {}): Promise<void> {
+  if (!options.migrated) await migrateAndSeedReference(database);
+  const { db } = database;
+  await ensureAdminAccount(db, config, log);
   if (config.seedDemo) await seedDemoCatalogue(db, storage);
   // Housekeeping: expired sessions and rate-limit counters older than any window that counts them.
   await deleteExpiredSessions(db);
@@ -48,7 +57,21 @@ export async function start(config: Config, opening: Promise<Database>): Promise
   // A sent or abandoned e-mail keeps its recipient's address 30 days, then goes (decision 021).
   await db.delete(mailOutbox).where(and(inArray(mailOutbox.status, ['sent', 'failed']), lt(mailOutbox.createdAt, new Date(Date.now() - 30 * DAY_MS))));
   const removed = await removeOrphanFiles(storage, await referencedUploads(db));
-  if (removed > 0) app.log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
+  if (removed > 0) log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
+}
+
+/**
+ * Prepares (unless the cluster's primary already did) and listens; `main.ts` has already started
+ * opening the database.
+ */
+export async function start(config: Config, opening: Promise<Database>, options: { prepared?: boolean } = {}): Promise<void> {
+  const database = await opening;
+  const { db } = database;
+  if (!options.prepared) await migrateAndSeedReference(database);
+
+  const storage = await createStorage(config);
+  const app = await buildApp(config, db, { storage });
+  if (!options.prepared) await prepare(config, database, storage, app.log, { migrated: true });
 
   // Sends the outbox in this process; other API processes run their own, and never send the same message (decision 020).
   const mailWorker = createMailWorker({ db, config, log: app.log });
@@ -81,5 +104,5 @@ export async function start(config: Config, opening: Promise<Database>): Promise
 
   await app.listen({ host: config.host, port: config.port });
   mailWorker.start();
-  app.log.info(`EcoForma est disponible sur http://${config.host}:${config.port} (base ${database.kind})`);
+  app.log.info(`EcoForma est disponible sur http://${config.host}:${config.port} (base ${database.kind}, processus ${process.pid})`);
 }

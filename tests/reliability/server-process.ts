@@ -37,7 +37,8 @@ export class ServerProcess {
   async start(timeoutMs = 45_000): Promise<void> {
     if (this.child) throw new Error('le serveur tourne déjà');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      // One process, whatever the engine: these tests stop and kill it (WEB_CONCURRENCY would fork a cluster on PostgreSQL, decision 029).
+      env: { ...process.env, WEB_CONCURRENCY: '1', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTypeFromFile } from 'file-type';
 import type { Config } from '../config';
 import { AppError } from './app-error';
 
@@ -236,6 +235,8 @@ export async function receiveUpload(storage: Storage, stream: Readable, maxBytes
 
 /** The file's real type, read from its content (magic bytes, ZIP and OLE2 structure), never its name. */
 export async function detectFileType(filePath: string): Promise<DetectedType | null> {
+  // Loaded on first use, not at start-up (decision 026).
+  const { fileTypeFromFile } = await import('file-type');
   const type = await fileTypeFromFile(filePath);
   return type ? { ext: type.ext, mime: type.mime } : null;
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { isDisabledAccount, type Actor } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
-import { findSessionUser, type AuthUser } from '../lib/sessions';
+import { findSessionUser, type AuthUser, type SessionRead } from '../lib/sessions';
 
 /** A named rule over the caller, e.g. `canAuthorCourses`; its name appears in the route list. */
 export type Policy = (actor: Actor) => boolean;
@@ -29,9 +29,13 @@ declare module 'fastify' {
     access?: Access;
     /** A public route whose answer still carries a token or personal data (login, signup): never cached. */
     personalData?: boolean;
+    /** The route's data, read with the session in the same query (see `SessionRead`); its handler takes it from `request.sessionData`. */
+    sessionRead?: SessionRead;
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** What the route's `sessionRead` returned with the caller; undefined when it has none. */
+    sessionData: unknown;
   }
   interface FastifyInstance {
     apiRoutes: ApiRouteInfo[];
@@ -53,6 +57,7 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionData', undefined);
   const apiRoutes: ApiRouteInfo[] = [];
   app.decorate('apiRoutes', apiRoutes);
 
@@ -76,7 +81,15 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = bearerToken(request);
-    const user = token ? await findSessionUser(db, token) : null;
+    let user: AuthUser | null = null;
+    const sessionRead = request.routeOptions.config.sessionRead;
+    if (token && sessionRead) {
+      const read = await sessionRead(db, token);
+      user = read?.user ?? null;
+      request.sessionData = read?.data;
+    } else if (token) {
+      user = await findSessionUser(db, token);
+    }
     // Revoking deletes the account's sessions, but a login racing the revocation can still write
     // one after it: a disabled account's token therefore counts as no token at all.
     request.user = user && !isDisabledAccount(user) ? user : null;

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { PLATFORM_NAME, type CertificateSnapshot } from '../../../shared/certificates';
 
 export interface CertificatePrint {
@@ -26,7 +25,7 @@ function duration(minutes: number): string {
 }
 
 /** The QR code drawn as vector squares: sharp at any zoom, no image to decode. */
-function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+function drawQrCode(QRCode: typeof QRCodeModule, doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const quiet = 2;
   const cell = size / (modules.size + 2 * quiet);
@@ -45,6 +44,8 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
  */
 export async function renderCertificatePdf(print: CertificatePrint): Promise<Buffer> {
   const { snapshot: s } = print;
+  // pdfkit and qrcode are loaded with the first attestation, not at start-up (decision 026).
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -102,7 +103,7 @@ export async function renderCertificatePdf(print: CertificatePrint): Promise<Buf
   // Verification block at the foot of the page.
   const qrSize = 96;
   const y = doc.page.height - 50 - qrSize;
-  drawQrCode(doc, print.verificationUrl, 50, y, qrSize);
+  drawQrCode(QRCode, doc, print.verificationUrl, 50, y, qrSize);
   doc
     .font('Helvetica')
     .fontSize(9)

@@ -103,7 +103,8 @@ describe('GET /api/courses', () => {
   it("matches '%' and '_' literally, not as wildcards", async () => {
     expect((await search('?q=100%25')).items.map((c) => c.id)).toEqual([rse.id]);
     expect((await search('?q=pme_')).items.map((c) => c.id)).toEqual([rse.id]);
-    expect((await search('?q=1%25%25')).items).toEqual([]);
+    // '1%%' is the word '1' for the full-text search (decision 027): it finds 'module 1', never '100 %'.
+    expect((await search('?q=1%25%25')).items.map((c) => c.id)).not.toContain(rse.id);
     expect((await search('?q=pme_x')).items).toEqual([]);
   });
 

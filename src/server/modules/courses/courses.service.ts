@@ -16,7 +16,7 @@ import {
 import type { Actor } from '../../../shared/roles';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { categories, courseSections, courses, enrolments, lessons, savedCourses } from '../../db/schema';
+import { categories, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { courseItemColumns, toCourseItem } from '../../lib/course-items';
 import { ratingStats } from '../../lib/course-ratings';
@@ -58,33 +58,130 @@ function selectCourses(db: Db) {
 
 type CourseSelectRow = Awaited<ReturnType<typeof selectCourses>>[number];
 
-/** Each word of the query must appear (in any order) in the course's search text. */
-function searchConditions(q: string | undefined): SQL[] {
-  const words = normalizeSearch(q ?? '')
+/** At most this many words of a query are searched. */
+const MAX_SEARCH_WORDS = 8;
+
+/** The query's words, lower-case and without accents, as the search columns hold them. */
+function searchWords(q: string | undefined): string[] {
+  return normalizeSearch(q ?? '')
     .split(' ')
     .filter(Boolean)
-    .slice(0, 8);
-  return words.map((word) => like(courses.searchText, `%${escapeLike(word)}%`));
+    .slice(0, MAX_SEARCH_WORDS);
 }
 
 /**
- * Up to this many matches, the page is cut from the matching ids read through the trigram index;
- * beyond, matches are dense enough for the newest-first index to reach a page quickly.
+ * A course matches when the French full-text search finds every word (stems, accents ignored:
+ * 'formations' finds 'formation'), or when every word appears as typed in its search text (a word
+ * being typed, 'biodiv', or a code); each side is served by its own GIN index (decision 027).
+ */
+function searchMatch(words: string[]): SQL {
+  const fullText = sql`${courses.searchVector} @@ plainto_tsquery('ecoforma_fr', ${words.join(' ')})`;
+  const substrings = words.map((word) => like(courses.searchText, `%${escapeLike(word)}%`));
+  return sql`(${fullText} or (${and(...substrings)}))`;
+}
+
+/** The letters and digits of each word, each taken as a prefix ('biodiv:*'), for ranking only. */
+function prefixQuery(words: string[]): string {
+  const tokens = words.flatMap((word) => word.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+  return tokens.map((token) => `${token}:*`).join(' | ');
+}
+
+/**
+ * Relevance: the words (as prefixes) weigh more in the title (A) than in the description (B), so
+ * a course naming the subject in its title comes before one mentioning it in passing.
+ */
+function searchRank(words: string[]): SQL {
+  const query = prefixQuery(words);
+  return query ? sql`ts_rank(${courses.searchVector}, to_tsquery('ecoforma_fr', ${query}))` : sql`0::real`;
+}
+
+/** Only words of letters and digits, long enough to resemble something, are corrected. */
+const CORRECTABLE_WORD = /^[\p{L}\p{N}]{3,}$/u;
+/** Below this trigram similarity, a vocabulary word is not taken for the one typed ('ville' is not 'feuille'). */
+const MIN_CORRECTION_SIMILARITY = 0.4;
+
+/**
+ * Each word replaced by the closest word of the catalogue's vocabulary (table search_words, by
+ * trigrams), or kept when none is close enough: 'biodiverste' becomes 'biodiversite'. Null when
+ * nothing changed, so the caller does not search again for the same words.
+ */
+async function correctedWords(db: Db, words: string[]): Promise<string[] | null> {
+  const candidates = [...new Set(words.filter((word) => CORRECTABLE_WORD.test(word)))];
+  if (candidates.length === 0) return null;
+  const result = await db.execute(sql`
+      select t.typed, (
+        select w.word from ${searchWordsTable} w
+        where w.word % t.typed and similarity(w.word, t.typed) >= ${MIN_CORRECTION_SIMILARITY}
+        order by similarity(w.word, t.typed) desc, w.word
+        limit 1
+      ) as fix
+      from unnest(array[${sql.join(
+        candidates.map((word) => sql`${word}`),
+        sql`, `,
+      )}]::text[]) as t(typed)`);
+  const rows = (result as unknown as { rows: Array<{ typed: string; fix: string | null }> }).rows;
+  const fixes = new Map(rows.flatMap((row) => (row.fix ? [[row.typed, row.fix] as const] : [])));
+  const corrected = words.map((word) => fixes.get(word) ?? word);
+  return corrected.some((word, i) => word !== words[i]) ? corrected : null;
+}
+
+/**
+ * Unsearched, up to this many courses (a theme), the page is cut from the matching ids read in
+ * full; beyond, matches are dense enough for the newest-first index to reach a page quickly.
  */
 export const SPARSE_MATCHES = 300;
 
-/** The public catalogue: published courses, filtered and paged in SQL, newest first. */
+/**
+ * The public catalogue: published courses, filtered and paged in SQL; newest first, or by relevance
+ * when searched, with a second try on the corrected words when a search finds nothing (decision 027).
+ */
 export async function listCatalogue(db: Db, query: CourseListQuery): Promise<CoursePage> {
-  const conditions: SQL[] = [eq(courses.status, 'published'), ...searchConditions(query.q)];
+  const words = searchWords(query.q);
   const category = query.category?.trim();
-  if (category) conditions.push(eq(courses.categorySlug, category));
-  const where = and(...conditions);
-  const offset = (query.page - 1) * query.pageSize;
-  const page = (items: CourseItem[], total: number): CoursePage => ({ items, total, page: query.page, pageSize: query.pageSize });
+  const filters: SQL[] = [eq(courses.status, 'published')];
+  if (category) filters.push(eq(courses.categorySlug, category));
+  if (words.length === 0) return listNewest(db, and(...filters)!, query);
 
+  const first = await listSearched(db, filters, words, query);
+  if (first.total > 0) return first;
+  const corrected = await correctedWords(db, words);
+  return corrected ? listSearched(db, filters, corrected, query) : first;
+}
+
+function emptyPage(query: CourseListQuery, total: number): CoursePage {
+  return { items: [], total, page: query.page, pageSize: query.pageSize };
+}
+
+/** The rows of these ids, in this order, in one query. */
+async function itemsInOrder(db: Db, ids: number[]): Promise<CourseItem[]> {
+  const rows = ids.length > 0 ? await selectCourses(db).where(inArray(courses.id, ids)) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [toItem(byId.get(id)!)] : []));
+}
+
+/** Searched: the matching ids ranked by relevance then newest, the page cut in SQL. */
+async function listSearched(db: Db, filters: SQL[], words: string[], query: CourseListQuery): Promise<CoursePage> {
+  const where = and(...filters, searchMatch(words));
+  const offset = (query.page - 1) * query.pageSize;
   const [counted] = await db.select({ total: count() }).from(courses).where(where);
   const total = counted?.total ?? 0;
-  if (offset >= total) return page([], total);
+  if (offset >= total) return emptyPage(query, total);
+  const ranked = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(where)
+    .orderBy(desc(searchRank(words)), desc(courses.createdAt), desc(courses.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  return { items: await itemsInOrder(db, ranked.map((row) => row.id)), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Not searched: newest first. */
+async function listNewest(db: Db, where: SQL, query: CourseListQuery): Promise<CoursePage> {
+  const offset = (query.page - 1) * query.pageSize;
+  const [counted] = await db.select({ total: count() }).from(courses).where(where);
+  const total = counted?.total ?? 0;
+  if (offset >= total) return emptyPage(query, total);
 
   if (total > SPARSE_MATCHES) {
     const rows = await selectCourses(db)
@@ -92,16 +189,14 @@ export async function listCatalogue(db: Db, query: CourseListQuery): Promise<Cou
       .orderBy(desc(courses.createdAt), desc(courses.id))
       .limit(query.pageSize)
       .offset(offset);
-    return page(rows.map(toItem), total);
+    return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
   }
   // Walking the newest-first index and testing each row would visit most of the table when few
-  // rows match: read the few matching ids instead (no ORDER BY, so the trigram index serves it).
+  // rows match (a small theme): read the few matching ids instead and sort them here.
   const candidates = await db.select({ id: courses.id, createdAt: courses.createdAt }).from(courses).where(where);
   candidates.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
   const ids = candidates.slice(offset, offset + query.pageSize).map((c) => c.id);
-  const rows = ids.length > 0 ? await selectCourses(db).where(inArray(courses.id, ids)) : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return page(ids.flatMap((id) => (byId.has(id) ? [toItem(byId.get(id)!)] : [])), total);
+  return { items: await itemsInOrder(db, ids), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The six themes with their number of published courses, in one grouped query. */

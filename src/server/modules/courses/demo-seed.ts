@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
 import type { Db } from '../../db/client';
+import { demoFilesDir } from '../../db/paths';
 import { courseSections, courses, lessons, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { userSearchText } from '../../lib/search-text';
@@ -14,7 +14,8 @@ import { demoContent, type DemoContent } from './demo-content';
 import { demoPdf } from './demo-pdf';
 
 /** The shipped illustrations, one per theme (SVG is accepted here only, never from users), and the demo video. */
-export const demoImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/demo');
+/** The demo catalogue's images and video: src/server/db/demo, or dist/server/demo once bundled (decision 026). */
+export const demoImagesDir = demoFilesDir;
 
 export const DEMO_TRAINER_EMAIL = 'formatrice.demo@ecoforma.fr';
 

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBodySchema } from '../../../shared/password';
-import { profileUpdateBodySchema } from '../../../shared/profile';
+import { profileUpdateBodySchema, type Profile } from '../../../shared/profile';
 import type { ModuleDeps } from '../../lib/deps';
 import { validationCodes } from '../../lib/validation-codes';
 import { currentUser } from '../../plugins/auth';
-import { changePassword, getProfile, updateProfile } from './profile.service';
+import { changePassword, getProfile, profileWithSession, updateProfile } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   app.get(
     '/api/user/profile',
-    { config: { access: 'authenticated' }, schema: { tags: ['profil'], summary: 'Mon profil et mon entretien en cours' } },
-    async (request) => getProfile(db, currentUser(request).id),
+    // One round trip: the auth plugin reads the profile with the session (issue 16).
+    { config: { access: 'authenticated', sessionRead: profileWithSession }, schema: { tags: ['profil'], summary: 'Mon profil et mon entretien en cours' } },
+    async (request) => (request.sessionData as Profile | undefined) ?? getProfile(db, currentUser(request).id),
   );
 
   app.put(

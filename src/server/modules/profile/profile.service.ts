@@ -11,39 +11,49 @@ import { hashPassword } from '../../lib/passwords';
 import { attendeeRoomUrl, latestMeetingQuery } from '../../lib/meetings';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { userSearchText } from '../../lib/search-text';
+import { liveSession, sessionParams, sessionUserColumns, type SessionRead } from '../../lib/sessions';
 
 /** The user and their current interview (lib/meetings.ts chooses it) in one query. */
 function prepareStatements(db: Db) {
   const latest = latestMeetingQuery(db, users.id).as('latest_meeting');
+  const profileColumns = {
+    id: users.id,
+    role: users.role,
+    firstname: users.firstname,
+    lastname: users.lastname,
+    phone_number: users.phoneNumber,
+    email: users.email,
+    birthdate: users.birthdate,
+    gender: users.gender,
+    meetingDate: latest.scheduledAt,
+    meeting_url: latest.url,
+    is_valid: users.isValid,
+    emailConfirmedAt: users.emailConfirmedAt,
+  };
   return {
     profile: db
-      .select({
-        id: users.id,
-        role: users.role,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        phone_number: users.phoneNumber,
-        email: users.email,
-        birthdate: users.birthdate,
-        gender: users.gender,
-        meetingDate: latest.scheduledAt,
-        meeting_url: latest.url,
-        is_valid: users.isValid,
-        emailConfirmedAt: users.emailConfirmedAt,
-      })
+      .select(profileColumns)
       .from(users)
       .leftJoinLateral(latest, sql`true`)
       .where(eq(users.id, sql.placeholder('userId')))
       // Prepared once per database: building the query would cost more than running it.
       .prepare('ecoforma_profile'),
+    // The caller's session and their profile together: GET /api/user/profile in one round trip (decision 028).
+    bySession: db
+      .select({ session: sessionUserColumns, profile: profileColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoinLateral(latest, sql`true`)
+      .where(liveSession)
+      .limit(1)
+      .prepare('ecoforma_profile_by_session'),
   };
 }
 const statements = preparedPerDatabase(prepareStatements);
 
-/** The caller's own profile (spec section 7). */
-export async function getProfile(db: Db, userId: number): Promise<Profile> {
-  const [row] = await statements(db).profile.execute({ userId });
-  if (!row) throw AppError.notFound();
+type ProfileRow = Awaited<ReturnType<ReturnType<typeof statements>['profile']['execute']>>[number];
+
+function toProfile(row: ProfileRow): Profile {
   const { meetingDate, meeting_url: url, emailConfirmedAt, ...profile } = row;
   const meeting_date = meetingDate ? new Date(meetingDate).toISOString() : null;
   return {
@@ -53,6 +63,22 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
     email_confirmed: emailConfirmedAt !== null,
   };
 }
+
+/** The caller's own profile (spec section 7). */
+export async function getProfile(db: Db, userId: number): Promise<Profile> {
+  const [row] = await statements(db).profile.execute({ userId });
+  if (!row) throw AppError.notFound();
+  return toProfile(row);
+}
+
+/**
+ * The `sessionRead` of GET /api/user/profile: the caller behind a live token and their profile,
+ * in one prepared query; null when the token is unknown, revoked or expired.
+ */
+export const profileWithSession: SessionRead = async (db, token) => {
+  const [row] = await statements(db).bySession.execute(sessionParams(token));
+  return row ? { user: row.session, data: toProfile(row.profile) } : null;
+};
 
 /** Saves what a user may change about themselves; approval, meetings and the login e-mail are not among it. */
 export async function updateProfile(db: Db, userId: number, data: ProfileUpdate): Promise<Profile> {

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../../shared/account';
 import { normalizeSearch } from '../../../shared/text';
-import { meetings, users, type UserRow } from '../../db/schema';
+import { meetings, sessions, users, type UserRow } from '../../db/schema';
 import { latestMeeting } from '../../lib/meetings';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, DEFAULT_PASSWORD } from '../../test/factories';
@@ -97,6 +97,21 @@ describe('GET /api/user/profile', () => {
     const res = await getProfile({});
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error_code: 'invalid_token', message: 'Votre session a expiré. Veuillez vous reconnecter.' });
+  });
+
+  // The profile is read with the session in one query (decision 028): the session rules still hold.
+  it('answers 401 for an expired or revoked token, and for a disabled account', async () => {
+    const expired = await signedIn();
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, expired.user.id));
+    expect((await getProfile(expired.headers)).statusCode).toBe(401);
+    const revoked = await signedIn();
+    await db.delete(sessions).where(eq(sessions.userId, revoked.user.id));
+    expect((await getProfile(revoked.headers)).statusCode).toBe(401);
+    const disabled = await signedIn({ role: 'membre', isValid: true });
+    expect((await getProfile(disabled.headers)).statusCode).toBe(200);
+    await db.update(users).set({ isValid: false }).where(eq(users.id, disabled.user.id));
+    expect((await getProfile(disabled.headers)).statusCode).toBe(401);
+    expect((await getProfile({ authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
   });
 
   it('works for an administrator without birth date or gender', async () => {

@@ -1,0 +1,3 @@
+export const serverOut: string;
+export const serverEntry: string;
+export function buildServer(options?: { outdir?: string }): Promise<void>;

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build-server.mjs';
+import { dropStartDatabases, onPostgres, START_TIMEOUT_MS, startCompiled } from './test/compiled-server';
+
+/**
+ * The server as `npm start` runs it: compiled by esbuild (decision 026), started as a process on
+ * this run's engine, then stopped with SIGTERM. No timing is asserted (the bench measures it).
+ */
+const outdir = path.resolve('.tmp', `server-build-${randomBytes(4).toString('hex')}`);
+
+beforeAll(async () => {
+  await buildServer({ outdir });
+}, 120_000);
+
+afterAll(async () => {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await dropStartDatabases();
+});
+
+describe('the compiled server (decision 026)', () => {
+  it('loads pdfkit, qrcode, nodemailer and file-type on first use, not at start-up', () => {
+    const code = fs
+      .readdirSync(outdir)
+      .filter((file) => file.endsWith('.mjs'))
+      .map((file) => fs.readFileSync(path.join(outdir, file), 'utf8'))
+      .join('\n');
+    expect(code).toContain('from "fastify"');
+    for (const lazy of ['pdfkit', 'qrcode', 'nodemailer', 'file-type']) {
+      expect(code).not.toMatch(new RegExp(`^import [^;]*from "${lazy}";`, 'm'));
+      expect(code).toContain(`import("${lazy}")`);
+    }
+    expect(fs.existsSync(path.join(outdir, 'migrations', 'meta', '_journal.json'))).toBe(true);
+  });
+
+  it(
+    'migrates an empty database, answers, and stops gracefully on SIGTERM',
+    async () => {
+      const server = await startCompiled(outdir, );
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/courses?q=formations`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ items: [], total: 0 });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain(`base ${onPostgres ? 'postgres' : 'pglite'}`);
+    },
+    START_TIMEOUT_MS + 30_000,
+  );
+
+  // Several API processes on one port (decision 029): PostgreSQL only, PGlite refuses more than one.
+  it.runIf(onPostgres)(
+    'runs WEB_CONCURRENCY=2 API processes on one port, restarts one that dies, and stops them all on SIGTERM',
+    async () => {
+      const server = await startCompiled(outdir, { WEB_CONCURRENCY: '2' });
+      const workers = () => [...new Set([...server.output().matchAll(/base postgres, processus (\d+)/g)].map((m) => Number(m[1])))];
+      const waitFor = async (count: number) => {
+        const deadline = Date.now() + START_TIMEOUT_MS;
+        while (workers().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(workers(), server.output()).toHaveLength(count);
+      };
+      await waitFor(2);
+      expect(server.output()).toContain('EcoForma\u00a0: 2 processus API');
+      expect(workers()).not.toContain(server.child.pid);
+      for (let i = 0; i < 4; i++) expect((await fetch(`http://127.0.0.1:${server.port}/api/health`)).status).toBe(200);
+
+      // A worker that dies after its start is replaced (one that dies at once would not be: a crash loop).
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      process.kill(workers()[0]!, 'SIGKILL');
+      await waitFor(3);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      const alive = workers().filter((pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(alive).toEqual([]);
+    },
+    2 * START_TIMEOUT_MS,
+  );
+});
