@@ -1,4 +1,4 @@
-import type { SignupFormField } from '../../../shared/auth';
+import type { SignupFormField } from '../../../shared/signup';
 import { ApiError } from '../../lib/api-client';
 
 /** The signup error catalogue of spec section 8, in French. */
