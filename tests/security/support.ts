@@ -16,6 +16,10 @@ import {
   meetings,
   notificationPreferences,
   notifications,
+  organisationEnrolments,
+  organisationMembers,
+  organisations,
+  organisationSeats,
   quizAttempts,
   quizQuestions,
   quizzes,
@@ -113,6 +117,10 @@ export async function stateFingerprint(db: Db, storage: Storage): Promise<string
     db.select().from(notifications).orderBy(asc(notifications.id)),
     db.select().from(notificationPreferences).orderBy(asc(notificationPreferences.userId), asc(notificationPreferences.kind)),
     db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
+    db.select().from(organisations).orderBy(asc(organisations.userId)),
+    db.select().from(organisationMembers).orderBy(asc(organisationMembers.id)),
+    db.select().from(organisationSeats).orderBy(asc(organisationSeats.organisationId), asc(organisationSeats.courseId)),
+    db.select().from(organisationEnrolments).orderBy(asc(organisationEnrolments.organisationId), asc(organisationEnrolments.userId), asc(organisationEnrolments.courseId)),
   ]);
   return JSON.stringify([rows, await uploadsListing(storage)]);
 }

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { accountMessages } from '../../../shared/account';
+import type { OrganisationProfileUpdate } from '../../../shared/organisations';
 import { profileMessages, type Profile, type ProfileUpdate } from '../../../shared/profile';
 import { passwordMessages, type ChangePassword } from '../../../shared/password';
 import type { Db } from '../../db/client';
@@ -7,6 +8,7 @@ import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkCurrentPassword } from '../../lib/current-password';
 import { queueMail } from '../../lib/mail/outbox';
+import { assertSiretFree, findOrganisationDetails, isSiretViolation, saveOrganisation, siretTaken } from '../../lib/organisation-details';
 import { hashPassword } from '../../lib/passwords';
 import { attendeeRoomUrl, latestMeetingQuery } from '../../lib/meetings';
 import { preparedPerDatabase } from '../../lib/prepared';
@@ -40,17 +42,19 @@ function prepareStatements(db: Db) {
 }
 const statements = preparedPerDatabase(prepareStatements);
 
-/** The caller's own profile (spec section 7). */
+/** The caller's own profile (spec section 7); an organisation's comes with its details (null until given, decision 025). */
 export async function getProfile(db: Db, userId: number): Promise<Profile> {
   const [row] = await statements(db).profile.execute({ userId });
   if (!row) throw AppError.notFound();
   const { meetingDate, meeting_url: url, emailConfirmedAt, ...profile } = row;
   const meeting_date = meetingDate ? new Date(meetingDate).toISOString() : null;
+  const organisation = profile.role === 'organisme' ? { organisation: await findOrganisationDetails(db, userId) } : {};
   return {
     ...profile,
     meeting_date,
     meeting_url: meeting_date && url ? attendeeRoomUrl({ date: meeting_date, url }) : null,
     email_confirmed: emailConfirmedAt !== null,
+    ...organisation,
   };
 }
 
@@ -72,6 +76,37 @@ export async function updateProfile(db: Db, userId: number, data: ProfileUpdate)
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+  return getProfile(db, userId);
+}
+
+/**
+ * Saves an organisation's details and its contact person (the account's names and phone), under
+ * the same rule as a person's profile for the login e-mail (it does not change here). No gender
+ * nor birth date. The SIRET stays unique: checked first, the unique index deciding races.
+ */
+export async function updateOrganisationProfile(db: Db, userId: number, data: OrganisationProfileUpdate): Promise<Profile> {
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) throw AppError.unauthenticated();
+  if (current.email !== data.email) throw AppError.validation({ email: [accountMessages.emailChangeElsewhere] });
+  await assertSiretFree(db, data.siret, userId);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          firstname: data.firstname,
+          lastname: data.lastname,
+          phoneNumber: data.phone_number,
+          searchText: userSearchText({ firstname: data.firstname, lastname: data.lastname, email: current.email }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId));
+      await saveOrganisation(tx, userId, data, current.email);
+    });
+  } catch (error) {
+    if (isSiretViolation(error)) throw siretTaken();
+    throw error;
+  }
   return getProfile(db, userId);
 }
 
