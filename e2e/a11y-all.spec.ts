@@ -283,6 +283,8 @@ const visits: Visit[] = [
     },
   },
   { route: paths.profile, roles: signedIn, url: () => paths.profile, heading: profileHeading },
+  // An organisation's profile: its details and contact, no gender nor birth date (decision 025).
+  { route: paths.profile, state: "informations de l'organisation", roles: ['organisme'], url: () => paths.profile, heading: profileHeading },
   {
     // Opening a course author's page sends the others to their profile, with a notice saying why.
     route: paths.profile,
