@@ -70,7 +70,9 @@ interface Visit {
 }
 
 const fullName = (account: TestAccount) => `${account.user.firstname} ${account.user.lastname}`;
-const profileHeading = (role: RoleName, data: RunData) => (role === 'visiteur' ? '' : fullName(data.accounts[role]));
+// An organisation's profile is named after the organisation (decision 025).
+const profileHeading = (role: RoleName, data: RunData) =>
+  role === 'visiteur' ? '' : role === 'organisme' ? data.accounts.organisme.organisationName! : fullName(data.accounts[role]);
 const notFoundAddress = '/cette-page-n-existe-pas';
 const noResultQuery = 'zzqxwv introuvable';
 
@@ -281,6 +283,8 @@ const visits: Visit[] = [
     },
   },
   { route: paths.profile, roles: signedIn, url: () => paths.profile, heading: profileHeading },
+  // An organisation's profile: its details and contact, no gender nor birth date (decision 025).
+  { route: paths.profile, state: "informations de l'organisation", roles: ['organisme'], url: () => paths.profile, heading: profileHeading },
   {
     // Opening a course author's page sends the others to their profile, with a notice saying why.
     route: paths.profile,
@@ -418,6 +422,20 @@ const visits: Visit[] = [
     },
   },
   { route: paths.adminCertificates, roles: adminOnly, url: () => paths.adminCertificates, heading: 'Attestations' },
+  // Organisations (decision 025); the pages with members, a CSV preview and progress are checked in e2e/organisation.spec.ts.
+  { route: paths.organisationDashboard, roles: ['organisme'], url: () => paths.organisationDashboard, heading: 'Tableau de bord' },
+  { route: paths.organisationMembers, roles: ['organisme'], url: () => paths.organisationMembers, heading: 'Membres' },
+  {
+    // A forged link: the page says the invitation is not valid.
+    route: paths.joinOrganisation,
+    roles: ['membre'],
+    url: () => `${paths.joinOrganisation}?token=aW52aXRhdGlvbi1pbnZhbGlkZQ`,
+    heading: 'Rejoindre une organisation',
+    act: async (page) => {
+      await expect(page.getByText("Cette invitation n'est plus valable", { exact: false })).toBeVisible();
+    },
+  },
+  { route: paths.adminOrganisations, roles: adminOnly, url: () => paths.adminOrganisations, heading: 'Organisations' },
   {
     route: paths.adminSatisfaction,
     roles: adminOnly,

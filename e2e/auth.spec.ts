@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { admin, adminAccount, bearer, defaultPassword, signInBrowser, signupViaApi, uniqueEmail } from './support/api';
 import { axeTags } from './support/axe';
+import { randomSiret } from '../src/server/test/siret';
 
 
 async function expectNoAxeViolations(page: Page) {
@@ -15,12 +16,24 @@ function field(page: Page, name: string) {
 }
 
 /** The signup form, filled through the labels a person reads. */
-async function fillSignup(page: Page, values: { firstname?: string; lastname?: string; email?: string; password?: string; confirm?: string } = {}) {
+async function fillSignup(page: Page, values: { firstname?: string; lastname?: string; email?: string; password?: string; confirm?: string; organisation?: boolean } = {}) {
   await field(page, 'Prénom').fill(values.firstname ?? 'Camille');
   await field(page, 'Nom').fill(values.lastname ?? 'Durand');
   await page.getByLabel('Adresse email').fill(values.email ?? uniqueEmail('ui'));
   await field(page, 'Mot de passe').fill(values.password ?? defaultPassword);
   await page.getByLabel('Confirmer le mot de passe').fill(values.confirm ?? values.password ?? defaultPassword);
+  if (values.organisation) {
+    // An organisation describes itself instead of a person (decision 025).
+    await field(page, "Nom de l'organisation").fill('Asso Verte');
+    await field(page, 'Numéro SIRET').fill(randomSiret());
+    await page.getByLabel('Effectif').selectOption('10-49');
+    await page.getByLabel("Secteur d'activité").selectOption('associatif');
+    await field(page, 'Adresse').fill('3 rue des Lilas');
+    await field(page, 'Code postal').fill('69003');
+    await field(page, 'Ville').fill('Lyon');
+    await page.getByLabel('Téléphone du contact').fill('04 72 00 00 00');
+    return;
+  }
   await page.getByRole('radio', { name: 'Femme' }).check();
   await page.getByLabel('Date de naissance').fill('1990-05-17');
 }
@@ -35,14 +48,14 @@ test.describe('signup', () => {
   for (const [role, label, target] of [
     ['membre', 'Membre', '/user/courses'],
     ['formateur', 'Formateur', '/formateur/upload-cv'],
-    ['organisme', 'Organisation', '/'],
+    ['organisme', 'Organisation', '/organisme/tableau-de-bord'],
   ] as const) {
     test(`signs up as ${role} and lands on ${target}`, async ({ page }) => {
       await page.goto(`/signup?role=${role}`);
       await expect(page.getByLabel('Rôle')).toHaveValue(role);
       await expect(page.getByLabel('Rôle').locator('option:checked')).toHaveText(label);
       const email = uniqueEmail(role);
-      await fillSignup(page, { email });
+      await fillSignup(page, { email, organisation: role === 'organisme' });
       await page.getByRole('button', { name: "S'inscrire" }).click();
       await expect(page).toHaveURL(target);
       const stored = await page.evaluate(() => ({ ...localStorage }));
@@ -142,7 +155,7 @@ test.describe('login', () => {
     await expect(password).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Masquer le mot de passe' }).click();
     await password.press('Enter');
-    await expect(page).toHaveURL('/profile');
+    await expect(page).toHaveURL('/organisme/tableau-de-bord');
   });
 
   test('logs in as admin and lands on the dashboard', async ({ page }) => {
@@ -153,7 +166,7 @@ test.describe('login', () => {
 
   for (const [role, target] of [
     ['membre', '/user/courses'],
-    ['organisme', '/profile'],
+    ['organisme', '/organisme/tableau-de-bord'],
     ['formateur', '/formateur/waiting-approval'],
   ] as const) {
     test(`logs in as ${role} and lands on ${target}`, async ({ page }) => {

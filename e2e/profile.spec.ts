@@ -53,7 +53,7 @@ test('edits the profile and still shows the changes after a reload', async ({ pa
 });
 
 test('cancelling leaves the profile unchanged', async ({ page }) => {
-  await signInBrowser(page, await signupViaApi(page.request, 'organisme', { firstname: 'Inès', lastname: 'Roux' }));
+  await signInBrowser(page, await signupViaApi(page.request, 'membre', { firstname: 'Inès', lastname: 'Roux' }));
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Modifier' }).click();
   await page.getByLabel('Prénom').fill('Autre');

@@ -22,6 +22,7 @@ import { learningRoutes } from './modules/learning/learning.routes';
 import { quizRoutes } from './modules/learning/quiz.routes';
 import { meetingsRoutes } from './modules/meetings/meetings.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { passwordRoutes } from './modules/password/password.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(certificatesRoutes, deps);
   await app.register(satisfactionRoutes, deps);
   await app.register(notificationsRoutes, deps);
+  await app.register(organisationsRoutes, deps);
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
 
   return app;

@@ -140,6 +140,7 @@ export const auditActions = [
   'satisfaction_comment_hide',
   'satisfaction_comment_show',
   'self_delete',
+  'organisation_seats',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -161,6 +162,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   satisfaction_comment_hide: 'Commentaire de satisfaction masqué',
   satisfaction_comment_show: 'Commentaire de satisfaction de nouveau affiché',
   self_delete: 'Compte supprimé par son titulaire',
+  organisation_seats: 'Places attribuées à une organisation',
 };
 
 export interface AuditEntry {

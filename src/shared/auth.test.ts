@@ -5,12 +5,9 @@ import {
   isRealDate,
   isStrongPassword,
   loginFormSchema,
-  signupFormProblems,
-  signupFormSchema,
-  toSignupBody,
   todayIso,
-  type SignupFormValues,
 } from './auth';
+import { signupFormProblems, signupFormSchema, toSignupBody, type SignupFormValues } from './signup';
 
 const valid: SignupFormValues = {
   firstname: 'Camille',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import type { ErrorCode } from './errors';
-import { signupRoles, type Role, type SignupRole } from './roles';
+import { signupRoles, type Role } from './roles';
 
 export const genders = ['female', 'male'] as const;
 export type Gender = (typeof genders)[number];
@@ -124,7 +124,7 @@ export function isStrongPassword(value: string): boolean {
   return /\p{Lu}/u.test(value) && /\p{Ll}/u.test(value) && /\p{Nd}/u.test(value);
 }
 
-function isEmailFormat(value: string): boolean {
+export function isEmailFormat(value: string): boolean {
   return z.email().safeParse(value).success;
 }
 
@@ -190,7 +190,7 @@ export const extraSchema = identityText(
   .nullish()
   .transform((v) => (v ? v : null));
 
-const signupRoleSchema = z.enum(signupRoles, {
+export const signupRoleSchema = z.enum(signupRoles, {
   error: (issue) => {
     if (issue.input === undefined || issue.input === null || issue.input === '') return authMessages.roleRequired;
     return issue.input === 'admin' ? authMessages.roleAdminRefused : authMessages.roleInvalid;
@@ -198,31 +198,7 @@ const signupRoleSchema = z.enum(signupRoles, {
 });
 
 // ---------------------------------------------------------------------------------------------
-// POST /api/signup
-
-/**
- * The spec's signup payload. The server decides `is_valid` (false only for trainers) whatever is
- * sent; `name`, `cv` and `profil_picture` are accepted and ignored (files come by upload).
- */
-export const signupBodySchema = z.object({
-  firstname: firstnameSchema,
-  lastname: lastnameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-  gender: genderSchema,
-  birthdate: birthdateSchema,
-  phone_number: phoneSchema,
-  role: signupRoleSchema,
-  name: z.string({ error: authMessages.textExpected }).max(2 * NAME_MAX_LENGTH + 1, authMessages.extraTooLong).optional(),
-  is_valid: z.boolean({ error: authMessages.booleanExpected }).optional(),
-  country: extraSchema,
-  speciality: extraSchema,
-  cin: extraSchema,
-  cv: z.string({ error: authMessages.textExpected }).max(1000).nullish(),
-  profil_picture: z.string({ error: authMessages.textExpected }).max(1000).nullish(),
-});
-export type SignupBody = z.input<typeof signupBodySchema>;
-export type SignupData = z.output<typeof signupBodySchema>;
+// Accounts (signup itself: shared/signup.ts)
 
 /** The account as login and signup answer it. */
 export interface AccountUser {
@@ -234,93 +210,6 @@ export interface AccountUser {
   is_valid: boolean;
   /** The owner opened a link sent to this address; false shows the "confirmez votre adresse" banner. */
   email_confirmed: boolean;
-}
-
-export interface SignupResponse {
-  accessToken: string;
-  user: AccountUser;
-}
-
-/** The signup screen's values: all text, as the inputs hold them. */
-export interface SignupFormValues {
-  firstname: string;
-  lastname: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  gender: '' | Gender;
-  birthdate: string;
-  phone_number: string;
-  role: SignupRole;
-}
-export type SignupFormField = keyof SignupFormValues;
-
-/**
- * The signup screen's checks in the spec's order (section 5), with its messages. The
- * mismatch check returns early: birthdate and gender are not checked when passwords differ.
- */
-export function signupFormProblems(values: SignupFormValues): Array<[SignupFormField, string]> {
-  const problems: Array<[SignupFormField, string]> = [];
-  for (const [field, required] of [
-    ['firstname', authMessages.firstnameRequired],
-    ['lastname', authMessages.lastnameRequired],
-  ] as const) {
-    const value = values[field].trim();
-    const problem = value ? identityTextProblem(value) : required;
-    if (problem) problems.push([field, problem]);
-  }
-  const email = values.email.trim();
-  if (!email) problems.push(['email', authMessages.emailRequired]);
-  else if (/\s/.test(email) || !isEmailFormat(email)) problems.push(['email', authMessages.emailInvalid]);
-  if (!values.password) problems.push(['password', authMessages.passwordRequired]);
-  else if (values.password.length < PASSWORD_MIN_LENGTH) problems.push(['password', authMessages.passwordTooShort]);
-  if (values.password !== values.confirmPassword) {
-    problems.push(['confirmPassword', authMessages.passwordsMismatch]);
-    return problems;
-  }
-  if (!values.birthdate) problems.push(['birthdate', authMessages.birthdateRequired]);
-  if (!values.gender) problems.push(['gender', authMessages.genderRequired]);
-  return problems;
-}
-
-/** The signup screen's form schema (react-hook-form + zodResolver). */
-export const signupFormSchema = z
-  .object({
-    firstname: z.string(),
-    lastname: z.string(),
-    email: z.string(),
-    password: z.string(),
-    confirmPassword: z.string(),
-    gender: z.enum(['', ...genders]),
-    birthdate: z.string(),
-    phone_number: z.string(),
-    role: z.enum(signupRoles),
-  })
-  .superRefine((values, ctx) => {
-    for (const [field, message] of signupFormProblems(values)) ctx.addIssue({ code: 'custom', path: [field], message });
-  });
-
-/** What the signup screen sends: the spec's payload (section 3) from the form's values. */
-export function toSignupBody(values: SignupFormValues): SignupBody {
-  const firstname = values.firstname.trim();
-  const lastname = values.lastname.trim();
-  return {
-    name: `${firstname} ${lastname}`,
-    firstname,
-    lastname,
-    email: values.email.trim(),
-    gender: values.gender as Gender,
-    birthdate: values.birthdate,
-    phone_number: values.phone_number.trim(),
-    password: values.password,
-    is_valid: true,
-    role: values.role,
-    country: '',
-    speciality: '',
-    cin: '',
-    cv: '',
-    profil_picture: '',
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminUserCreateBodySchema, adminUserUpdateBodySchema } from './admin';
-import { authMessages, identityTextProblem, signupBodySchema, signupFormProblems } from './auth';
+import { authMessages, identityTextProblem } from './auth';
+import { signupBodySchema, signupFormProblems } from './signup';
 import { profileFormSchema } from './profile';
 
 const INVISIBLE = authMessages.nameInvisibleCharacters;

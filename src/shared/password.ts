@@ -15,12 +15,16 @@ export const passwordMessages = {
 } as const;
 
 /**
- * The pages that open with a single-use token in their address (`?token=…`): the server sends
- * them with `Referrer-Policy: no-referrer` and the page removes the token from the address bar.
+ * The pages that open with a single-use token in their address (`?token=…`, or `?invitation=…`
+ * on signup from an organisation's invitation): the server sends them with
+ * `Referrer-Policy: no-referrer` and the page removes the token from the address bar.
  */
 export const RESET_PASSWORD_PAGE = '/reinitialiser-mot-de-passe';
 export const CONFIRM_EMAIL_PAGE = '/confirmer-email';
-export const LINK_PAGE_PATHS = [RESET_PASSWORD_PAGE, CONFIRM_EMAIL_PAGE] as const;
+/** An organisation's invitation, for someone who has an account (decision 025). */
+export const JOIN_ORGANISATION_PAGE = '/rejoindre';
+export const SIGNUP_PAGE = '/signup';
+export const LINK_PAGE_PATHS = [RESET_PASSWORD_PAGE, CONFIRM_EMAIL_PAGE, JOIN_ORGANISATION_PAGE, SIGNUP_PAGE] as const;
 
 /** `POST /api/password/forgot`. */
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { birthdateSchema, emailSchema, firstnameSchema, genderSchema, lastnameSchema, phoneSchema, type Gender } from './auth';
+import type { OrganisationDetails } from './organisations';
 import type { Role } from './roles';
 
 /** `GET /api/user/profile` and the answer of `PUT /api/user/profile` (spec sections 3 and 7). */
@@ -20,6 +21,8 @@ export interface Profile {
   is_valid: boolean;
   /** The owner opened a link sent to this address; false shows the "confirmez votre adresse" banner. */
   email_confirmed: boolean;
+  /** Organisations only: their details, null until given (an account an administrator created). */
+  organisation?: OrganisationDetails | null;
 }
 
 export const profileMessages = {

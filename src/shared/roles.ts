@@ -41,3 +41,18 @@ export function isAdmin(actor: Actor | null | undefined): boolean {
 export function isDisabledAccount(actor: Actor): boolean {
   return !actor.is_valid && actor.role !== 'formateur';
 }
+
+/** The organisation account of an employer or training buyer (issue 15): its members, seats and dashboard. */
+export function isOrganisation(actor: Actor | null | undefined): boolean {
+  return actor?.role === 'organisme';
+}
+
+/** A learner's account: the one kind an organisation may invite, and that may join or leave one. */
+export function isLearner(actor: Actor | null | undefined): boolean {
+  return actor?.role === 'membre';
+}
+
+/** Everyone but organisations describes a person (name, gender, birth date); an organisation has its own profile. */
+export function hasPersonProfile(actor: Actor | null | undefined): boolean {
+  return Boolean(actor) && actor?.role !== 'organisme';
+}

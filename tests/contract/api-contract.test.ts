@@ -43,11 +43,18 @@ describe('OpenAPI document', () => {
 describe('malformed ids', () => {
   const malformed = ['abc', '0', '-1', '-0', '1.5', '1e3', '0x1F', '+1', '%201', '2147483648', '99999999999999999999', 'NaN', 'Infinity'];
   let headers: { authorization: string };
+  let organisationHeaders: { authorization: string };
+  let learnerHeaders: { authorization: string };
 
   beforeAll(async () => {
-    // An administrator passes every route's guard, so the answer is about the id alone.
+    // An administrator passes every route's guard but the ones kept for organisations and for
+    // learners (decision 025): those get a caller of their role, so the answer is about the id alone.
     headers = await authHeader(db, await createUser(db, { role: 'admin' }));
+    organisationHeaders = await authHeader(db, await createUser(db, { role: 'organisme' }));
+    learnerHeaders = await authHeader(db, await createUser(db, { role: 'membre' }));
   });
+
+  const callerFor = (path: string) => (path.startsWith('/api/organisation/') ? organisationHeaders : path.startsWith('/api/user/organisations/') ? learnerHeaders : headers);
 
   // An attestation's verification code, a signed media link and a signed unsubscribe link are not
   // ids: they answer 404, 403 and 400 when malformed or unknown (decisions 022, 017 and 024).
@@ -63,7 +70,7 @@ describe('malformed ids', () => {
       for (const id of malformed) {
         const url = path.replace(/\{(\w+)\}/g, id);
         const param = /\{(\w+)\}/.exec(path)![1]!;
-        const res = await app.inject({ method: method as 'GET', url, headers });
+        const res = await app.inject({ method: method as 'GET', url, headers: callerFor(path) });
         const body = res.json() as { error_code?: string; errors?: Record<string, string[]> };
         const ok = res.statusCode === 422 && body.error_code === 'validation_failed' && body.errors?.[param]?.[0] === INVALID_ID_MESSAGE;
         if (!ok) answers.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);

@@ -4,7 +4,10 @@ import { certificates, meetings, notifications, type CourseRow, type LessonRow, 
 import { courseFieldParts, expectErrorBody, roleActors, signedIn, stateFingerprint, type RoleActor, type SignedIn } from './support';
 import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/lib/certificate-issue';
-import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertQuiz, insertSatisfactionAnswer, insertSection } from '../../src/server/test/factories';
+import { organisationValues } from '../../src/server/lib/organisation-details';
+import { randomSiret } from '../../src/server/test/siret';
+import { organisations } from '../../src/server/db/schema';
+import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
 
@@ -44,7 +47,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -73,6 +76,8 @@ interface World {
   answer: { id: number };
   /** One unread notification of each actor, and one of the subject. */
   notifications: Record<RoleActor | 'subject', number>;
+  /** The member's active membership of the organisme actor's organisation (seats for ownCourse). */
+  membershipId: number;
 }
 
 interface Request {
@@ -157,6 +162,25 @@ const mediaLessonBody: BodyFn = () =>
   ]);
 const mediaReplaceBody: BodyFn = () => multipartRequest([{ name: 'file', filename: 'fiche.pdf', contentType: 'application/pdf', data: pdfDocument() }]);
 
+const organisationFields = () => ({
+  organisation_name: 'Asso Matrice',
+  siret: randomSiret(),
+  sector: 'associatif',
+  size_band: '10-49',
+  address: '3 rue des Lilas',
+  postal_code: '69003',
+  city: 'Lyon',
+});
+const organisationProfileBody: BodyFn = (_w, caller) => ({
+  payload: { ...organisationFields(), firstname: 'Olga', lastname: 'Matrice', phone_number: '04 72 00 00 00', email: caller?.email ?? 'visiteur@exemple.fr' },
+});
+const inviteBody: BodyFn = () => ({ payload: { email: `invite-${unique()}@exemple.fr` } });
+const importBody: BodyFn = () => ({ payload: { csv: `email\nimport-${unique()}@exemple.fr\nimport-${unique()}@exemple.fr` } });
+const enrolBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, member_ids: [w.membershipId] } });
+// A forged invitation link: whoever reaches the service is told the invitation is not valid.
+const invitationBody: BodyFn = () => ({ payload: { token: 'aW52aXRhdGlvbi1mYWJyaXF1w6llLXBhci1sYS1tYXRyaWNl', consent: true } });
+const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
+
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
   const { payload, headers } = multipartBody(parts);
   return { payload, headers };
@@ -183,7 +207,9 @@ const matrix: Record<string, Row> = {
   'POST /api/password/reset':              row('public',           'none',    [400, 400, 400, 400, 400, 400, '-'], { body: resetBody }),
   'POST /api/logout':                       row('authenticated',    'none',    [401, 204, 204, 204, 204, 204, '-']),
   'GET /api/user/profile':                  row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
-  'PUT /api/user/profile':                  row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: profileBody }),
+  // An organisation has no person profile: its details go through PUT /api/user/organisation.
+  'PUT /api/user/profile':                  row('hasPersonProfile', 'none',    [401, 200, 403, 200, 200, 200, '-'], { body: profileBody }),
+  'PUT /api/user/organisation':             row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-'], { body: organisationProfileBody }),
   'PUT /api/user/password':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: changePasswordBody }),
   'GET /api/user/courses':                  row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   // The account's life cycle (decision 021): every route acts on the caller's own account, none takes an id.
@@ -291,6 +317,24 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/satisfaction':            row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'GET /api/admin/satisfaction/export':     row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'PUT /api/admin/satisfaction/:id/comment': row('isAdmin',         'answer',  [401, 403, 403, 403, 403, 200, 403], { body: hideCommentBody }),
+
+  // Organisations (decision 025): only organisation accounts use their routes, only learners answer invitations.
+  'GET /api/organisation/members':          row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-']),
+  'POST /api/organisation/invitations':     row('isOrganisation',   'none',    [401, 403, 201, 403, 403, 403, '-'], { body: inviteBody }),
+  'POST /api/organisation/invitations/preview': row('isOrganisation', 'none',  [401, 403, 200, 403, 403, 403, '-'], { body: importBody }),
+  'POST /api/organisation/invitations/import': row('isOrganisation', 'none',   [401, 403, 201, 403, 403, 403, '-'], { body: importBody }),
+  'DELETE /api/organisation/members/:id':   row('isOrganisation',   'membership', [401, 403, 204, 403, 403, 403, 403]),
+  'GET /api/organisation/courses':          row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-']),
+  'POST /api/organisation/enrolments':      row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-'], { body: enrolBody }),
+  'GET /api/organisation/dashboard':        row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-']),
+  'GET /api/organisation/dashboard/export': row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-']),
+  'POST /api/invitations/lookup':           row('public',           'none',    [400, 400, 400, 400, 400, 400, '-'], { body: invitationBody }),
+  'POST /api/invitations/accept':           row('isLearner',        'none',    [401, 400, 403, 403, 403, 403, '-'], { body: invitationBody }),
+  'POST /api/invitations/decline':          row('isLearner',        'none',    [401, 400, 403, 403, 403, 403, '-'], { body: invitationBody }),
+  'GET /api/user/organisations':            row('isLearner',        'none',    [401, 200, 403, 403, 403, 403, '-']),
+  'DELETE /api/user/organisations/:id':     row('isLearner',        'membership', [401, 204, 403, 403, 403, 403, 403]),
+  'GET /api/admin/organisations':           row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'PUT /api/admin/organisations/:id/seats': row('isAdmin',          'organisation', [401, 403, 403, 403, 403, 200, 403], { body: seatsBody }),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -357,6 +401,10 @@ async function buildWorld(): Promise<World> {
     const [row] = await db.insert(notifications).values({ userId: user.id, kind: 'enrolment_confirmed', title: 'Inscription confirmée', body: 'Texte', link: '/user/learning' }).returning();
     notificationIds[who] = row!.id;
   }
+  // The organisme actor describes its organisation; the member belongs to it; it has seats for ownCourse.
+  await db.insert(organisations).values({ userId: actors.organisme.user.id, ...organisationValues({ ...organisationFields(), sector: 'associatif', size_band: '10-49' }, actors.organisme.user.email) });
+  const membership = await insertMembership(db, actors.organisme.user.id, actors.membre.user);
+  await insertSeats(db, actors.organisme.user.id, ownCourse.id, 10);
   return {
     actors,
     subject,
@@ -372,6 +420,7 @@ async function buildWorld(): Promise<World> {
     ratedCourse,
     answer,
     notifications: notificationIds,
+    membershipId: membership.id,
   };
 }
 
@@ -391,6 +440,8 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'meeting') id = world.subjectMeeting.id;
   if (rowDef.target === 'certificate') id = world.certificate.id;
   if (rowDef.target === 'answer') id = world.answer.id;
+  if (rowDef.target === 'membership') id = world.membershipId;
+  if (rowDef.target === 'organisation') id = world.actors.organisme.user.id;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,

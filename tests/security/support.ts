@@ -16,6 +16,10 @@ import {
   meetings,
   notificationPreferences,
   notifications,
+  organisationEnrolments,
+  organisationMembers,
+  organisations,
+  organisationSeats,
   quizAttempts,
   quizQuestions,
   quizzes,
@@ -112,6 +116,10 @@ const fingerprintedTables = [
   notifications,
   notificationPreferences,
   mailOutbox,
+  organisations,
+  organisationMembers,
+  organisationSeats,
+  organisationEnrolments,
 ];
 
 export async function stateFingerprint(db: Db, storage: Storage): Promise<string> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { auditActions } from '../../shared/admin';
 import { courseStatuses } from '../../shared/courses';
 import { notificationKinds } from '../../shared/notifications';
+import { memberStatuses, sectors, sizeBands } from '../../shared/organisations';
 import {
   boolean,
   check,
@@ -616,6 +617,121 @@ export const satisfactionAnswers = pgTable(
     index('satisfaction_answers_course_rating_idx').on(t.courseId, t.rating),
     index('satisfaction_answers_created_idx').on(t.createdAt, t.id),
     check('satisfaction_answers_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * The organisation behind an `organisme` account (issue 15, decision 025). Its contact person is
+ * the account itself (first name, last name, phone); the login e-mail is the contact's unless
+ * `contact_email` says otherwise. An account an administrator created has no row until its
+ * owner fills the profile.
+ */
+export const organisations = pgTable(
+  'organisations',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 14 digits, Luhn-checked by the API; unique. */
+    siret: text('siret').notNull(),
+    sector: text('sector', { enum: sectors }).notNull(),
+    sizeBand: text('size_band', { enum: sizeBands }).notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    /** Normalised (name siret city contact e-mail), for the administrators' search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('organisations_siret_unique').on(t.siret), check('organisations_siret_digits', sql`${t.siret} ~ '^[0-9]{14}$'`)],
+);
+
+/**
+ * One row per organisation and invited address: the invitation, then the membership it becomes.
+ * `status`: invited -> active (the learner accepted and consented to share their progress) ->
+ * left (the learner) or removed (the organisation); invited -> declined. The organisation reads a
+ * user's name and progress only through an active row. Inviting the address again reuses the row.
+ */
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.userId, { onDelete: 'cascade' }),
+    /** The invited address, trimmed and lower-cased. */
+    email: text('email').notNull(),
+    /** The learner's account, set when they accept. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: memberStatuses }).notNull().default('invited'),
+    /** The invitation link's token (lib/account-tokens.ts hashLinkToken); null once used. */
+    tokenHash: text('token_hash'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the learner accepted and consented. */
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    /** When they declined, left or were removed. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('organisation_members_email_unique').on(t.organisationId, t.email),
+    uniqueIndex('organisation_members_token_unique').on(t.tokenHash),
+    // One live membership per learner and organisation, whatever address they were invited at.
+    uniqueIndex('organisation_members_active_user_unique').on(t.organisationId, t.userId).where(sql`${t.status} = 'active'`),
+    index('organisation_members_org_status_idx').on(t.organisationId, t.status, t.invitedAt),
+    index('organisation_members_user_idx').on(t.userId),
+    check('organisation_members_status_known', sql`${t.status} in ('invited', 'active', 'declined', 'left', 'removed')`),
+    check('organisation_members_active_has_user', sql`${t.status} <> 'active' or ${t.userId} is not null`),
+  ],
+);
+
+/**
+ * How many members an organisation may enrol in a course (set by an administrator) and how many
+ * it did. `used` only grows by the conditional update of an enrolment (`used + n <= seats`), so
+ * two enrolments racing for the last seat cannot both get it; the check backs it up.
+ */
+export const organisationSeats = pgTable(
+  'organisation_seats',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.userId, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    seats: integer('seats').notNull(),
+    used: integer('used').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.courseId] }),
+    index('organisation_seats_course_idx').on(t.courseId),
+    check('organisation_seats_within_pool', sql`${t.used} >= 0 and ${t.seats} >= 0 and ${t.used} <= ${t.seats}`),
+  ],
+);
+
+/** Who the organisation enrolled in which course (a seat each): the courses its dashboard follows. */
+export const organisationEnrolments = pgTable(
+  'organisation_enrolments',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.userId, t.courseId] }),
+    index('organisation_enrolments_course_idx').on(t.organisationId, t.courseId),
+    index('organisation_enrolments_user_idx').on(t.userId),
   ],
 );
 

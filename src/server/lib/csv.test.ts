@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { csvCell, parseCsv, toCsv } from './csv';
 
 describe('CSV cells', () => {
   it.each([
@@ -27,5 +27,24 @@ describe('CSV cells', () => {
 
   it('starts with a BOM and ends every line with CRLF', () => {
     expect(toCsv(['Nom', 'Note'], [['Zoé', 5]])).toBe('\uFEFFNom;Note\r\nZoé;5\r\n');
+  });
+});
+
+describe('CSV reading (an organisation imports its members)', () => {
+  it('reads semicolons or commas, quotes, line ends of every system and a BOM, with line numbers', () => {
+    expect(parseCsv('\ufeffa;b\r\n"c;d";"e ""f"""\n\rg')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['c;d', 'e "f"'] },
+      { line: 3, cells: [''] },
+      { line: 4, cells: ['g'] },
+    ]);
+    expect(parseCsv('email,nom\nx@y.fr,"Dupont, Jean"')).toEqual([
+      { line: 1, cells: ['email', 'nom'] },
+      { line: 2, cells: ['x@y.fr', 'Dupont, Jean'] },
+    ]);
+    expect(parseCsv('"sur\ndeux lignes";x\nsuite')).toEqual([
+      { line: 1, cells: ['sur\ndeux lignes', 'x'] },
+      { line: 3, cells: ['suite'] },
+    ]);
   });
 });

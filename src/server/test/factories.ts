@@ -4,12 +4,26 @@ import { categories } from '../../shared/categories';
 import type { CertificateSnapshot } from '../../shared/certificates';
 import { normalizeSearch } from '../../shared/text';
 import type { Db } from '../db/client';
-import { courses, courseSections, enrolments, lessons, meetings, quizQuestions, quizzes, satisfactionAnswers, users, type CourseRow, type LessonRow, type MeetingRow, type QuizOptionData, type UserRow } from '../db/schema';
+import {
+  courses,
+  courseSections,
+  enrolments,
+  lessons,
+  meetings,
+  organisationMembers,
+  organisations,
+  organisationSeats,
+  quizQuestions,
+  quizzes,
+  satisfactionAnswers,
+  users, type CourseRow, type LessonRow, type MeetingRow, type QuizOptionData, type UserRow } from '../db/schema';
+import { organisationValues } from '../lib/organisation-details';
 import { hashPassword } from '../lib/passwords';
 import { userSearchText } from '../lib/search-text';
 import { createSession } from '../lib/sessions';
 import { courseSearchText } from '../modules/courses/courses.service';
 import { pngImage, type FilePart } from './files';
+import { randomSiret } from './siret';
 
 /**
  * Rows written straight into the database, each with sensible defaults that any field can
@@ -282,4 +296,51 @@ export function certificateSnapshot(overrides: Partial<CertificateSnapshot> = {}
     objective_results: [],
     ...overrides,
   };
+}
+
+let organisationSequence = 0;
+/** An `organisme` account with its organisation's details (a valid random SIRET), unless overridden. */
+export async function createOrganisation(
+  db: Db,
+  overrides: { name?: string; siret?: string; user?: Parameters<typeof createUser>[1] } = {},
+): Promise<UserRow & { organisationName: string }> {
+  organisationSequence++;
+  const user = await createUser(db, { role: 'organisme', gender: null, birthdate: null, phoneNumber: '01 23 45 67 89', ...overrides.user });
+  const name = overrides.name ?? `Asso Verte ${organisationSequence}`;
+  await db.insert(organisations).values({
+    userId: user.id,
+    ...organisationValues(
+      { organisation_name: name, siret: overrides.siret ?? randomSiret(), sector: 'associatif', size_band: '10-49', address: '3 rue des Lilas', postal_code: '69003', city: 'Lyon' },
+      user.email,
+    ),
+  });
+  return { ...user, organisationName: name };
+}
+
+/** A membership written directly: `active` (consented) by default, with the member's account; `invited` for a bare address. */
+export async function insertMembership(
+  db: Db,
+  organisationId: number,
+  member: Pick<UserRow, 'id' | 'email'> | { email: string },
+  overrides: Partial<typeof organisationMembers.$inferInsert> = {},
+) {
+  const userId = 'id' in member ? member.id : null;
+  const [row] = await db
+    .insert(organisationMembers)
+    .values({
+      organisationId,
+      email: member.email,
+      userId,
+      status: userId ? 'active' : 'invited',
+      joinedAt: userId ? new Date() : null,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** Seats for a course, set as an administrator would. */
+export async function insertSeats(db: Db, organisationId: number, courseId: number, seats: number, used = 0): Promise<void> {
+  await db.insert(organisationSeats).values({ organisationId, courseId, seats, used });
 }

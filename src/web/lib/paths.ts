@@ -42,7 +42,14 @@ export const paths = {
   myLearning: '/user/learning',
   /** The public verification page of an attestation, the address its QR code holds. */
   certificate: (code: string) => `/certificats/${encodeURIComponent(code)}`,
+  /** Organisations (decision 025): their progress dashboard and their members. */
+  organisationDashboard: '/organisme/tableau-de-bord',
+  organisationMembers: '/organisme/membres',
+  /** Opened from an organisation's invitation (`?token=…`): the learner accepts or declines. */
+  joinOrganisation: '/rejoindre',
   adminDashboard: '/admin/dashboard',
+  /** Organisations with their members and seat pools per course. */
+  adminOrganisations: '/admin/organisations',
   adminCertificates: '/admin/attestations',
   /** Every course's satisfaction answers: moderation of comments and the CSV export. */
   adminSatisfaction: '/admin/avis',

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { canAuthorCourses, isAdmin, type Actor } from '../../shared/roles';
+import { canAuthorCourses, isAdmin, isOrganisation, type Actor } from '../../shared/roles';
 import { paths } from './paths';
 
 /** What a route allows beyond being signed in, and where a refused user goes. */
@@ -22,6 +22,11 @@ const courseAuthors: RouteRule = {
   allow: canAuthorCourses,
   deniedTo: paths.profile,
   deniedNotice: 'Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.',
+};
+const organisationsOnly: RouteRule = {
+  allow: isOrganisation,
+  deniedTo: paths.profile,
+  deniedNotice: 'Cet espace est réservé aux organisations.',
 };
 
 /**
@@ -59,7 +64,13 @@ export const routeAccess = [
   { path: '/user/courses/:id', auth: true },
   { path: '/user/courses/:id/learn/:lessonId?', auth: true },
   { path: paths.myLearning, auth: true },
+  // Organisations (decision 025).
+  { path: paths.organisationDashboard, auth: true, rule: organisationsOnly },
+  { path: paths.organisationMembers, auth: true, rule: organisationsOnly },
+  // Any signed-in account: the page itself says when the invitation is for a learner's account.
+  { path: paths.joinOrganisation, auth: true },
   { path: paths.adminDashboard, auth: true, rule: adminOnly },
+  { path: paths.adminOrganisations, auth: true, rule: adminOnly },
   { path: paths.adminApprovals, auth: true, rule: adminOnly },
   { path: paths.adminMembers, auth: true, rule: adminOnly },
   { path: '/admin/users/:id', auth: true, rule: adminOnly },

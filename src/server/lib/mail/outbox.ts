@@ -43,3 +43,18 @@ export async function queueMail<Name extends MailTemplateName>(tx: Executor, mai
     attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
   });
 }
+
+/** Several messages in one insert (an organisation's import of up to 1,000 invitations), same rules as `queueMail`. */
+export async function queueMails<Name extends MailTemplateName>(tx: Executor, mails: QueuedMail<Name>[]): Promise<void> {
+  if (mails.length === 0) return;
+  for (const mail of mails) if (mail.headers) checkHeaders(mail.headers);
+  await tx.insert(mailOutbox).values(
+    mails.map((mail) => ({
+      recipient: mail.to,
+      template: mail.template,
+      data: mail.data as Record<string, unknown>,
+      headers: mail.headers && Object.keys(mail.headers).length > 0 ? mail.headers : null,
+      attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
+    })),
+  );
+}

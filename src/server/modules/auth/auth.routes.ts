@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBodySchema, signupBodySchema } from '../../../shared/auth';
+import { loginBodySchema } from '../../../shared/auth';
+import { signupBodySchema } from '../../../shared/signup';
 import type { ModuleDeps } from '../../lib/deps';
 import { revokeSession } from '../../lib/sessions';
 import { validationCodes } from '../../lib/validation-codes';

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AccountUser, LoginResponse, SignupData, SignupResponse } from '../../../shared/auth';
+import type { AccountUser, LoginResponse } from '../../../shared/auth';
+import type { SignupData, SignupResponse } from '../../../shared/signup';
 import { IP_FAILURES_PER_MINUTE, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS, SIGNUP_WINDOW_MS } from '../../../shared/constants';
 import { isDisabledAccount } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { assertSiretFree, isSiretViolation, saveOrganisation, siretTaken, type OrganisationInput } from '../../lib/organisation-details';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { queueEmailConfirmation } from '../../lib/email-confirmation';
 import { countHit, forgiveHit, hitStatement, rateKeys } from '../../lib/rate-limits';
@@ -37,6 +39,8 @@ function toAccountUser({ emailConfirmedAt, ...row }: { emailConfirmedAt: Date | 
  * signup script nor a list of known e-mails can make the server spend argon2 hashes for nothing.
  * The unique index decides between concurrent signups with one email: exactly one wins, the
  * others get 409. The "confirmez votre adresse" e-mail is queued in the same transaction.
+ * An organisation (decision 025) has no gender nor birth date: its details are written in the
+ * same transaction, its SIRET refused before hashing when another organisation holds it.
  */
 export async function signup(db: Db, data: SignupData, ip: string, limitPerAddress: number): Promise<SignupResponse> {
   if ((await countHit(db, rateKeys.signupAddress(ip), SIGNUP_WINDOW_SECONDS)) > limitPerAddress) {
@@ -44,6 +48,8 @@ export async function signup(db: Db, data: SignupData, ip: string, limitPerAddre
   }
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
   if (taken) throw AppError.emailTaken();
+  const organisation = data.role === 'organisme' ? (data as SignupData & OrganisationInput) : null;
+  if (organisation) await assertSiretFree(db, organisation.siret);
   const passwordHash = await hashPassword(data.password);
   try {
     return await db.transaction(async (tx) => {
@@ -57,8 +63,8 @@ export async function signup(db: Db, data: SignupData, ip: string, limitPerAddre
           role: data.role,
           // The server decides: only trainers wait for an administrator's approval.
           isValid: data.role !== 'formateur',
-          gender: data.gender,
-          birthdate: data.birthdate,
+          gender: organisation ? null : data.gender,
+          birthdate: organisation ? null : data.birthdate,
           phoneNumber: data.phone_number,
           country: data.country,
           speciality: data.speciality,
@@ -66,12 +72,14 @@ export async function signup(db: Db, data: SignupData, ip: string, limitPerAddre
           searchText: userSearchText(data),
         })
         .returning(accountColumns);
+      if (organisation) await saveOrganisation(tx, user!.id, organisation, data.email);
       // Signing in does not wait for it (decision 021): the banner asks until the link is opened.
       await queueEmailConfirmation(tx, user!);
       const accessToken = await createSession(tx as unknown as Db, user!.id);
       return { accessToken, user: toAccountUser(user!) };
     });
   } catch (error) {
+    if (isSiretViolation(error)) throw siretTaken();
     if (isUniqueViolation(error)) throw AppError.emailTaken();
     throw error;
   }

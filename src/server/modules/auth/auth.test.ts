@@ -6,6 +6,7 @@ import { normalizeSearch } from '../../../shared/text';
 import { rateLimitCounters, sessions, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, DEFAULT_PASSWORD } from '../../test/factories';
+import { randomSiret } from '../../test/siret';
 
 const { app, db } = await createTestApp();
 const maintenance = await createTestApp({ maintenanceMode: true });
@@ -138,8 +139,10 @@ describe('POST /api/signup', () => {
       { role: 'organisme', is_valid: false, expected: true },
       { role: 'formateur', is_valid: true, expected: false },
     ];
+    // An organisation signs up with its details (decision 025; the organisations module tests them).
+    const organisation = { organisation_name: 'Asso Verte', siret: randomSiret(), sector: 'associatif', size_band: '10-49', address: '3 rue des Lilas', postal_code: '69003', city: 'Lyon', phone_number: '04 72 00 00 00' };
     for (const { role, is_valid, expected } of cases) {
-      const payload = signupPayload({ role, is_valid });
+      const payload = signupPayload({ role, is_valid, ...(role === 'organisme' ? organisation : {}) });
       const res = await signup(payload);
       expect(res.statusCode).toBe(201);
       expect(res.json().user).toMatchObject({ role, is_valid: expected });

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBodySchema } from '../../../shared/password';
+import { organisationProfileBodySchema } from '../../../shared/organisations';
 import { profileUpdateBodySchema, type Profile } from '../../../shared/profile';
+import { hasPersonProfile, isOrganisation } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
 import { validationCodes } from '../../lib/validation-codes';
 import { currentUser } from '../../plugins/auth';
-import { changePassword, getProfile, profileWithSession, updateProfile } from './profile.service';
+import { changePassword, getProfile, profileWithSession, updateOrganisationProfile, updateProfile } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   app.get(
@@ -17,15 +19,30 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.put(
     '/api/user/profile',
     {
-      config: { access: 'authenticated' },
+      // An organisation has its own details (PUT /api/user/organisation): no gender nor birth date.
+      config: { access: hasPersonProfile },
       schema: {
         tags: ['profil'],
-        summary: 'Modifier mon profil (is_valid, meeting_date et meeting_url sont ignorés)',
+        summary: 'Modifier mon profil de personne (is_valid, meeting_date et meeting_url sont ignorés)',
         body: profileUpdateBodySchema,
       },
       errorHandler: validationCodes(),
     },
     async (request) => updateProfile(db, currentUser(request).id, request.body),
+  );
+
+  app.put(
+    '/api/user/organisation',
+    {
+      config: { access: isOrganisation },
+      schema: {
+        tags: ['profil'],
+        summary: "Modifier les informations de mon organisation et de son contact (SIRET vérifié, unique)",
+        body: organisationProfileBodySchema,
+      },
+      errorHandler: validationCodes(),
+    },
+    async (request) => updateOrganisationProfile(db, currentUser(request).id, request.body),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { accountMessages } from '../../../shared/account';
+import type { OrganisationProfileUpdate } from '../../../shared/organisations';
 import { profileMessages, type Profile, type ProfileUpdate } from '../../../shared/profile';
 import { passwordMessages, type ChangePassword } from '../../../shared/password';
 import type { Db } from '../../db/client';
@@ -7,6 +8,7 @@ import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkCurrentPassword } from '../../lib/current-password';
 import { queueMail } from '../../lib/mail/outbox';
+import { assertSiretFree, findOrganisationDetails, isSiretViolation, saveOrganisation, siretTaken } from '../../lib/organisation-details';
 import { hashPassword } from '../../lib/passwords';
 import { attendeeRoomUrl, latestMeetingQuery } from '../../lib/meetings';
 import { preparedPerDatabase } from '../../lib/prepared';
@@ -53,14 +55,20 @@ const statements = preparedPerDatabase(prepareStatements);
 
 type ProfileRow = Awaited<ReturnType<ReturnType<typeof statements>['profile']['execute']>>[number];
 
-function toProfile(row: ProfileRow): Profile {
+/**
+ * The profile from its row; an organisation's comes with its details (null until given,
+ * decision 025), read by a second query: only organisations pay for it.
+ */
+async function toProfile(db: Db, row: ProfileRow): Promise<Profile> {
   const { meetingDate, meeting_url: url, emailConfirmedAt, ...profile } = row;
   const meeting_date = meetingDate ? new Date(meetingDate).toISOString() : null;
+  const organisation = profile.role === 'organisme' ? { organisation: await findOrganisationDetails(db, profile.id) } : {};
   return {
     ...profile,
     meeting_date,
     meeting_url: meeting_date && url ? attendeeRoomUrl({ date: meeting_date, url }) : null,
     email_confirmed: emailConfirmedAt !== null,
+    ...organisation,
   };
 }
 
@@ -68,7 +76,7 @@ function toProfile(row: ProfileRow): Profile {
 export async function getProfile(db: Db, userId: number): Promise<Profile> {
   const [row] = await statements(db).profile.execute({ userId });
   if (!row) throw AppError.notFound();
-  return toProfile(row);
+  return toProfile(db, row);
 }
 
 /**
@@ -77,7 +85,7 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
  */
 export const profileWithSession: SessionRead = async (db, token) => {
   const [row] = await statements(db).bySession.execute(sessionParams(token));
-  return row ? { user: row.session, data: toProfile(row.profile) } : null;
+  return row ? { user: row.session, data: await toProfile(db, row.profile) } : null;
 };
 
 /** Saves what a user may change about themselves; approval, meetings and the login e-mail are not among it. */
@@ -98,6 +106,37 @@ export async function updateProfile(db: Db, userId: number, data: ProfileUpdate)
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+  return getProfile(db, userId);
+}
+
+/**
+ * Saves an organisation's details and its contact person (the account's names and phone), under
+ * the same rule as a person's profile for the login e-mail (it does not change here). No gender
+ * nor birth date. The SIRET stays unique: checked first, the unique index deciding races.
+ */
+export async function updateOrganisationProfile(db: Db, userId: number, data: OrganisationProfileUpdate): Promise<Profile> {
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) throw AppError.unauthenticated();
+  if (current.email !== data.email) throw AppError.validation({ email: [accountMessages.emailChangeElsewhere] });
+  await assertSiretFree(db, data.siret, userId);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          firstname: data.firstname,
+          lastname: data.lastname,
+          phoneNumber: data.phone_number,
+          searchText: userSearchText({ firstname: data.firstname, lastname: data.lastname, email: current.email }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId));
+      await saveOrganisation(tx, userId, data, current.email);
+    });
+  } catch (error) {
+    if (isSiretViolation(error)) throw siretTaken();
+    throw error;
+  }
   return getProfile(db, userId);
 }
 

@@ -171,7 +171,7 @@ describe('PUT /api/user/profile', () => {
   });
 
   it('never re-enables a disabled member, whatever is_valid says', async () => {
-    const { user, headers } = await signedIn({ role: 'organisme' });
+    const { user, headers } = await signedIn({ role: 'membre' });
     await db.update(users).set({ isValid: false }).where(eq(users.id, user.id));
     // Whether the disabled account's session still answers or not, the account stays disabled.
     await putProfile(headers, formPayload(user, { is_valid: true }));

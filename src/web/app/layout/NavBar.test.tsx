@@ -59,13 +59,23 @@ describe('navigation entries per role (spec section 2, top navigation bar)', () 
     expect(labels(mobileLinks(null))).toEqual(['Accueil', 'À propos', 'Connexion', "S'inscrire"]);
   });
 
-  it('gives members and organisations Accueil, Cours (the catalogue), Mes formations and À propos', () => {
-    for (const role of ['membre', 'organisme'] as const) {
-      const entries = desktopLinks({ ...baseUser, role });
-      expect(labels(entries)).toEqual(['Accueil', 'Cours', 'Mes formations', 'À propos']);
-      expect(entries[1]!.to).toBe('/user/courses');
-      expect(mobileLinks({ ...baseUser, role })).toEqual(entries);
-    }
+  it('gives members Accueil, Cours (the catalogue), Mes formations and À propos', () => {
+    const entries = desktopLinks({ ...baseUser, role: 'membre' });
+    expect(labels(entries)).toEqual(['Accueil', 'Cours', 'Mes formations', 'À propos']);
+    expect(entries[1]!.to).toBe('/user/courses');
+    expect(mobileLinks({ ...baseUser, role: 'membre' })).toEqual(entries);
+  });
+
+  it('gives organisations their dashboard and members, then the catalogue (decision 025)', () => {
+    const entries = desktopLinks({ ...baseUser, role: 'organisme' });
+    expect(entries.map((e) => [e.label, e.to])).toEqual([
+      ['Accueil', '/'],
+      ['Tableau de bord', '/organisme/tableau-de-bord'],
+      ['Membres', '/organisme/membres'],
+      ['Cours', '/user/courses'],
+      ['À propos', '/about'],
+    ]);
+    expect(mobileLinks({ ...baseUser, role: 'organisme' })).toEqual(entries);
   });
 
   it('gives approved trainers Mes Cours and Ajouter Cours', () => {

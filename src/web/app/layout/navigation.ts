@@ -29,8 +29,10 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
   if (!user) return [home, about];
   switch (user.role) {
     case 'membre':
-    case 'organisme':
       return [home, { label: 'Cours', to: paths.catalogue }, { label: 'Mes formations', to: paths.myLearning }, about];
+    case 'organisme':
+      // Its own space (decision 025): the progress of its members, its members, the catalogue it enrols them in.
+      return [home, { label: 'Tableau de bord', to: paths.organisationDashboard }, { label: 'Membres', to: paths.organisationMembers }, { label: 'Cours', to: paths.catalogue }, about];
     case 'formateur':
       return user.isApproved
         ? [home, { label: 'Mes Cours', to: paths.trainerCourses }, { label: 'Ajouter Cours', to: paths.addCourse }, about]

@@ -1,2 +1,3 @@
 /** What other features may use of the auth feature. */
 export { PasswordField } from './components/PasswordField';
+export { useLinkToken } from './hooks/use-link-token';

@@ -12,14 +12,14 @@ describe('redirects by role', () => {
     expect(homeAfterLogin(account('formateur', false))).toBe('/formateur/waiting-approval');
     expect(homeAfterLogin(account('formateur', true))).toBe('/formateur/courses');
     expect(homeAfterLogin(account('membre'))).toBe('/user/courses');
-    expect(homeAfterLogin(account('organisme'))).toBe('/profile');
+    expect(homeAfterLogin(account('organisme'))).toBe('/organisme/tableau-de-bord');
   });
 
   it('after signup', () => {
     expect(homeAfterSignup('formateur')).toBe('/formateur/upload-cv');
     expect(homeAfterSignup('membre')).toBe('/user/courses');
     expect(homeAfterSignup('admin')).toBe('/admin/dashboard');
-    expect(homeAfterSignup('organisme')).toBe('/');
+    expect(homeAfterSignup('organisme')).toBe('/organisme/tableau-de-bord');
   });
 
   it('when already signed in', () => {

@@ -32,6 +32,8 @@ export function homeAfterLogin(user: Pick<AccountUser, 'role' | 'is_valid'>): st
       return user.is_valid ? paths.trainerCourses : paths.waitingApproval;
     case 'membre':
       return paths.catalogue;
+    case 'organisme':
+      return paths.organisationDashboard;
     default:
       return paths.profile;
   }
@@ -46,6 +48,8 @@ export function homeAfterSignup(role: Role): string {
       return paths.catalogue;
     case 'admin':
       return paths.adminDashboard;
+    case 'organisme':
+      return paths.organisationDashboard;
     default:
       return paths.home;
   }

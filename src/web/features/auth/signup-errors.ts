@@ -1,4 +1,5 @@
-import type { SignupFormField } from '../../../shared/auth';
+import type { SignupFormField } from '../../../shared/signup';
+import { organisationFieldLabels, organisationFieldNames } from '../../../shared/organisations';
 import { ApiError } from '../../lib/api-client';
 
 /** The signup error catalogue of spec section 8, in French. */
@@ -29,6 +30,8 @@ export const signupFormFields: readonly SignupFormField[] = [
   'gender',
   'birthdate',
   'role',
+  // An organisation's details (decision 025).
+  ...organisationFieldNames,
 ];
 
 /** French names of the other payload fields, for the alerts at the top of the form. */
@@ -49,6 +52,7 @@ export const signupFieldLabels: Record<string, string> = {
   cv: 'CV',
   profil_picture: 'Photo de profil',
   is_valid: 'Validation du compte',
+  ...organisationFieldLabels,
 };
 
 /** A server field message, with the English phrasings of the spec's catalogue put into French. */

@@ -3,6 +3,7 @@ import { emailChangeConfirm } from './email-change-confirm';
 import { emailChangeNotice } from './email-change-notice';
 import { emailConfirm } from './email-confirm';
 import { notification } from './notification';
+import { organisationInvitation } from './organisation-invitation';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
 import type { MailTemplate } from './types';
@@ -16,6 +17,7 @@ export const mailTemplates = {
   'email-change-confirm': emailChangeConfirm,
   'email-change-notice': emailChangeNotice,
   notification,
+  'organisation-invitation': organisationInvitation,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

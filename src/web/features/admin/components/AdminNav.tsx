@@ -7,6 +7,7 @@ const links = [
   { to: paths.adminDashboard, label: 'Tableau de bord' },
   { to: paths.adminApprovals, label: 'Formateurs en attente' },
   { to: paths.adminMembers, label: 'Liste des membres' },
+  { to: paths.adminOrganisations, label: 'Organisations' },
   { to: paths.adminCourses, label: 'Formations à valider' },
   { to: paths.adminCertificates, label: 'Attestations' },
   { to: paths.adminSatisfaction, label: 'Avis des apprenants' },

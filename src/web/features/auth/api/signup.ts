@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignupBody, SignupResponse } from '../../../../shared/auth';
+import type { SignupBody, SignupResponse } from '../../../../shared/signup';
 import { apiFetch } from '../../../lib/api-client';
 
 /** `POST /api/signup`. */

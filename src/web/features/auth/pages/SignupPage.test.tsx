@@ -118,18 +118,73 @@ describe('SignupPage', () => {
     expect(useSession.getState().user).toMatchObject({ id: 9, role: 'formateur', isApproved: false });
   });
 
-  it('sends an organisation to the home page and a member to the catalogue', async () => {
-    for (const [role, target] of [['organisme', '/'], ['membre', '/user/courses']] as const) {
-      useSession.getState().clear();
-      mockApi({
-        'POST /api/signup': { status: 201, body: { accessToken: 'jeton', user: { id: 9, role, firstname: 'Zoé', lastname: 'B', email: 'zoe@exemple.fr', is_valid: true } } },
-      });
-      const { unmount } = renderSignup(`/signup?role=${role}`);
-      const user = await fillValidForm();
-      await user.click(screen.getByRole('button', { name: "S'inscrire" }));
-      expect(await screen.findByText(`Arrivée : ${target}`)).toBeInTheDocument();
-      unmount();
+  it('sends a member to the catalogue', async () => {
+    mockApi({
+      'POST /api/signup': { status: 201, body: { accessToken: 'jeton', user: { id: 9, role: 'membre', firstname: 'Zoé', lastname: 'B', email: 'zoe@exemple.fr', is_valid: true } } },
+    });
+    renderSignup('/signup?role=membre');
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Arrivée : /user/courses')).toBeInTheDocument();
+  });
+
+  it('asks an organisation for its details and its contact, not for a gender nor a birth date, then opens its dashboard', async () => {
+    const { fetchMock } = mockApi({
+      'POST /api/signup': { status: 201, body: { accessToken: 'jeton', user: { id: 9, role: 'organisme', firstname: 'Olivia', lastname: 'Contact', email: 'rh@asso.fr', is_valid: true } } },
+    });
+    renderSignup('/signup?role=organisme');
+    expect(screen.queryByRole('radiogroup', { name: /Genre/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Date de naissance/)).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    for (const message of ["Le nom de l'organisation est obligatoire.", 'Le numéro SIRET est obligatoire.', 'Le téléphone du contact est obligatoire.']) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
     }
+    await user.type(screen.getByLabelText(/^Nom de l'organisation/), 'Asso Verte');
+    await user.type(screen.getByLabelText(/^Numéro SIRET/), '732 829 320 00075');
+    await user.selectOptions(screen.getByLabelText(/^Effectif/), '10-49');
+    await user.selectOptions(screen.getByLabelText(/^Secteur/), 'associatif');
+    await user.type(screen.getByLabelText(/^Adresse \*/), '3 rue des Lilas');
+    await user.type(screen.getByLabelText(/^Code postal/), '69003');
+    await user.type(screen.getByLabelText(/^Ville/), 'Lyon');
+    await user.type(screen.getByLabelText(/^Prénom/), 'Olivia');
+    await user.type(screen.getByLabelText(/^Nom \*/), 'Contact');
+    await user.type(screen.getByLabelText(/^Adresse email/), 'rh@asso.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1');
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'Motdepasse1');
+    await user.type(screen.getByLabelText(/^Téléphone du contact/), '04 72 00 00 00');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText("Ce numéro SIRET n'est pas valide : sa clé de contrôle ne correspond pas. Vérifiez-le sur votre extrait Kbis ou votre avis de situation Insee.")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(/^Numéro SIRET/));
+    await user.type(screen.getByLabelText(/^Numéro SIRET/), '732 829 320 00074');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Arrivée : /organisme/tableau-de-bord')).toBeInTheDocument();
+    expect(sentBody(fetchMock)).toMatchObject({ role: 'organisme', organisation_name: 'Asso Verte', siret: '732 829 320 00074', sector: 'associatif', size_band: '10-49', postal_code: '69003', phone_number: '04 72 00 00 00' });
+    expect(sentBody(fetchMock)).not.toHaveProperty('gender');
+  });
+
+  it('opened from an invitation: prefills the invited address as a learner, then goes on to the join confirmation', async () => {
+    const { calls } = mockApi({
+      'POST /api/invitations/lookup': { status: 200, body: { organisation_name: 'Coop Soleil', email: 'lea@exemple.fr', expires_at: '2030-01-01T00:00:00Z' } },
+      'POST /api/signup': { status: 201, body: { accessToken: 'jeton', user: { id: 9, role: 'membre', firstname: 'Léa', lastname: 'B', email: 'lea@exemple.fr', is_valid: true } } },
+    });
+    renderRoutes('/signup?invitation=jeton-d-invitation', { '/signup': <SignupPage />, '*': <ArrivalWithState /> });
+    expect(await screen.findByText(/Coop Soleil vous invite à suivre ses formations/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Adresse email/)).toHaveValue('lea@exemple.fr');
+    expect(screen.getByRole('combobox', { name: /Rôle/ })).toHaveValue('membre');
+    expect(screen.getByRole('combobox', { name: /Rôle/ })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Prénom/), 'Léa');
+    await user.type(screen.getByLabelText(/^Nom/), 'B');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1');
+    await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'Motdepasse1');
+    await user.click(screen.getByRole('radio', { name: 'Femme' }));
+    await user.type(screen.getByLabelText(/^Date de naissance/), '1990-05-17');
+    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    expect(await screen.findByText('Arrivée : /rejoindre avec {"invitationToken":"jeton-d-invitation"}')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { token: 'jeton-d-invitation' } });
   });
 
   it('goes back to the course it was opened from, handing it the wish to enrol', async () => {

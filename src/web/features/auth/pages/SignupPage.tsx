@@ -18,13 +18,17 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { genderLabels, signupFormSchema, todayIso, toSignupBody, type SignupFormField, type SignupFormValues } from '../../../../shared/auth';
+import { genderLabels, todayIso } from '../../../../shared/auth';
+import type { OrganisationFieldName } from '../../../../shared/organisations';
+import { signupFormSchema, toSignupBody, type SignupFormField, type SignupFormValues } from '../../../../shared/signup';
 import { roleLabels, signupRoles, type SignupRole } from '../../../../shared/roles';
 import { paths } from '../../../lib/paths';
 import { readReturnState, stateAfterSignIn } from '../../../lib/route-access';
 import { useSession } from '../../../lib/session';
+import { OrganisationFields, useInvitation } from '../../organisations';
 import { useSignup } from '../api/signup';
 import { PasswordField } from '../components/PasswordField';
+import { useLinkToken } from '../hooks/use-link-token';
 import { pageAfterSignup, pageWhenSignedIn, toSessionUser } from '../redirects';
 import { signupErrorDisplay } from '../signup-errors';
 import { usePageTitle } from '../../../lib/page-title';
@@ -51,6 +55,9 @@ export default function SignupPage() {
   const [alerts, setAlerts] = useState<string[]>([]);
   const genderLabelId = useId();
   const genderHelpId = useId();
+  // An organisation's invitation (decision 025): the link's token, out of the address at once.
+  const invitationToken = useLinkToken('invitation');
+  const invitation = useInvitation(invitationToken);
 
   const form = useForm<SignupFormValues>({
     resolver: zodResolver(signupFormSchema),
@@ -64,9 +71,20 @@ export default function SignupPage() {
       birthdate: '',
       phone_number: '',
       role: roleFromQuery(searchParams.get('role')),
+      organisation_name: '',
+      siret: '',
+      sector: '',
+      size_band: '',
+      address: '',
+      postal_code: '',
+      city: '',
+      contact_email: '',
     },
   });
   const { errors } = form.formState;
+  const role = form.watch('role');
+  const isOrganisation = role === 'organisme';
+  const invited = invitation.data ?? null;
 
   usePageTitle('Inscription');
 
@@ -80,14 +98,26 @@ export default function SignupPage() {
   // A link to /signup?role=… followed while already here changes the preselected role.
   const roleParam = searchParams.get('role');
   useEffect(() => {
-    form.setValue('role', roleFromQuery(roleParam));
-  }, [form, roleParam]);
+    if (!invitationToken) form.setValue('role', roleFromQuery(roleParam));
+  }, [form, roleParam, invitationToken]);
+
+  // Invited: a learner's account, with the address the invitation went to.
+  useEffect(() => {
+    if (!invited) return;
+    form.setValue('role', 'membre');
+    form.setValue('email', invited.email);
+  }, [form, invited]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setAlerts([]);
     try {
       const { accessToken, user } = await signup.mutateAsync(toSignupBody(values));
       useSession.getState().setSession(accessToken, toSessionUser(user));
+      if (invited && invitationToken) {
+        // On to the join confirmation, the token in the history state, never in the address.
+        navigate(paths.joinOrganisation, { replace: true, state: { invitationToken } });
+        return;
+      }
       const target = pageAfterSignup(user, returnState.from);
       navigate(target, { replace: true, state: stateAfterSignIn(target, returnState) });
     } catch (caught) {
@@ -102,6 +132,7 @@ export default function SignupPage() {
     const { ref, ...rest } = form.register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, fullWidth: true };
   }
+  const organisationField = (name: OrganisationFieldName) => textField(name);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
@@ -143,6 +174,18 @@ export default function SignupPage() {
             Les champs marqués d'un astérisque (*) sont obligatoires.
           </Typography>
 
+          {invited && (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              {invited.organisation_name} vous invite à suivre ses formations sur EcoForma. Créez votre compte apprenant avec l'adresse {invited.email}, puis
+              acceptez l'invitation.
+            </Alert>
+          )}
+          {invitation.isError && (
+            <Alert severity="warning" sx={{ mb: 3 }}>
+              {invitation.error.message}
+            </Alert>
+          )}
+
           {alerts.length > 0 && (
             <Alert severity="error" sx={{ mb: 3 }}>
               {alerts.length === 1 ? (
@@ -159,6 +202,41 @@ export default function SignupPage() {
 
           <Box component="form" noValidate onSubmit={onSubmit} aria-label="Inscription">
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
+              <Controller
+                name="role"
+                control={form.control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Rôle"
+                    disabled={Boolean(invited)}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={Boolean(errors.role)}
+                    helperText={errors.role?.message}
+                    fullWidth
+                    sx={{ gridColumn: '1 / -1' }}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  >
+                    {signupRoles.map((role) => (
+                      <option key={role} value={role}>
+                        {roleLabels[role]}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
+              />
+              {isOrganisation && (
+                <>
+                  <OrganisationFields field={organisationField} />
+                  <Typography variant="h2" sx={{ fontSize: 18, gridColumn: '1 / -1', mt: 1 }}>
+                    Personne à contacter
+                  </Typography>
+                </>
+              )}
               <TextField {...textField('firstname')} label="Prénom" autoComplete="given-name" required />
               <TextField {...textField('lastname')} label="Nom" autoComplete="family-name" required />
               <TextField {...textField('email')} label="Adresse email" type="email" autoComplete="email" required sx={{ gridColumn: '1 / -1' }} />
@@ -171,6 +249,8 @@ export default function SignupPage() {
               />
               <PasswordField {...textField('confirmPassword')} label="Confirmer le mot de passe" autoComplete="new-password" required />
 
+              {!isOrganisation && (
+                <>
               <Controller
                 name="gender"
                 control={form.control}
@@ -202,34 +282,10 @@ export default function SignupPage() {
                 required
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso() } }}
               />
-              <TextField {...textField('phone_number')} label="Téléphone (facultatif)" type="tel" autoComplete="tel" />
+                </>
+              )}
+              <TextField {...textField('phone_number')} label={isOrganisation ? 'Téléphone du contact' : 'Téléphone (facultatif)'} type="tel" autoComplete="tel" required={isOrganisation} />
 
-              <Controller
-                name="role"
-                control={form.control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label="Rôle"
-                    name={field.name}
-                    value={field.value}
-                    onChange={(event) => field.onChange(event.target.value)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(errors.role)}
-                    helperText={errors.role?.message}
-                    fullWidth
-                    sx={{ gridColumn: '1 / -1' }}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  >
-                    {signupRoles.map((role) => (
-                      <option key={role} value={role}>
-                        {roleLabels[role]}
-                      </option>
-                    ))}
-                  </TextField>
-                )}
-              />
             </Box>
 
             <Button type="submit" variant="contained" size="large" fullWidth disabled={signup.isPending} sx={{ mt: 3 }}>

@@ -19,6 +19,8 @@ export function initials(firstname: string, lastname: string): string {
 /** The profile card: who this is, their role, how to reach them (spec section 2, "Profile"). */
 export function ProfileSummary({ profile }: { profile: Profile }) {
   const fullName = `${profile.firstname} ${profile.lastname}`;
+  // An organisation's page is named after the organisation; its contact person comes under it.
+  const organisationName = profile.organisation?.organisation_name;
   return (
     <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
       <Avatar aria-hidden sx={{ width: 96, height: 96, mx: 'auto', mb: 2, bgcolor: 'primary.main', fontSize: 36, fontWeight: 700 }}>
@@ -31,10 +33,10 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
         sx={{ mb: 1.5, fontWeight: 600 }}
       />
       <Typography variant="h1" sx={{ fontSize: 26, overflowWrap: 'anywhere', mb: 0.5 }}>
-        {fullName}
+        {organisationName ?? fullName}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {roleLabels[profile.role]}
+        {organisationName ? `${roleLabels[profile.role]} · contact : ${fullName}` : roleLabels[profile.role]}
       </Typography>
       <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'left' }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', maxWidth: '100%' }}>

@@ -13,11 +13,13 @@ import { meetingRoomState } from '../../../../shared/meetings';
 import { INTERVIEW_CARD_ID, InterviewCard } from '../../../components/InterviewCard';
 import { useSession } from '../../../lib/session';
 import { MyCoursesActivity } from '../../courses';
+import { MyOrganisations } from '../../organisations';
 import { useProfile } from '../api/get-profile';
 import { AccountStatus } from '../components/AccountStatus';
 import { ChangeEmailForm } from '../components/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { MyDataSection } from '../components/MyDataSection';
+import { OrganisationInfo } from '../components/OrganisationInfo';
 import { EmailPreferences } from '../components/EmailPreferences';
 import { PersonalInfo } from '../components/PersonalInfo';
 import { ProfileSummary } from '../components/ProfileSummary';
@@ -30,6 +32,8 @@ const ACTIVITY_TAB_ID = 'profil-onglet-activite';
 const ACTIVITY_PANEL_ID = 'profil-panneau-activite';
 const SETTINGS_TAB_ID = 'profil-onglet-parametres';
 const SETTINGS_PANEL_ID = 'profil-panneau-parametres';
+const ORGANISATIONS_TAB_ID = 'profil-onglet-organisations';
+const ORGANISATIONS_PANEL_ID = 'profil-panneau-organisations';
 
 /** The signed-in user's own profile (spec section 2, "Profile"). */
 export default function ProfilePage() {
@@ -101,6 +105,8 @@ function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId
   const data = profile.data;
   // A pending account keeps its interview card; anyone else sees it while the interview is not over.
   const showInterview = data.meeting_date !== null && (!data.is_valid || hasMeeting);
+  const isOrganisation = data.role === 'organisme';
+  const isLearner = data.role === 'membre';
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, gap: 3, alignItems: 'start' }}>
@@ -111,12 +117,14 @@ function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId
 
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Sections du profil" variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
-            <Tab label="Informations personnelles" id={PERSONAL_TAB_ID} aria-controls={PERSONAL_PANEL_ID} />
+            <Tab label={isOrganisation ? "Informations de l'organisation" : 'Informations personnelles'} id={PERSONAL_TAB_ID} aria-controls={PERSONAL_PANEL_ID} />
             <Tab label="Activité" id={ACTIVITY_TAB_ID} aria-controls={ACTIVITY_PANEL_ID} />
             <Tab label="Paramètres" id={SETTINGS_TAB_ID} aria-controls={SETTINGS_PANEL_ID} />
+            {isLearner && <Tab label="Organisations" id={ORGANISATIONS_TAB_ID} aria-controls={ORGANISATIONS_PANEL_ID} />}
           </Tabs>
           <Box role="tabpanel" id={PERSONAL_PANEL_ID} aria-labelledby={PERSONAL_TAB_ID} hidden={tab !== 0} sx={{ p: { xs: 2.5, sm: 4 } }}>
-            <PersonalInfo profile={data} />
+            {/* An organisation is not a person: its own details, no gender nor birth date (decision 025). */}
+            {isOrganisation ? <OrganisationInfo profile={data} /> : <PersonalInfo profile={data} />}
             <AccountStatus profile={data} />
           </Box>
           <Box role="tabpanel" id={ACTIVITY_PANEL_ID} aria-labelledby={ACTIVITY_TAB_ID} hidden={tab !== 1} sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -132,6 +140,11 @@ function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId
               </Stack>
             )}
           </Box>
+          {isLearner && (
+            <Box role="tabpanel" id={ORGANISATIONS_PANEL_ID} aria-labelledby={ORGANISATIONS_TAB_ID} hidden={tab !== 3} sx={{ p: { xs: 2.5, sm: 4 } }}>
+              {tab === 3 && <MyOrganisations />}
+            </Box>
+          )}
         </Paper>
       </Box>
     </Container>

@@ -1,0 +1,167 @@
+import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import { IMPORT_MAX_CHARS, IMPORT_MAX_ROWS, organisationMessages, type ImportPreview, type ImportRow } from '../../../../shared/organisations';
+import { FilePicker } from '../../../components/FilePicker';
+import { useImportMembers } from '../api/import-members';
+import { usePreviewImport } from '../api/preview-import';
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
+
+/** UTF-8 when the bytes are, else Windows-1252: what Excel writes for "CSV (séparateur : point-virgule)". */
+async function readText(file: File): Promise<string> {
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+const statusChip: Record<ImportRow['status'], { label: string; color: 'success' | 'info' | 'error' }> = {
+  new: { label: 'À inviter', color: 'success' },
+  resend: { label: 'À renvoyer', color: 'info' },
+  error: { label: 'Erreur', color: 'error' },
+};
+
+/**
+ * Invitations from a CSV file: one address per line (a header such as « email » may name the
+ * column). The preview shows each row's fate and French error; nothing is written until
+ * « Importer », and then everything or nothing (decision 025).
+ */
+export function CsvImport() {
+  const previewCall = usePreviewImport();
+  const importCall = useImportMembers();
+  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  async function choose(chosen: File | undefined) {
+    setPreview(null);
+    setDone(null);
+    setError(null);
+    if (!chosen) return;
+    if (chosen.size > IMPORT_MAX_CHARS) {
+      setError(organisationMessages.importTooLarge);
+      return;
+    }
+    const csv = await readText(chosen);
+    setFile({ name: chosen.name, csv });
+    try {
+      setPreview(await previewCall.mutateAsync(csv));
+      requestAnimationFrame(() => resultRef.current?.focus());
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : organisationMessages.importEmpty);
+    }
+  }
+
+  async function confirm() {
+    if (!file) return;
+    try {
+      const result = await importCall.mutateAsync(file.csv);
+      const parts = [result.invited > 0 ? plural(result.invited, 'invitation envoyée', 'invitations envoyées') : null, result.resent > 0 ? plural(result.resent, 'invitation renvoyée', 'invitations renvoyées') : null];
+      setDone(`${parts.filter(Boolean).join(', ')}.`);
+      setPreview(null);
+      setFile(null);
+      requestAnimationFrame(() => resultRef.current?.focus());
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : organisationMessages.importHasErrors);
+    }
+  }
+
+  function cancel() {
+    setPreview(null);
+    setFile(null);
+    setError(null);
+  }
+
+  const counts = preview?.counts;
+  const toSend = counts ? counts.new + counts.resend : 0;
+
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Une adresse e-mail par ligne, {IMPORT_MAX_ROWS.toLocaleString('fr-FR')} lignes au plus. Une ligne d'en-tête (« email », « adresse e-mail »…)
+        indique la colonne des adresses si le fichier en a plusieurs. Séparateur « ; » ou « , ».
+      </Typography>
+      <FilePicker
+        label="Fichier CSV des personnes à inviter"
+        hint="Fichier .csv, 500 Ko au plus."
+        accept=".csv,text/csv"
+        buttonText="Choisir un fichier"
+        icon={<UploadFileIcon fontSize="large" />}
+        disabled={previewCall.isPending || importCall.isPending}
+        error={error}
+        onChoose={(chosen) => void choose(chosen)}
+      />
+
+      <Box ref={resultRef} tabIndex={-1} sx={{ outline: 'none', mt: 2 }}>
+        {done && (
+          <Alert severity="success" role="status" onClose={() => setDone(null)}>
+            {done}
+          </Alert>
+        )}
+        {preview && counts && file && (
+          <Box component="section" aria-label="Aperçu de l'import">
+            <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+              Aperçu de « {file.name} »
+            </Typography>
+            <Typography role="status" sx={{ mb: 1.5 }}>
+              {plural(counts.new, 'invitation à envoyer', 'invitations à envoyer')}, {plural(counts.resend, 'à renvoyer', 'à renvoyer')},{' '}
+              {plural(counts.error, 'erreur', 'erreurs')}.
+            </Typography>
+            {counts.error > 0 && (
+              <Alert severity="error" sx={{ mb: 1.5 }}>
+                {organisationMessages.importHasErrors}
+              </Alert>
+            )}
+            <TableContainer sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-label="Lignes du fichier">
+              <Table size="small" stickyHeader>
+                <caption style={{ captionSide: 'top', textAlign: 'left' }}>Lignes du fichier et ce que l'import en fera</caption>
+                <TableHead>
+                  <TableRow>
+                    <TableCell scope="col">Ligne</TableCell>
+                    <TableCell scope="col">Adresse e-mail</TableCell>
+                    <TableCell scope="col">Résultat</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {preview.rows.map((row) => (
+                    <TableRow key={row.line}>
+                      <TableCell>{row.line}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.email || '(vide)'}</TableCell>
+                      <TableCell>
+                        <Chip size="small" label={statusChip[row.status].label} color={statusChip[row.status].color} variant="outlined" sx={{ mr: 1 }} />
+                        {row.message}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <Box sx={{ display: 'flex', gap: 1.5, mt: 2, flexWrap: 'wrap' }}>
+              <Button variant="contained" onClick={() => void confirm()} disabled={counts.error > 0 || toSend === 0 || importCall.isPending}>
+                {`Importer ${plural(toSend, 'invitation', 'invitations')}`}
+              </Button>
+              <Button variant="outlined" onClick={cancel}>
+                Annuler
+              </Button>
+            </Box>
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}
