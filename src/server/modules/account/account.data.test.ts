@@ -22,7 +22,7 @@ import {
 } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { createTestApp } from '../../test/app';
-import { authHeader, createUser, DEFAULT_PASSWORD, enrol, insertCourse, insertLesson, insertMeeting, insertQuiz, insertSection } from '../../test/factories';
+import { authHeader, createOrganisation, createUser, DEFAULT_PASSWORD, enrol, insertCourse, insertLesson, insertMeeting, insertMembership, insertQuiz, insertSection } from '../../test/factories';
 import { pdfDocument, pngImage } from '../../test/files';
 import { placeFile, readStoredFile } from '../../test/uploads';
 import { deletedAccountLabel } from './account-deletion.service';
@@ -119,6 +119,8 @@ describe('GET /api/user/data: my data as a ZIP', () => {
       'satisfaction_answers',
       'notifications',
       'email_preferences',
+      'organisation',
+      'organisation_memberships',
       'files',
     ]);
     expect(json.account).toMatchObject({ id: user.id, email: user.email, firstname: 'Inès', lastname: 'Apprenante', phone_number: '06 12 34 56 78', birthdate: '1990-05-17' });
@@ -139,6 +141,8 @@ describe('GET /api/user/data: my data as a ZIP', () => {
     expect(json.emails.map((m: { template: string }) => m.template)).toEqual(['notification', 'email-change-notice']);
     expect(json.notifications).toEqual([expect.objectContaining({ kind: 'certificate_issued', read_at: null })]);
     expect(json.email_preferences).toEqual([]);
+    expect(json.organisation).toBeNull();
+    expect(json.organisation_memberships).toEqual([]);
     expect(json.files).toEqual([{ path: 'fichiers/cv/CV Inès.pdf', description: 'CV', included: true }]);
     expect(JSON.stringify(json)).not.toContain(other.email);
   });
@@ -159,6 +163,23 @@ describe('GET /api/user/data: my data as a ZIP', () => {
     expect(Buffer.from(entries[`fichiers/cours/${course.id}/image.png`]!).equals(image)).toBe(true);
     expect(json.authored_courses).toEqual([expect.objectContaining({ id: course.id, title: 'Mon cours', status: 'draft' })]);
     expect(json.files).toContainEqual(expect.objectContaining({ path: `fichiers/cours/${course.id}/programme.pdf`, included: false }));
+  });
+
+  it('holds an organisation’s details, and a member’s memberships (not the other members)', async () => {
+    const organisation = await createOrganisation(db, { name: 'Asso des Lilas' });
+    const member = await createUser(db);
+    const neighbour = await createUser(db);
+    await insertMembership(db, organisation.id, member);
+    await insertMembership(db, organisation.id, neighbour);
+
+    const own = openZip((await exportData(await authHeader(db, organisation))).rawPayload).json;
+    expect(own.organisation).toMatchObject({ name: 'Asso des Lilas', siret: expect.stringMatching(/^\d{14}$/), city: 'Lyon' });
+    expect(own.organisation_memberships).toEqual([]);
+
+    const mine = openZip((await exportData(await authHeader(db, member))).rawPayload).json;
+    expect(mine.organisation).toBeNull();
+    expect(mine.organisation_memberships).toEqual([expect.objectContaining({ organisation: 'Asso des Lilas', status: 'active', joined_at: expect.any(String) })]);
+    expect(JSON.stringify(mine)).not.toContain(neighbour.email);
   });
 
   it(`needs a session, and allows ${DATA_EXPORT_LIMIT} exports an hour`, async () => {

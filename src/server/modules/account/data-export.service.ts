@@ -10,6 +10,8 @@ import {
   accountTokens,
   notificationPreferences,
   notifications,
+  organisationMembers,
+  organisations,
   satisfactionAnswers,
   auditLog,
   certificates,
@@ -84,7 +86,7 @@ async function collect(db: Db, userId: number) {
     files.push({ path: `fichiers/photo/photo.${extOf(user.profilPicture)}`, description: 'Photo de profil', storedName: user.profilPicture });
   }
 
-  const [liveSessions, links, meetingRows, enrolled, saved, progress, attempts, issued, authored, audit, mails, answers, notes, preferences] = await Promise.all([
+  const [liveSessions, links, meetingRows, enrolled, saved, progress, attempts, issued, authored, audit, mails, answers, notes, preferences, ownOrganisation, memberships] = await Promise.all([
     db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`))).orderBy(asc(sessions.createdAt)),
     db
       .select({ purpose: accountTokens.purpose, newEmail: accountTokens.newEmail, createdAt: accountTokens.createdAt, expiresAt: accountTokens.expiresAt })
@@ -137,6 +139,14 @@ async function collect(db: Db, userId: number) {
       .orderBy(asc(satisfactionAnswers.createdAt)),
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt), asc(notifications.id)),
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).orderBy(asc(notificationPreferences.kind)),
+    db.select().from(organisations).where(eq(organisations.userId, userId)),
+    // The organisations that invited this person, and where each membership stands.
+    db
+      .select({ name: organisations.name, status: organisationMembers.status, invitedAt: organisationMembers.invitedAt, joinedAt: organisationMembers.joinedAt, endedAt: organisationMembers.endedAt })
+      .from(organisationMembers)
+      .innerJoin(organisations, eq(organisations.userId, organisationMembers.organisationId))
+      .where(or(eq(organisationMembers.userId, userId), eq(organisationMembers.email, user.email)))
+      .orderBy(asc(organisationMembers.invitedAt)),
   ]);
 
   const courseIds = authored.map((c) => c.id);
@@ -243,6 +253,18 @@ async function collect(db: Db, userId: number) {
     })),
     notifications: notes.map((n) => ({ kind: n.kind, title: n.title, body: n.body, link: n.link, created_at: iso(n.createdAt), read_at: iso(n.readAt) })),
     email_preferences: preferences.map((p) => ({ kind: p.kind, email: p.email, updated_at: iso(p.updatedAt) })),
+    organisation: ownOrganisation.map(({ searchText: _searchText, userId: _userId, createdAt, updatedAt, ...details }) => ({
+      ...details,
+      created_at: iso(createdAt),
+      updated_at: iso(updatedAt),
+    }))[0] ?? null,
+    organisation_memberships: memberships.map((m) => ({
+      organisation: m.name,
+      status: m.status,
+      invited_at: iso(m.invitedAt),
+      joined_at: iso(m.joinedAt),
+      ended_at: iso(m.endedAt),
+    })),
   };
   return { document, files };
 }
