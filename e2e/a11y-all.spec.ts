@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { matchPath } from 'react-router';
 import { pngImage } from '../src/server/test/files';
@@ -11,13 +10,12 @@ import { bearer, signInBrowser, signupViaApi, type TestAccount } from './support
 import { routeJitsiStub } from './support/jitsi-stub';
 import { roleAccounts, roleLabels, signedInRoles, signInAs, type RoleAccounts, type RoleName } from './support/roles';
 import { addQuiz, createCourseWithLessons, enrol, submitCourse, type SeededCourse } from './support/learning';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * axe on every route of the route table, in every role that can open it, at two widths. One table
  * below says which pages, states and roles; a route of `appRoutes` without a row fails the run.
  */
-
 
 const widths = [
   { name: 'ordinateur', width: 1280, height: 800 },
@@ -628,14 +626,6 @@ async function settleMotion(page: Page) {
   });
 }
 
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
-  );
-  expect(summary).toEqual([]);
-}
-
 test('every route of the route table has a row in the accessibility table', () => {
   const covered = new Set(visits.map((visit) => visit.route));
   const missing = appRoutes.map((route) => route.path).filter((route) => !covered.has(route));
@@ -666,36 +656,63 @@ function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleNam
   return visit.roles.slice(0, 1);
 }
 
-// The grid is a third of the browser run: its pages spread over both workers (each prepares its own data).
+/**
+ * The checks of one browser page, in order: a role's pages at one width share a page, signed in
+ * once, so each visit costs a page load and an axe run rather than a new browser context with a
+ * cold cache and a sign-in; a visit as a particular account gets a page of its own.
+ */
+interface Round {
+  title: string;
+  role: RoleName;
+  visits: Visit[];
+}
+function roundsAt(width: (typeof widths)[number]): Round[] {
+  const rounds: Round[] = [];
+  for (const role of ['visiteur', ...signedInRoles] as const) {
+    const visitsOfRole = visits.filter((visit) => rolesAt(width, visit).includes(role));
+    const shared = visitsOfRole.filter((visit) => !visit.account);
+    if (shared.length > 0) rounds.push({ title: `${roleLabels[role]} : ${shared.length} page(s)`, role, visits: shared });
+    for (const visit of visitsOfRole.filter((v) => v.account)) rounds.push({ title: `${visitTitle(visit)} en ${roleLabels[role]}`, role, visits: [visit] });
+  }
+  return rounds;
+}
+const visitTitle = (visit: Visit) => `${visit.route}${visit.state ? ` (${visit.state})` : ''}`;
+/** Time for one visit of a round, on a loaded machine (the test's own timeout is per round). */
+const VISIT_TIMEOUT_MS = 20_000;
+
+// The rounds spread over both workers (each prepares its own data).
 test.describe.configure({ mode: 'parallel' });
 
 for (const width of widths) {
   test.describe(`axe, ${width.name} (${width.width} px)`, () => {
     test.use({ viewport: { width: width.width, height: width.height } });
 
-    for (const visit of visits) {
-      for (const role of rolesAt(width, visit)) {
-        const title = `${visit.route}${visit.state ? ` (${visit.state})` : ''} en ${roleLabels[role]}`;
-        test(title, async ({ page, request }) => {
-          const data = await dataFor(request);
-          if (visit.account) await signInBrowser(page, visit.account(data));
-          else await signInAs(page, data.accounts, role);
-          if (visit.jitsi) await routeJitsiStub(page);
-          await countRequestsInFlight(page);
+    for (const round of roundsAt(width)) {
+      test(round.title, async ({ page, request }) => {
+        test.setTimeout(30_000 + round.visits.length * VISIT_TIMEOUT_MS);
+        const data = await dataFor(request);
+        const account = round.visits[0]!.account;
+        if (account) await signInBrowser(page, account(data));
+        else await signInAs(page, data.accounts, round.role);
+        if (round.visits.some((visit) => visit.jitsi)) await routeJitsiStub(page);
+        await countRequestsInFlight(page);
 
-          await page.goto(visit.url(data));
-          const heading = typeof visit.heading === 'function' ? visit.heading(role, data) : visit.heading;
-          await settle(page, heading);
-          if (visit.act) {
-            await visit.act(page, data);
-            // Not the heading again: an open dialog hides the page behind it from assistive technologies.
-            await settleMotion(page);
-          }
-          // A guard that sent this role elsewhere would make the check meaningless.
-          expect(matchPath({ path: visit.route, end: true }, new URL(page.url()).pathname), page.url()).not.toBeNull();
-          await expectNoViolations(page);
-        });
-      }
+        for (const visit of round.visits) {
+          await test.step(visitTitle(visit), async () => {
+            await page.goto(visit.url(data));
+            const heading = typeof visit.heading === 'function' ? visit.heading(round.role, data) : visit.heading;
+            await settle(page, heading);
+            if (visit.act) {
+              await visit.act(page, data);
+              // Not the heading again: an open dialog hides the page behind it from assistive technologies.
+              await settleMotion(page);
+            }
+            // A guard that sent this role elsewhere would make the check meaningless.
+            expect(matchPath({ path: visit.route, end: true }, new URL(page.url()).pathname), page.url()).not.toBeNull();
+            await expectNoAxeViolations(page);
+          });
+        }
+      });
     }
   });
 }

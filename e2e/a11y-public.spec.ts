@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInBrowser, signupViaApi } from './support/api';
-import { axeTags } from './support/axe';
-
+import { expectNoAxeViolations } from './support/axe';
 
 const publicPages: [string, string][] = [
   ['/', 'Prêt à faire la différence ?'],
@@ -26,12 +24,6 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 }
 
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary).toEqual([]);
-}
-
 for (const viewport of viewports) {
   test.describe(`axe on the public pages (${viewport.name}, ${viewport.width} px)`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
@@ -41,7 +33,7 @@ for (const viewport of viewports) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await settle(page);
-        await expectNoViolations(page);
+        await expectNoAxeViolations(page);
       });
     }
   });
@@ -53,7 +45,7 @@ test('the open hamburger menu has no WCAG A/AA violation', async ({ page }) => {
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Accueil' })).toBeFocused();
   await settle(page);
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test('the open account menu of an unapproved trainer has no WCAG A/AA violation', async ({ page, request }) => {
@@ -64,5 +56,5 @@ test('the open account menu of an unapproved trainer has no WCAG A/AA violation'
   await expect(page.getByRole('menuitem', { name: 'Mon Profil' })).toBeFocused();
   await expect(page.getByText('En attente', { exact: true })).toBeVisible();
   await settle(page);
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });

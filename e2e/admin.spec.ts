@@ -1,18 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { linkTo, waitForMail } from './support/mail';
 import { admin as adminCredentials, adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi, type TestAccount } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 const samplePdf = fs.readFileSync(path.resolve('e2e/fixtures/cv-camille-durand.pdf'));
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Whether something on the page is wider than the screen, so the page scrolls sideways. */
 function scrollsSideways(page: Page): Promise<boolean> {

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { admin, adminAccount, bearer, defaultPassword, signInBrowser, signupViaApi, uniqueEmail } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { randomSiret } from '../src/server/test/siret';
-
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** An input by its exact accessible name ('Nom' must not find 'Prénom'). */
 function field(page: Page, name: string) {

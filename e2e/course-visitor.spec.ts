@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../src/web/lib/paths';
 import { defaultPassword, signupViaApi, uniqueEmail } from './support/api';
-import { axeTags } from './support/axe';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe';
 
 /** An input by its exact accessible name ('Nom' must not find 'Prénom'). */
 function field(page: Page, name: string) {

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pngImage } from '../src/server/test/files';
 import { adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { publishCourse } from './support/learning';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('an approved trainer publishes a course that a member finds without accents, opens by its address, joins and sees in Activité', async ({
   page,

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { paths } from '../src/web/lib/paths';
 import { adminAccount, signInBrowser, signupViaApi } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { createCourseWithLessons } from './support/learning';
 import { approvedTrainer } from './support/roles';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const lessons = [
   { title: 'Pourquoi réduire ses déchets', duration_minutes: 8, body_markdown: '## Les chiffres\n\nChaque salarié produit **120 kg** de déchets par an.\n\n- papier\n- emballages' },

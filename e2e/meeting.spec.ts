@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminAccount, bearer, signInBrowser, signupViaApi } from './support/api';
 import { jitsiCalls, routeJitsiStub } from './support/jitsi-stub';
-import { axeTags } from './support/axe';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe';
 
 const invalidText = "Informations de réunion ou d'utilisateur invalides";
 

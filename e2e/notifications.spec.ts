@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { waitForMail } from './support/mail';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('an administrator approves a trainer: the bell shows it, the list keeps it, the e-mail unsubscribes in one click', async ({ page, request }) => {
   const trainer = await signupViaApi(request, 'formateur', { firstname: 'Maïa', lastname: 'Cloche' });

@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../src/web/lib/paths';
 import { randomSiret } from '../src/server/test/siret';
 import { adminAccount, defaultPassword, signInBrowser, uniqueEmail } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { createCourseWithLessons } from './support/learning';
 import { linkTo, waitForMail } from './support/mail';
 import { approvedTrainer } from './support/roles';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** An input by its exact accessible name ('Nom' must not find 'Prénom' nor « Nom de l'organisation »). */
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });

@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminAccount, bearer, signInBrowser, signupViaApi } from './support/api';
-import { axeTags } from './support/axe';
-
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe';
 
 test('shows the profile as the spec describes it', async ({ page }) => {
   const account = await signupViaApi(page.request, 'membre', { firstname: 'Élodie', lastname: 'Martin', phone_number: '' });

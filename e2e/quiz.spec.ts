@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { paths } from '../src/web/lib/paths';
 import { pdfText } from '../src/server/test/pdf';
 import { adminAccount, bearer, signInBrowser, signupViaApi } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { addQuiz, createCourseWithLessons, enrol } from './support/learning';
 import { approvedTrainer } from './support/roles';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a learner fails a quiz, retries, passes, completes the course, rates it, downloads the attestation and checks it', async ({ page, request }) => {
   test.setTimeout(120_000);

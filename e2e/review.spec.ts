@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { paths } from '../src/web/lib/paths';
 import { adminAccount, signInBrowser, signupViaApi } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { createCourseWithLessons } from './support/learning';
 import { approvedTrainer } from './support/roles';
-
-async function expectNoAxeViolations(page: Page) {
-  // No transition half-way: axe would measure a closing dialog's faded colours.
-  await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity));
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const reason = 'Précisez les prérequis : faut-il un jardin ou un balcon ?';
 

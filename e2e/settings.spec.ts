@@ -1,15 +1,9 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { signInBrowser, signupViaApi, uniqueEmail } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { linkTo, waitForMail } from './support/mail';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a member changes their e-mail through the link, downloads their data, then deletes their account', async ({ page, request }) => {
   const account = await signupViaApi(request, 'membre', { firstname: 'Maëlle', lastname: 'Réglages' });

@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminAccount, bearer, defaultPassword, loginViaApi, uniqueEmail } from './support/api';
-import { axeTags } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 const fixtures = path.resolve('e2e/fixtures');
 const samplePdf = fs.readFileSync(path.join(fixtures, 'cv-camille-durand.pdf'));
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Slows the browser's uploads down, so the progress of a real upload can be watched. */
 async function throttleUploads(page: Page, bytesPerSecond: number) {
