@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, noAnswer } from '../test/api';
 import { API_TIMEOUT_MS, ApiError, apiFetch } from './api-client';
+import { sessionStore } from './session';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -25,6 +26,21 @@ describe('apiFetch', () => {
     const error = await call.catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('ends the local session on a 401 invalid_token, but not while the account is being deleted', async () => {
+    const user = { id: 7, email: 'ines@exemple.fr', role: 'membre' as const, firstname: 'Inès', lastname: 'Martin', isApproved: true, hasMeeting: false };
+    mockApi({ 'GET /api/notifications/unread-count': { status: 401, body: { error_code: 'invalid_token', message: 'Session expirée.' } } });
+
+    sessionStore.getState().setSession('jeton', user);
+    sessionStore.getState().setEnding(true);
+    await expect(apiFetch('/api/notifications/unread-count')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.getState().token).toBe('jeton');
+
+    sessionStore.getState().setEnding(false);
+    await expect(apiFetch('/api/notifications/unread-count')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.getState().token).toBeNull();
+    expect(sessionStore.getState().notice).not.toBeNull();
   });
 
   it('leaves no timer behind once the answer is read', async () => {

@@ -21,12 +21,13 @@ function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-/** Turns a non-2xx answer into an ApiError; a 401 invalid_token ends the local session. */
+/** Turns a non-2xx answer into an ApiError; a 401 invalid_token ends the local session (unless it is ending already). */
 function toApiError(status: number, body: unknown): ApiError {
   const parsed = body as Partial<ApiErrorBody> | null;
   const code = typeof parsed?.error_code === 'string' ? parsed.error_code : status >= 500 ? 'server_error' : 'unknown_error';
   const message = typeof parsed?.message === 'string' ? parsed.message : errorMessages.server_error;
-  if (status === 401 && code === 'invalid_token' && sessionStore.getState().token) {
+  const session = sessionStore.getState();
+  if (status === 401 && code === 'invalid_token' && session.token && !session.ending) {
     sessionStore.getState().clear(SESSION_EXPIRED);
   }
   return new ApiError(status, code, message, parsed?.errors);

@@ -47,6 +47,13 @@ interface SessionState {
   error: string | null;
   /** A message for the login screen, e.g. after the session expired. */
   notice: string | null;
+  /**
+   * The account is being deleted: its sessions end on the server before this browser has left the
+   * signed-in page, and a refusal meanwhile must not end the local session early (the page's guard
+   * would send the person to the login screen instead of the home page).
+   */
+  ending: boolean;
+  setEnding(ending: boolean): void;
   setSession(token: string, user: SessionUser): void;
   updateUser(changes: Partial<SessionUser>): void;
   clear(notice?: string | null): void;
@@ -107,6 +114,10 @@ export const useSession = create<SessionState>((set, get) => ({
   loading: false,
   error: null,
   notice: null,
+  ending: false,
+  setEnding(ending) {
+    set({ ending });
+  },
   setSession(token, user) {
     writeStoredSession(token, user);
     set({ token, user, isAuthenticated: true, error: null, notice: null });
@@ -120,7 +131,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
   clear(notice = null) {
     clearStoredSession();
-    set({ token: null, user: null, isAuthenticated: false, notice });
+    set({ token: null, user: null, isAuthenticated: false, notice, ending: false });
   },
   setLoading(loading) {
     set({ loading });

@@ -98,6 +98,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
+    useSession.getState().setEnding(true);
     try {
       await remove.mutateAsync(values);
       // The account is gone: nothing of it stays in this browser. Away from the guarded page first
@@ -106,6 +107,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       useSession.getState().clear();
       queryClient.clear();
     } catch (caught) {
+      useSession.getState().setEnding(false);
       setProblem(applyServerErrors(caught, ['currentPassword', 'confirmation'], form.setError, 'La suppression a échoué. Veuillez réessayer.'));
     }
   });
