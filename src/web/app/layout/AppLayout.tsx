@@ -2,6 +2,7 @@ import { Alert, Box, GlobalStyles, Snackbar } from '@mui/material';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { EmailConfirmationBanner } from '../../features/profile';
+import { useEndSessionOnArrival } from '../../lib/end-session';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -31,6 +32,7 @@ export function AppLayout() {
   const location = useLocation();
   const [notice, setNotice] = useState<string | null>(null);
   const stateNotice = (location.state as { notice?: string } | null)?.notice;
+  useEndSessionOnArrival();
 
   useEffect(() => {
     if (stateNotice) setNotice(stateNotice);

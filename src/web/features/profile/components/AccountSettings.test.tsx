@@ -8,10 +8,17 @@ import { passwordMessages } from '../../../../shared/password';
 import { profileMessages } from '../../../../shared/profile';
 import { useSession } from '../../../lib/session';
 import { mockApi } from '../../../test/api';
+import { useEndSessionOnArrival } from '../../../lib/end-session';
 import { ArrivalWithState, renderRoutes } from '../../../test/render';
 import { sessionUser, signInAs } from '../../../test/session';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { MyDataSection } from './MyDataSection';
+
+/** The home page with what the layout does around every page: end the session the navigation asks to end. */
+function HomeInLayout() {
+  useEndSessionOnArrival();
+  return <ArrivalWithState />;
+}
 
 beforeEach(() => signInAs(sessionUser({ email: 'zoe@exemple.fr' })));
 afterEach(() => {
@@ -75,7 +82,7 @@ describe('ChangeEmailForm', () => {
 
 describe('MyDataSection', () => {
   const renderSection = () =>
-    renderRoutes('/profile', { '/profile': <MyDataSection />, '/': <ArrivalWithState /> });
+    renderRoutes('/profile', { '/profile': <MyDataSection />, '/': <HomeInLayout /> });
 
   it('downloads the ZIP through the authenticated API, under the server’s name', async () => {
     const createObjectURL = vi.fn(() => 'blob:archive');

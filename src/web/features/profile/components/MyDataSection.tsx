@@ -11,7 +11,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -19,6 +18,7 @@ import { accountMessages, DELETE_CONFIRMATION_WORD, deleteAccountBodySchema, typ
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
+import type { EndSessionState } from '../../../lib/end-session';
 import { useSession } from '../../../lib/session';
 import { PasswordField } from '../../auth';
 import { useDeleteAccount } from '../api/delete-account';
@@ -84,7 +84,6 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const titleId = useId();
   const textId = useId();
   const remove = useDeleteAccount();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<DeleteAccountBody>({ resolver: zodResolver(deleteAccountBodySchema), defaultValues: emptyValues });
@@ -101,11 +100,9 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     useSession.getState().setEnding(true);
     try {
       await remove.mutateAsync(values);
-      // The account is gone: nothing of it stays in this browser. Away from the guarded page first
-      // (the home page loads on demand), or its guard would send the signed-out visitor to the login screen.
-      await navigate(paths.home, { replace: true, state: { notice: accountMessages.accountDeleted } });
-      useSession.getState().clear();
-      queryClient.clear();
+      // The account is gone: nothing of it stays in this browser, once the home page is on screen.
+      const arrival: EndSessionState & { notice: string } = { endSession: true, notice: accountMessages.accountDeleted };
+      void navigate(paths.home, { replace: true, state: arrival });
     } catch (caught) {
       useSession.getState().setEnding(false);
       setProblem(applyServerErrors(caught, ['currentPassword', 'confirmation'], form.setError, 'La suppression a échoué. Veuillez réessayer.'));
