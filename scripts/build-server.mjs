@@ -15,7 +15,8 @@ export const serverEntry = `${serverOut}/main.mjs`;
 export async function buildServer({ outdir = serverOut } = {}) {
   fs.rmSync(outdir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { main: 'src/server/main.ts' },
+    // The PGlite thread's module is loaded by file name (decision 030): an entry of its own, beside main.mjs.
+    entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

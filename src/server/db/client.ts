@@ -1,8 +1,5 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DbTimeouts } from '../config';
 import { migrationsFolder } from './paths';
+import { createPglite } from './pglite-engine';
+import type { WorkerOptions } from './pglite-protocol';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** The same Drizzle API whichever engine runs underneath. */
@@ -28,21 +28,36 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PGlite persisted in `dataDir`, or in memory when `dataDir` is omitted; `loadDataDir` clones a dump. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
-  if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm, unaccent },
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/** Drizzle over a PGlite client: PGlite itself, or the thread that runs it (same API). */
+function pgliteDatabase(client: PGlite | PgliteThread): Database {
+  const open = () => drizzlePglite(client as PGlite, { schema });
   return {
-    db,
+    db: open() as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(open(), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite in this thread, persisted in `dataDir` or in memory; `loadDataDir` clones a dump. For
+ * tests and tools: a server uses `openPgliteThread`, so that queries never hold its event loop.
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  return pgliteDatabase(await createPglite(options));
+}
+
+/** PGlite in a worker thread of its own (decision 030), persisted in `dataDir` or in memory; `dump` clones a dump. */
+export async function openPgliteThread(options: WorkerOptions = {}): Promise<Database> {
+  const thread = new PgliteThread(options);
+  try {
+    // Answers once the thread has opened the files, or fails with the reason it could not.
+    await thread.query('select 1');
+  } catch (error) {
+    await thread.close().catch(() => {});
+    throw error;
+  }
+  return pgliteDatabase(thread);
 }
 
 /** TCP keep-alive probes start after this much silence, so a peer lost without a word is noticed. */
@@ -136,7 +151,7 @@ export async function openPostgres(connectionString: string, timeouts: DbTimeout
 export function openDatabase(config: { databaseUrl?: string; dataDir: string; dbTimeouts: DbTimeouts }): Promise<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, config.dbTimeouts)
-    : openPglite({ dataDir: path.join(config.dataDir, 'db') });
+    : openPgliteThread({ dataDir: path.join(config.dataDir, 'db') });
 }
 
 /** True when the database answers a trivial query within `timeoutMs`. */
