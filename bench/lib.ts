@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { testConfig, type Config } from '../src/server/config';
-import { openPglite, type Database } from '../src/server/db/client';
+import { openPgliteThread, type Database } from '../src/server/db/client';
 import { seedReferenceData } from '../src/server/db/seed';
 import { openScratchPostgres } from '../src/server/test/database';
 
@@ -22,10 +22,10 @@ export interface BenchResult {
   pass: boolean;
 }
 
-/** A fresh, migrated database: PGlite in memory, or a throwaway database on the PostgreSQL server. */
+/** A fresh, migrated database: PGlite in memory in its own thread as the server runs it, or a throwaway database on the PostgreSQL server. */
 export async function openBenchDatabase(engine: Engine, databaseUrl?: string): Promise<Database> {
   if (engine === 'pglite') {
-    const database = await openPglite();
+    const database = await openPgliteThread();
     await database.migrate();
     await seedReferenceData(database.db);
     return database;

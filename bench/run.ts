@@ -12,13 +12,11 @@ import type { Database } from '../src/server/db/client';
 import type { FastifyInstance } from 'fastify';
 import { benchDashboardSearch } from './dashboard';
 import { benchCatalogueSearch, CATALOGUE_SEARCH_BUDGETS } from './catalogue';
-import { createStorage } from '../src/server/lib/storage';
-import { seedDemoCatalogue } from '../src/server/modules/courses/demo-seed';
 import { benchConcurrentUploads } from './upload-memory';
 import { benchMedia } from './media';
-import { testConfig } from '../src/server/config';
 import { measureLatency, openBenchDatabase, round, startBenchApp, type BenchResult, type Engine } from './lib';
-import { benchLoad, prepareLoadData } from './load';
+import { benchLoad } from './load';
+import { freshConnectionLatency, startServerProcess } from './server-process';
 import { benchPlayer } from './player';
 import { benchRestart } from './startup';
 
@@ -65,23 +63,6 @@ async function benchEngine(engine: Engine) {
     const dashboard = await benchDashboardSearch(database.db, app);
     results.push(latencyResult('Tableau de bord admin, 100 000 utilisateurs, recherche + filtres + page (p95)', engine, dashboard.p95Ms, 50, baseline));
     log(`tableau de bord : p95 ${dashboard.p95Ms} ms (référence ${baseline} ms)`);
-  });
-
-  await withFreshApp(engine, async (database, _app, url) => {
-    await seedDemoCatalogue(database.db, await createStorage(testConfig({ dataDir: '.tmp/bench-load', uploadsDir: '.tmp/bench-load/uploads' })));
-    const data = await prepareLoadData(database.db);
-    const load = await benchLoad(url, { connections: 200, seconds: LOAD_SECONDS, data });
-    const errors = load.errors + load.non2xx;
-    results.push({
-      name: `Charge : 200 utilisateurs simultanés pendant ${LOAD_SECONDS} s, parcours mixte (erreurs)`,
-      engine,
-      figure: errors,
-      unit: `erreur(s) sur ${load.requests} requêtes`,
-      budget: '0 erreur',
-      baseline: { name: 'débit et p95 observés', figure: round(load.rps, 0), unit: `req/s, p95 ${load.p95Ms} ms` },
-      pass: errors === 0,
-    });
-    log(`charge : ${load.requests} requêtes, ${errors} erreur(s), ${round(load.rps, 0)} req/s, p95 ${load.p95Ms} ms`);
   });
 }
 
@@ -204,6 +185,65 @@ async function runProfileBenches() {
   }
 }
 
+/** The mixed load against the compiled server in a process of its own, so that the load generator never shares its event loop. */
+async function loadOnServerProcess(engine: Engine, connections: number, options: { webConcurrency?: number; probe?: boolean } = {}) {
+  const server = await startServerProcess(engine, { databaseUrl: process.env.DATABASE_URL, webConcurrency: options.webConcurrency });
+  try {
+    const idleProbe = options.probe ? await freshConnectionLatency(server.url) : 0;
+    const load = await benchLoad(server.url, { connections, seconds: LOAD_SECONDS, probe: options.probe });
+    return { load, idleProbe };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Goals 1 and 3 of issue 16: 300 users on each engine with no error, a newcomer's connection
+ * answered within a second meanwhile; on PostgreSQL, the same load on 2 API processes against 1.
+ */
+async function runLoadBenches() {
+  const users = 300;
+  for (const engine of engines()) {
+    const { load, idleProbe } = await loadOnServerProcess(engine, users, { probe: true });
+    const errors = load.errors + load.non2xx;
+    results.push({
+      name: `Charge : ${users} utilisateurs simultanés pendant ${LOAD_SECONDS} s, parcours mixte (erreurs)`,
+      engine,
+      figure: errors,
+      unit: `erreur(s) sur ${load.requests} requêtes`,
+      budget: '0 erreur',
+      baseline: { name: 'débit et latences observés', figure: load.rps, unit: `req/s, p95 ${load.p95Ms} ms, p99 ${load.p99Ms} ms` },
+      pass: errors === 0,
+    });
+    results.push({
+      name: `Nouvelle connexion ouverte chaque seconde pendant la charge de ${users} utilisateurs : page d’accueil, réponse la plus lente`,
+      engine,
+      figure: load.probeMaxMs!,
+      unit: `ms (${load.probes} connexions)`,
+      budget: '≤ 1000 ms',
+      baseline: { name: 'même connexion, serveur au repos', figure: round(idleProbe, 1), unit: 'ms' },
+      ratio: round(load.probeMaxMs! / idleProbe),
+      pass: load.probeMaxMs! <= 1000,
+    });
+    log(`charge (${engine}) : ${load.requests} requêtes, ${errors} erreur(s) (statuts : ${JSON.stringify(load.statusCodes)}, ${load.errors} sans réponse), ${load.rps} req/s, p99 ${load.p99Ms} ms ; nouvelle connexion : ${load.probeMaxMs} ms au pire (au repos : ${round(idleProbe, 1)} ms)`);
+  }
+  if (!process.env.DATABASE_URL) return;
+  const one = (await loadOnServerProcess('postgres', 200, { webConcurrency: 1 })).load;
+  const two = (await loadOnServerProcess('postgres', 200, { webConcurrency: 2 })).load;
+  const ratio = two.rps / one.rps;
+  results.push({
+    name: 'Charge de 200 utilisateurs sur 2 processus API (WEB_CONCURRENCY=2) : débit',
+    engine: 'postgres',
+    figure: two.rps,
+    unit: `req/s (p99 ${two.p99Ms} ms, ${two.errors + two.non2xx} erreur(s))`,
+    budget: '≥ 1,6 × un processus, p99 < 1 s',
+    baseline: { name: 'même charge, 1 processus', figure: one.rps, unit: `req/s (p99 ${one.p99Ms} ms)` },
+    ratio: round(ratio),
+    pass: ratio >= 1.6 && two.p99Ms < 1000 && two.errors + two.non2xx === 0,
+  });
+  log(`processus API : 1 → ${one.rps} req/s (p99 ${one.p99Ms} ms), 2 → ${two.rps} req/s (p99 ${two.p99Ms} ms), ×${round(ratio)}`);
+}
+
 /** Goal 4 of issue 16: process start to first answer of the compiled server, with the demo data, on each engine. */
 async function runStartupBench() {
   const budgets: Record<Engine, number> = { pglite: 1500, postgres: 1000 };
@@ -254,11 +294,11 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
 
 async function main() {
   // `--no-build` measures the interface already in dist/web (e.g. while browser tests serve it).
-  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'profile' && !process.argv.includes('--no-build')) {
+  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'profile' && ONLY !== 'load' && !process.argv.includes('--no-build')) {
     log('Construction de l’interface web (pour mesurer le JavaScript et le lecteur)…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
-  const families: Record<string, () => Promise<void>> = { media: runMediaBenches, player: runPlayerBench, startup: runStartupBench, catalogue: runCatalogueBenches, profile: runProfileBenches };
+  const families: Record<string, () => Promise<void>> = { media: runMediaBenches, player: runPlayerBench, startup: runStartupBench, catalogue: runCatalogueBenches, profile: runProfileBenches, load: runLoadBenches };
   if (ONLY) {
     const run = families[ONLY];
     if (!run) throw new Error(`Famille inconnue : ${ONLY} (au choix : ${Object.keys(families).join(', ')}).`);
@@ -302,6 +342,8 @@ async function main() {
   await runMediaBenches();
 
   for (const engine of engines()) await benchEngine(engine);
+
+  await runLoadBenches();
 
   writeReport();
   const failed = results.filter((r) => !r.pass);

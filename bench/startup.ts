@@ -5,26 +5,16 @@ import { createDatabase, dropDatabase } from '../src/server/test/database';
 import { buildServer, serverEntry } from '../scripts/build-server.mjs';
 import type { Engine } from './lib';
 import { round } from './lib';
+import { stopProcess, waitForHealth } from './server-process';
 
 /** Milliseconds from spawning `args` until GET /api/health answers 200 on `port`; the process is then stopped. */
 async function timeToFirstAnswer(args: string[], port: number, env: Record<string, string>): Promise<number> {
   const start = performance.now();
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
   try {
-    for (;;) {
-      if (performance.now() - start > 60_000) throw new Error(`pas de réponse après 60 s : ${args.join(' ')}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-        if (res.status === 200) return performance.now() - start;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    return await waitForHealth(port, start, child);
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stopProcess(child);
   }
 }
 

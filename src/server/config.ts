@@ -16,7 +16,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'doit être une URL postgres://')
     .optional(),
-  /** PostgreSQL time limits in milliseconds (decision 016); PGlite runs in the process and ignores them. */
+  /** PostgreSQL time limits in milliseconds (decision 016); PGlite (in a thread of the process) ignores them. */
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds.default(3000),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(5000),
   DATABASE_QUERY_TIMEOUT_MS: milliseconds.default(8000),
