@@ -9,7 +9,7 @@ try {
     const { runPrimary } = await import('./cluster');
     await runPrimary(config);
   } else {
-    // Opened before the application's modules load, so PGlite compiles its WebAssembly meanwhile.
+    // Opened before the application's modules load, so PGlite's thread compiles its WebAssembly meanwhile.
     const opening = openDatabase(config);
     const { start } = await import('./start');
     // A worker of the cluster: its primary has already migrated, seeded and cleaned up.

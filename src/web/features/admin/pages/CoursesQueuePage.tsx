@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -19,6 +18,7 @@ import { CourseStatusChip } from '../../courses';
 import { useAdminCourses } from '../api/get-admin-courses';
 import { AdminNav } from '../components/AdminNav';
 import { formatShortDateTime } from '../components/format';
+import { PagePagination } from '../../../components/PagePagination';
 
 /** The filter's order: what needs a decision first. */
 const filterOrder: CourseStatus[] = ['submitted', 'changes_requested', 'published', 'unpublished', 'draft'];
@@ -125,22 +125,7 @@ export default function CoursesQueuePage() {
         </Stack>
       )}
       {courses.data && courses.data.total > (courses.data.pageSize ?? DEFAULT_PAGE_SIZE) && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Pagination
-            count={pageCount}
-            page={Math.min(page, pageCount)}
-            onChange={(_event, next) => go({ page: next })}
-            color="primary"
-            shape="rounded"
-            aria-label="Pages des cours"
-            getItemAriaLabel={(type, n, selected) => {
-              if (type === 'page') return selected ? `Page ${n}, page actuelle` : `Aller à la page ${n}`;
-              if (type === 'next') return 'Page suivante';
-              if (type === 'previous') return 'Page précédente';
-              return type === 'first' ? 'Première page' : 'Dernière page';
-            }}
-          />
-        </Box>
+        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des cours" />
       )}
     </Container>
   );

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
-import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -16,6 +15,7 @@ import { useCourses } from '../api/get-courses';
 import { CategoryChips } from '../components/CategoryChips';
 import { CourseCard } from '../components/CourseCard';
 import { usePageTitle } from '../../../lib/page-title';
+import { PagePagination } from '../../../components/PagePagination';
 
 /** Four rows of three cards. */
 const CATALOGUE_PAGE_SIZE = 12;
@@ -167,25 +167,7 @@ export default function CataloguePage() {
       )}
 
       {pageCount > 1 && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 5 }}>
-          <Pagination
-            count={pageCount}
-            page={Math.min(state.page, pageCount)}
-            onChange={(_event, page) => {
-              go({ page });
-              window.scrollTo(0, 0);
-            }}
-            color="primary"
-            shape="rounded"
-            aria-label="Pages du catalogue"
-            getItemAriaLabel={(type, page, selected) => {
-              if (type === 'page') return selected ? `Page ${page}, page actuelle` : `Aller à la page ${page}`;
-              if (type === 'next') return 'Page suivante';
-              if (type === 'previous') return 'Page précédente';
-              return type === 'first' ? 'Première page' : 'Dernière page';
-            }}
-          />
-        </Box>
+        <PagePagination count={pageCount} page={state.page} onChange={(page) => { go({ page }); window.scrollTo(0, 0); }} label="Pages du catalogue" mt={5} />
       )}
     </Container>
   );

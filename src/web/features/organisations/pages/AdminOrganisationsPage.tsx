@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,6 +14,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { AdminNav } from '../../admin';
 import { useAdminOrganisations } from '../api/get-admin-organisations';
 import { SeatsDialog } from '../components/SeatsDialog';
+import { PagePagination } from '../../../components/PagePagination';
 
 const organisationName = (o: AdminOrganisation) => o.details?.organisation_name ?? `${o.contact.name} (informations non renseignées)`;
 
@@ -108,22 +108,7 @@ export default function AdminOrganisationsPage() {
         </Stack>
       )}
       {data && data.total > data.pageSize && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Pagination
-            count={pageCount}
-            page={Math.min(page, pageCount)}
-            onChange={(_event, next) => go({ page: next })}
-            color="primary"
-            shape="rounded"
-            aria-label="Pages des organisations"
-            getItemAriaLabel={(type, n, selected) => {
-              if (type === 'page') return selected ? `Page ${n}, page actuelle` : `Aller à la page ${n}`;
-              if (type === 'next') return 'Page suivante';
-              if (type === 'previous') return 'Page précédente';
-              return type === 'first' ? 'Première page' : 'Dernière page';
-            }}
-          />
-        </Box>
+        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des organisations" />
       )}
       {current && <SeatsDialog organisation={current} name={organisationName(current)} onClose={() => setEditing(null)} />}
     </Container>

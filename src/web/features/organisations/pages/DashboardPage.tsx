@@ -8,7 +8,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -29,6 +28,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { useExportDashboard } from '../api/export-dashboard';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
+import { PagePagination } from '../../../components/PagePagination';
 
 function readStatus(raw: string | null): ProgressStatus | undefined {
   return (progressStatuses as readonly string[]).includes(raw ?? '') ? (raw as ProgressStatus) : undefined;
@@ -246,22 +246,7 @@ export default function DashboardPage() {
         </TableContainer>
       )}
       {data && data.total > data.pageSize && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Pagination
-            count={pageCount}
-            page={Math.min(page, pageCount)}
-            onChange={(_event, next) => go({ page: next > 1 ? String(next) : undefined })}
-            color="primary"
-            shape="rounded"
-            aria-label="Pages du tableau"
-            getItemAriaLabel={(type, n, selected) => {
-              if (type === 'page') return selected ? `Page ${n}, page actuelle` : `Aller à la page ${n}`;
-              if (type === 'next') return 'Page suivante';
-              if (type === 'previous') return 'Page précédente';
-              return type === 'first' ? 'Première page' : 'Dernière page';
-            }}
-          />
-        </Box>
+        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next > 1 ? String(next) : undefined })} label="Pages du tableau" />
       )}
     </Container>
   );

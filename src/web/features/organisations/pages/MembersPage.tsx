@@ -5,7 +5,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -28,6 +27,7 @@ import { CsvImport } from '../components/CsvImport';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { EnrolDialog } from '../components/EnrolDialog';
 import { InviteForm } from '../components/InviteForm';
+import { PagePagination } from '../../../components/PagePagination';
 
 const statusColors: Record<MemberStatus, 'success' | 'default' | 'warning' | 'error'> = {
   active: 'success',
@@ -266,22 +266,7 @@ export default function MembersPage() {
           </TableContainer>
         )}
         {data && data.total > data.pageSize && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-            <Pagination
-              count={pageCount}
-              page={Math.min(page, pageCount)}
-              onChange={(_event, next) => go({ page: next })}
-              color="primary"
-              shape="rounded"
-              aria-label="Pages des membres"
-              getItemAriaLabel={(type, n, isSelected) => {
-                if (type === 'page') return isSelected ? `Page ${n}, page actuelle` : `Aller à la page ${n}`;
-                if (type === 'next') return 'Page suivante';
-                if (type === 'previous') return 'Page précédente';
-                return type === 'first' ? 'Première page' : 'Dernière page';
-              }}
-            />
-          </Box>
+          <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des membres" />
         )}
       </Box>
 
