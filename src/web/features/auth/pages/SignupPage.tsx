@@ -33,6 +33,7 @@ import { pageAfterSignup, pageWhenSignedIn, toSessionUser } from '../redirects';
 import { signupErrorDisplay } from '../signup-errors';
 import { usePageTitle } from '../../../lib/page-title';
 import { setServerErrors } from '../../../lib/form-errors';
+import { textFieldProps } from '../../../lib/form-fields';
 
 const promoPoints = [
   'Des formations en ligne conçues par des experts du développement durable',
@@ -129,8 +130,7 @@ export default function SignupPage() {
 
   /** A registered text input: react-hook-form's ref goes to the <input>, not MUI's wrapper. */
   function textField(name: Exclude<SignupFormField, 'gender' | 'role'>) {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, fullWidth: true };
+    return { ...textFieldProps(form, name), fullWidth: true };
   }
   const organisationField = (name: OrganisationFieldName) => textField(name);
 

@@ -33,6 +33,7 @@ import { useUpdateCourse } from '../api/update-course';
 import { CourseImage } from './CourseImage';
 import { courseImageAlt } from './course-text';
 import { ChosenFile, FilePicker, UploadProgress } from '../../../components/FilePicker';
+import { textFieldProps } from '../../../lib/form-fields';
 
 type FormInput = z.input<typeof courseCreateFieldsSchema>;
 type FormOutput = z.output<typeof courseCreateFieldsSchema>;
@@ -81,7 +82,7 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
     defaultValues: initialValues(course),
     mode: 'onTouched',
   });
-  const { register, control, formState, setError, getValues, handleSubmit } = form;
+  const { control, formState, setError, getValues, handleSubmit } = form;
 
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -166,10 +167,7 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
   });
 
   const errors = formState.errors;
-  const textProps = (name: 'title' | 'description' | 'price' | 'discountPrice' | 'duration') => {
-    const { ref, ...rest } = register(name);
-    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, disabled: busy };
-  };
+  const textProps = (name: 'title' | 'description' | 'price' | 'discountPrice' | 'duration') => ({ ...textFieldProps(form, name), disabled: busy });
   const currentAttachment = course?.attachment && !removeAttachment && !attachment ? course.attachment : null;
 
   return (

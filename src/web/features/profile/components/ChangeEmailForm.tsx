@@ -11,6 +11,7 @@ import { changeEmailBodySchema, type ChangeEmail, type ChangeEmailBody } from '.
 import { applyServerErrors } from '../../../lib/form-errors';
 import { PasswordField } from '../../auth';
 import { useChangeEmail } from '../api/change-email';
+import { textFieldProps } from '../../../lib/form-fields';
 
 type Values = { email: string; currentPassword: string };
 const emptyValues: Values = { email: '', currentPassword: '' };
@@ -25,7 +26,6 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<Values, unknown, ChangeEmail>({ resolver: zodResolver(changeEmailBodySchema), defaultValues: emptyValues });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values: ChangeEmailBody) => {
     setDone(null);
@@ -37,10 +37,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       setProblem(applyServerErrors(caught, ['email', 'currentPassword'], form.setError, 'Échec de la demande de changement d’adresse. Veuillez réessayer.'));
     }
   });
-  const field = (name: keyof Values) => {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, required: true, fullWidth: true };
-  };
+  const field = (name: keyof Values) => ({ ...textFieldProps(form, name), required: true, fullWidth: true });
 
   return (
     <Box component="section" aria-labelledby={headingId}>

@@ -10,6 +10,7 @@ import { changePasswordFormSchema, type ChangePasswordFormValues } from '../../.
 import { applyServerErrors } from '../../../lib/form-errors';
 import { PasswordField } from '../../auth';
 import { useChangePassword } from '../api/change-password';
+import { textFieldProps } from '../../../lib/form-fields';
 
 const emptyValues: ChangePasswordFormValues = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -20,7 +21,6 @@ export function ChangePasswordForm() {
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<ChangePasswordFormValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: emptyValues });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, password }) => {
     setDone(null);
@@ -32,10 +32,7 @@ export function ChangePasswordForm() {
       setProblem(applyServerErrors(caught, ['currentPassword', 'password'], form.setError, 'Échec du changement de mot de passe. Veuillez réessayer.'));
     }
   });
-  const field = (name: keyof ChangePasswordFormValues) => {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, required: true, fullWidth: true };
-  };
+  const field = (name: keyof ChangePasswordFormValues) => ({ ...textFieldProps(form, name), required: true, fullWidth: true });
 
   return (
     <Box component="section" aria-labelledby={headingId}>

@@ -23,6 +23,7 @@ import { useSession } from '../../../lib/session';
 import { PasswordField } from '../../auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDownloadMyData } from '../api/download-my-data';
+import { textFieldProps } from '../../../lib/form-fields';
 
 const emptyValues: DeleteAccountBody = { currentPassword: '', confirmation: '' };
 
@@ -87,7 +88,6 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<DeleteAccountBody>({ resolver: zodResolver(deleteAccountBodySchema), defaultValues: emptyValues });
-  const { errors } = form.formState;
 
   function close() {
     form.reset(emptyValues);
@@ -108,10 +108,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       setProblem(applyServerErrors(caught, ['currentPassword', 'confirmation'], form.setError, 'La suppression a échoué. Veuillez réessayer.'));
     }
   });
-  const field = (name: keyof DeleteAccountBody) => {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, required: true, fullWidth: true };
-  };
+  const field = (name: keyof DeleteAccountBody) => ({ ...textFieldProps(form, name), required: true, fullWidth: true });
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId}>

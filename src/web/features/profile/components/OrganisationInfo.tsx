@@ -25,6 +25,7 @@ import { setServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { OrganisationFields } from '../../organisations';
 import { useUpdateOrganisation } from '../api/update-organisation';
+import { textFieldProps } from '../../../lib/form-fields';
 
 interface Values extends OrganisationFormValues {
   firstname: string;
@@ -69,8 +70,7 @@ export function OrganisationInfo({ profile }: { profile: Profile }) {
   }, [editing]);
 
   function textField(name: Field) {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, fullWidth: true };
+    return { ...textFieldProps(form, name), fullWidth: true };
   }
 
   const onSubmit = form.handleSubmit(async (values) => {

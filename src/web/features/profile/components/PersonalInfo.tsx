@@ -23,6 +23,7 @@ import { useSession } from '../../../lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileSaveError, type ProfileFormField } from '../profile-errors';
 import { setServerErrors } from '../../../lib/form-errors';
+import { textFieldProps } from '../../../lib/form-fields';
 
 type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
@@ -91,8 +92,7 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
   });
 
   function textField(name: Exclude<ProfileFormField, 'gender'>) {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: errors[name]?.message, fullWidth: true };
+    return { ...textFieldProps(form, name), fullWidth: true };
   }
 
   const details: Array<[string, string, boolean]> = [
