@@ -15,6 +15,8 @@ export const notificationKinds = [
   'certificate_issued',
   'course_published',
   'course_changes_requested',
+  'organisation_member_left',
+  'organisation_membership_ended',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -59,6 +61,16 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Modifications demandées',
     description: 'Un administrateur demande des modifications sur l’un de vos cours.',
     roles: ['formateur', 'admin'],
+  },
+  organisation_member_left: {
+    label: 'Départs de membres',
+    description: 'Une personne a quitté votre organisation.',
+    roles: ['organisme'],
+  },
+  organisation_membership_ended: {
+    label: 'Fin d’adhésion à une organisation',
+    description: 'Une organisation vous a retiré de ses membres.',
+    roles: ['membre'],
   },
 };
 

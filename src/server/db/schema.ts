@@ -509,6 +509,9 @@ export interface MailAttachmentData {
  * The in-app notifications (the bell): one row per event and recipient, written in the event's
  * transaction whatever the recipient's e-mail preferences (decision 024).
  */
+/** The check's list of kinds, written from the shared list: a new kind changes it, and drizzle-kit writes the migration. */
+const knownNotificationKinds = sql.raw(notificationKinds.map((kind) => `'${kind}'`).join(', '));
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -531,7 +534,7 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     check(
       'notifications_kind_known',
-      sql`${t.kind} in ('trainer_application', 'trainer_approved', 'trainer_refused', 'interview', 'enrolment_confirmed', 'certificate_issued', 'course_published', 'course_changes_requested')`,
+      sql`${t.kind} in (${knownNotificationKinds})`,
     ),
   ],
 );
@@ -551,7 +554,7 @@ export const notificationPreferences = pgTable(
     primaryKey({ columns: [t.userId, t.kind] }),
     check(
       'notification_preferences_kind_known',
-      sql`${t.kind} in ('trainer_application', 'trainer_approved', 'trainer_refused', 'interview', 'enrolment_confirmed', 'certificate_issued', 'course_published', 'course_changes_requested')`,
+      sql`${t.kind} in (${knownNotificationKinds})`,
     ),
   ],
 );

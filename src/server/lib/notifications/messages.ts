@@ -16,6 +16,8 @@ export interface NotificationData {
   certificate_issued: { courseTitle: string; certificateNumber: string };
   course_published: { courseId: number; courseTitle: string };
   course_changes_requested: { courseId: number; courseTitle: string; reason: string | null };
+  organisation_member_left: { memberName: string };
+  organisation_membership_ended: { organisationName: string };
 }
 
 export interface NotificationContent {
@@ -48,6 +50,7 @@ const webPaths = {
   myLearning: '/user/learning',
   courseDetail: (id: number) => `/user/courses/${id}`,
   courseContent: (id: number) => `/formateur/courses/${id}/contenu`,
+  organisationMembers: '/organisme/membres',
 };
 
 const interviewContent = (data: NotificationData['interview']): NotificationContent => {
@@ -123,5 +126,17 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     more: ['Corrigez le cours puis soumettez-le de nouveau pour validation.'],
     link: webPaths.courseContent(data.courseId),
     actionLabel: 'Modifier le cours',
+  }),
+  organisation_member_left: (data) => ({
+    title: `${data.memberName} a quitté votre organisation`,
+    body: `${data.memberName} a quitté votre organisation : sa progression n’apparaît plus dans votre tableau de bord.`,
+    link: webPaths.organisationMembers,
+    actionLabel: 'Voir les membres',
+  }),
+  organisation_membership_ended: (data) => ({
+    title: `Vous ne faites plus partie de ${data.organisationName}`,
+    body: `${data.organisationName} vous a retiré de ses membres : elle ne voit plus votre progression. Vos formations et vos attestations restent les vôtres.`,
+    link: webPaths.myLearning,
+    actionLabel: 'Voir mes formations',
   }),
 };

@@ -39,6 +39,7 @@ import { parseCsv, toCsv } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { learnerCourseProgress } from '../../lib/learner-progress';
 import { queueMails } from '../../lib/mail/outbox';
+import { notify } from '../../lib/notifications/notify';
 import { toOrganisationDetails } from '../../lib/organisation-details';
 import type { AuthUser } from '../../lib/sessions';
 
@@ -341,13 +342,15 @@ export async function removeMember(db: Db, organisationId: number, memberId: num
   const organisation = await requireOrganisation(db, organisationId);
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: organisationMembers.status })
+      .select({ status: organisationMembers.status, userId: organisationMembers.userId })
       .from(organisationMembers)
       .where(and(eq(organisationMembers.id, memberId), eq(organisationMembers.organisationId, organisation.id)))
       .for('update');
     if (!row) throw AppError.notFound(organisationMessages.memberNotFound);
     if (row.status === 'active') {
       await tx.update(organisationMembers).set({ status: 'removed', endedAt: new Date(), tokenHash: null }).where(eq(organisationMembers.id, memberId));
+      // An active member has an account: they learn why their organisation no longer follows them.
+      await notify(tx, { userId: row.userId!, kind: 'organisation_membership_ended', data: { organisationName: organisation.name } });
     } else {
       await tx.delete(organisationMembers).where(eq(organisationMembers.id, memberId));
     }
@@ -447,12 +450,16 @@ export async function listMyOrganisations(db: Executor, userId: number): Promise
 
 /** Leaves: the membership ends and the organisation no longer reads anything of the learner. */
 export async function leaveOrganisation(db: Db, userId: number, membershipId: number): Promise<void> {
-  const [left] = await db
-    .update(organisationMembers)
-    .set({ status: 'left', endedAt: new Date(), tokenHash: null })
-    .where(and(eq(organisationMembers.id, membershipId), eq(organisationMembers.userId, userId), eq(organisationMembers.status, 'active')))
-    .returning({ id: organisationMembers.id });
-  if (!left) throw AppError.notFound(organisationMessages.membershipNotFound);
+  await db.transaction(async (tx) => {
+    const [left] = await tx
+      .update(organisationMembers)
+      .set({ status: 'left', endedAt: new Date(), tokenHash: null })
+      .where(and(eq(organisationMembers.id, membershipId), eq(organisationMembers.userId, userId), eq(organisationMembers.status, 'active')))
+      .returning({ organisationId: organisationMembers.organisationId });
+    if (!left) throw AppError.notFound(organisationMessages.membershipNotFound);
+    const [member] = await tx.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, userId));
+    await notify(tx, { userId: left.organisationId, kind: 'organisation_member_left', data: { memberName: `${member!.firstname} ${member!.lastname}` } });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS, organisationMessages, type DashboardResponse, type ImportPreview, type OrganisationMembersResponse } from '../../../shared/organisations';
-import { auditLog, enrolments, mailOutbox, organisationEnrolments, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
+import { auditLog, enrolments, mailOutbox, notifications, organisationEnrolments, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
 import { catchMail, createTestApp } from '../../test/app';
 import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertSeats, insertSection } from '../../test/factories';
 import { linkIn } from '../../test/mail';
@@ -41,6 +41,11 @@ async function memberOf(organisationId: number, overrides: Parameters<typeof cre
 async function outboxCount(): Promise<number> {
   const [row] = await db.select({ n: count() }).from(mailOutbox);
   return Number(row!.n);
+}
+
+/** The kinds and titles of a user's in-app notifications. */
+async function notificationsOf(userId: number) {
+  return db.select({ kind: notifications.kind, title: notifications.title }).from(notifications).where(eq(notifications.userId, userId));
 }
 
 async function membersCount(organisationId: number): Promise<number> {
@@ -357,9 +362,19 @@ describe('the learner answers: accept with consent, decline, leave', () => {
     expect([refused.statusCode, refused.json().message]).toEqual([404, organisationMessages.membershipNotFound]);
     expect((await db.select().from(organisationMembers).where(eq(organisationMembers.id, membership.id)))[0]!.status).toBe('active');
 
+    expect(await notificationsOf(organisation.id)).toEqual([]);
+
     expect((await call('DELETE', `/api/user/organisations/${membership.id}`, user)).statusCode).toBe(204);
     expect((await db.select().from(organisationMembers).where(eq(organisationMembers.id, membership.id)))[0]!.status).toBe('left');
     expect((await call('GET', '/api/user/organisations', user)).json()).toEqual([]);
+    // The organisation is told, in the app and by e-mail.
+    const told = `${user.firstname} ${user.lastname} a quitté votre organisation`;
+    expect(await notificationsOf(organisation.id)).toEqual([{ kind: 'organisation_member_left', title: told }]);
+    await mail.deliver();
+    expect(mail.to(organisation.email).map((m) => m.subject)).toContain(told);
+    // Leaving twice is refused, and tells nobody again.
+    expect((await call('DELETE', `/api/user/organisations/${membership.id}`, user)).statusCode).toBe(404);
+    expect(await notificationsOf(organisation.id)).toHaveLength(1);
   });
 });
 
@@ -525,8 +540,21 @@ describe('dashboard', () => {
     const otherOrganisation = await createOrganisation(db);
     expect((await call('DELETE', `/api/organisation/members/${m.membership.id}`, otherOrganisation)).statusCode).toBe(404);
     expect((await dashboard(organisation)).items).toHaveLength(1);
+    expect(await notificationsOf(m.user.id)).toEqual([]);
     expect((await call('DELETE', `/api/organisation/members/${m.membership.id}`, organisation)).statusCode).toBe(204);
     expect((await dashboard(organisation)).items).toEqual([]);
+    // The person removed is told who no longer follows them.
+    expect(await notificationsOf(m.user.id)).toEqual([{ kind: 'organisation_membership_ended', title: `Vous ne faites plus partie de ${organisation.organisationName}` }]);
+  });
+
+  it('cancelling an invitation tells nobody: there is no member yet', async () => {
+    const organisation = await createOrganisation(db);
+    const learner = await createUser(db, { role: 'membre', email: email() });
+    await call('POST', '/api/organisation/invitations', organisation, { email: learner.email });
+    const [invitation] = await db.select({ id: organisationMembers.id }).from(organisationMembers).where(eq(organisationMembers.email, learner.email));
+    expect((await call('DELETE', `/api/organisation/members/${invitation!.id}`, organisation)).statusCode).toBe(204);
+    expect(await notificationsOf(learner.id)).toEqual([]);
+    expect(await notificationsOf(organisation.id)).toEqual([]);
   });
 
   it('filters by status, course and search, and highlights 14 days without activity', async () => {
