@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -33,6 +32,7 @@ import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { maintenancePlugin } from './plugins/maintenance';
 import { spaPlugin } from './plugins/spa';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 interface BuildOptions {
   /** Where the log lines go instead of standard output (a test reads them). */
@@ -80,7 +80,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin, { db });
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
