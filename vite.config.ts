@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 /** The SPA lives in src/web; `npm run build` writes it to dist/web, which the API server serves. */
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  // Brotli and gzip copies of the hashed assets, written beside them by every build (decision 031).
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
