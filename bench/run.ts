@@ -18,6 +18,7 @@ import { benchConcurrentUploads } from './upload-memory';
 import { benchMedia } from './media';
 import { testConfig } from '../src/server/config';
 import { measureLatency, openBenchDatabase, round, startBenchApp, type BenchResult, type Engine } from './lib';
+import { benchLighthouse, LIGHTHOUSE_BUDGETS } from './lighthouse';
 import { benchLoad, prepareLoadData } from './load';
 import { benchPlayer } from './player';
 import { benchRestart } from './startup';
@@ -160,6 +161,69 @@ async function runPlayerBench() {
   log(`lecteur : p95 ${player.playerP95Ms} ms (page d’accueil : ${player.landingP95Ms} ms)`);
 }
 
+/** Goal 6 of issue 16: Lighthouse on four pages (score, LCP, CLS, TBT), and each loading only its own screen's chunk. */
+async function runLighthouseBench() {
+  const { baseline, pages, benchmarkIndex } = await benchLighthouse(log);
+  log(`lighthouse : indice de vitesse de la machine (benchmarkIndex) ${benchmarkIndex}`);
+  const { score, lcpMs, cls, tbtMs } = LIGHTHOUSE_BUDGETS;
+  const reference = 'page statique minimale, Fastify nu';
+  const ratioTo = (figure: number, base: number) => (base > 0 ? round(figure / base) : undefined);
+  for (const { label, path, measure } of pages) {
+    const name = `Lighthouse mobile, ${label} (${path})`;
+    results.push(
+      {
+        name: `${name} : score de performance`,
+        engine: 'pglite',
+        figure: measure.score,
+        unit: '/ 100',
+        budget: `≥ ${score}`,
+        baseline: { name: reference, figure: baseline.score, unit: '/ 100' },
+        ratio: ratioTo(measure.score, baseline.score),
+        pass: measure.score >= score,
+      },
+      {
+        name: `${name} : LCP`,
+        engine: 'pglite',
+        figure: measure.lcpMs,
+        unit: 'ms',
+        budget: `≤ ${lcpMs} ms`,
+        baseline: { name: reference, figure: baseline.lcpMs, unit: 'ms' },
+        ratio: ratioTo(measure.lcpMs, baseline.lcpMs),
+        pass: measure.lcpMs <= lcpMs,
+      },
+      {
+        name: `${name} : CLS`,
+        engine: 'pglite',
+        figure: measure.cls,
+        unit: '',
+        budget: `≤ ${String(cls).replace('.', ',')}`,
+        baseline: { name: reference, figure: baseline.cls, unit: '' },
+        ratio: ratioTo(measure.cls, baseline.cls),
+        pass: measure.cls <= cls,
+      },
+      {
+        name: `${name} : TBT`,
+        engine: 'pglite',
+        figure: measure.tbtMs,
+        unit: 'ms',
+        budget: `≤ ${tbtMs} ms`,
+        baseline: { name: reference, figure: baseline.tbtMs, unit: 'ms' },
+        ratio: ratioTo(measure.tbtMs, baseline.tbtMs),
+        pass: measure.tbtMs <= tbtMs,
+      },
+      {
+        name: `${name} : écrans chargés autres que le sien`,
+        engine: 'pglite',
+        figure: measure.foreignPages.length,
+        unit: measure.foreignPages.length ? `(${measure.foreignPages.join(', ')})` : '',
+        budget: '0, et le sien chargé',
+        baseline: { name: 'JavaScript transféré par la page', figure: round(measure.scriptBytes / 1024, 1), unit: 'Ko' },
+        pass: measure.foreignPages.length === 0 && measure.missingPages.length === 0,
+      },
+    );
+  }
+}
+
 /**
  * Goal 2 of issue 16: authenticated GET /api/user/profile (session, user and profile in one prepared
  * query) against a bare Fastify route with one primary-key SELECT on the same driver, and one with no database.
@@ -258,7 +322,7 @@ async function main() {
     log('Construction de l’interface web (pour mesurer le JavaScript et le lecteur)…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
-  const families: Record<string, () => Promise<void>> = { media: runMediaBenches, player: runPlayerBench, startup: runStartupBench, catalogue: runCatalogueBenches, profile: runProfileBenches };
+  const families: Record<string, () => Promise<void>> = { media: runMediaBenches, player: runPlayerBench, startup: runStartupBench, catalogue: runCatalogueBenches, profile: runProfileBenches, lighthouse: runLighthouseBench };
   if (ONLY) {
     const run = families[ONLY];
     if (!run) throw new Error(`Famille inconnue : ${ONLY} (au choix : ${Object.keys(families).join(', ')}).`);
@@ -282,6 +346,8 @@ async function main() {
   log(`page d’accueil : ${round(landing.gzipBytes / 1024, 1)} Ko gzip (${landing.files.length} fichiers)`);
 
   await runPlayerBench();
+
+  await runLighthouseBench();
 
   await runStartupBench();
 

@@ -1,6 +1,7 @@
 import { Box, GlobalStyles } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { NAVBAR_HEIGHT_PX } from '../../../shared/constants';
 import { useEndSessionOnArrival } from '../../lib/end-session';
 import { useSession } from '../../lib/session';
 import { Footer } from './Footer';
@@ -69,8 +70,15 @@ export function AppLayout() {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       {focusStyles}
       <NavBar />
-      {/* A container, not a control: focused only to start reading or tabbing from it, without a ring. */}
-      <Box component="main" id="contenu" ref={mainRef} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+      {/* A container, not a control: focused only to start reading or tabbing from it, without a ring.
+          At least the screen's height below the bar: the footer starts below the fold, so a page whose content
+          arrives in steps (its code, then its data) does not push a visible footer down at each step (CLS, decision 031). */}
+      <Box
+        component="main"
+        id="contenu"
+        ref={mainRef}
+        sx={{ flex: 1, minHeight: `calc(100vh - ${NAVBAR_HEIGHT_PX}px)`, '&:focus': { outline: 'none' } }}
+      >
         {unconfirmed && (
           <Suspense fallback={null}>
             <EmailConfirmationBanner />

@@ -89,7 +89,8 @@ export default function CataloguePage() {
     if (event.target instanceof Element && event.target.closest('a')) clearTimeout(pendingSearch.current);
   };
 
-  const data = courses.data;
+  const firstLoad = courses.isPending || categories.isPending;
+  const data = firstLoad ? undefined : courses.data;
   const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
 
   return (
@@ -123,21 +124,24 @@ export default function CataloguePage() {
         />
       </Box>
 
-      {categories.data && (
-        <Box sx={{ mb: 4 }}>
-          <CategoryChips categories={categories.data} selected={state.category} onToggle={(category) => go({ category })} />
+      {/* The first answers arrive together: the chips, the count and the cards take their places at once,
+          where the spinner was, instead of pushing each other down as each arrives (CLS, decision 031). */}
+      {firstLoad ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Chargement des cours" />
         </Box>
+      ) : (
+        categories.data && (
+          <Box sx={{ mb: 4 }}>
+            <CategoryChips categories={categories.data} selected={state.category} onToggle={(category) => go({ category })} />
+          </Box>
+        )
       )}
 
       <Typography aria-live="polite" role="status" variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }}>
         {data ? `${data.total} cours trouvé${data.total > 1 ? 's' : ''}` : ''}
       </Typography>
 
-      {courses.isPending && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Chargement des cours" />
-        </Box>
-      )}
       {courses.isError && !data && (
         <Alert severity="error" sx={{ mb: 3 }}>
           {courses.error.message}
@@ -160,8 +164,9 @@ export default function CataloguePage() {
           aria-busy={courses.isFetching}
           onClickCapture={dropPendingSearch}
         >
-          {data.items.map((course) => (
-            <CourseCard key={course.id} course={course} href={isPublic ? paths.publicCourse : paths.courseDetail} />
+          {data.items.map((course, index) => (
+            // The first row (three cards at most) is on screen on arrival.
+            <CourseCard key={course.id} course={course} href={isPublic ? paths.publicCourse : paths.courseDetail} priority={index < 3} />
           ))}
         </Box>
       )}
