@@ -1,13 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './scripts/precompress.mjs';
+import { routePreloadsPlugin } from './scripts/route-preloads.mjs';
 
 /** The SPA lives in src/web; `npm run build` writes it to dist/web, which the API server serves. */
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  // Brotli and gzip copies of the hashed assets, written beside them by every build (decision 031).
-  plugins: [react(), precompressPlugin()],
+  // Brotli and gzip copies of the hashed assets, written beside them by every build, and each route's chunks
+  // for the server to preload with index.html (decision 031).
+  plugins: [react(), routePreloadsPlugin(), precompressPlugin()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -24,6 +24,17 @@ await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="fr"
 await fs.writeFile(path.join(dir, 'assets', 'app-3f2a.js'), appJs);
 await fs.writeFile(path.join(dir, 'assets', 'app-9c1d.css'), appCss);
 await fs.writeFile(path.join(dir, 'assets', 'tiny-77aa.js'), tinyJs);
+await fs.mkdir(path.join(dir, '.vite'), { recursive: true });
+await fs.writeFile(
+  path.join(dir, '.vite', 'route-preloads.json'),
+  JSON.stringify({
+    '/': ['assets/LandingPage-1a.js'],
+    '/courses': ['assets/CataloguePage-2b.js', 'assets/Chip-3c.js'],
+    '/courses/:slug': ['assets/CourseOrCategoryPage-4d.js'],
+    '/user/courses/:id/learn/:lessonId?': ['assets/PlayerPage-5e.js'],
+    '*': ['assets/NotFoundPage-6f.js'],
+  }),
+);
 const written = await precompress(dir);
 
 const app = Fastify();
@@ -93,12 +104,25 @@ describe('precompressed assets', () => {
   });
 
   it('sends index.html for a client route, revalidated on every visit and never cached for good', async () => {
-    for (const url of ['/', '/courses', '/user/courses/12/learn']) {
+    for (const url of ['/', '/courses', '/user/courses/12/learn', '/une/page/inconnue']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body, url).toContain('<div id="root">');
     }
+  });
+
+  it('names in index.html the chunks of the screen the address opens, as React Router would choose it', async () => {
+    const preloads = async (url: string) =>
+      [...(await get(url)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(await preloads('/')).toEqual(['/assets/LandingPage-1a.js']);
+    expect(await preloads('/courses')).toEqual(['/assets/CataloguePage-2b.js', '/assets/Chip-3c.js']);
+    expect(await preloads('/Courses/?page=2')).toEqual(['/assets/CataloguePage-2b.js', '/assets/Chip-3c.js']);
+    expect(await preloads('/courses/12')).toEqual(['/assets/CourseOrCategoryPage-4d.js']);
+    expect(await preloads('/user/courses/12/learn')).toEqual(['/assets/PlayerPage-5e.js']);
+    expect(await preloads('/user/courses/12/learn/3')).toEqual(['/assets/PlayerPage-5e.js']);
+    expect(await preloads('/user/courses/12/learn/3/4')).toEqual(['/assets/NotFoundPage-6f.js']);
+    expect(await preloads('/une/page/inconnue')).toEqual(['/assets/NotFoundPage-6f.js']);
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../../shared/errors';
 import { LINK_PAGE_PATHS } from '../../shared/password';
+import { routePreloadedPages } from '../lib/route-preloads';
 
 /** The build's `.br` and `.gz` copies (scripts/precompress.mjs): sent in place of their file, never asked for by name. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
@@ -31,18 +32,19 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir }: { webDi
       },
     });
   }
-  const indexHtml = hasSpa ? fs.readFileSync(indexFile) : null;
+  const indexHtml = hasSpa ? fs.readFileSync(indexFile, 'utf8') : null;
+  const pageFor = indexHtml === null ? null : routePreloadedPages(webDistDir, indexHtml);
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     // A chunk of an older build (a tab opened before a deployment) must fail as a 404, not run index.html as a script.
     const isAsset = request.url.startsWith('/assets/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset;
-    if (wantsPage && indexHtml) {
+    if (wantsPage && pageFor) {
       // A page opened from an e-mailed link holds its token in the address: no other site may receive it as a referrer.
       const pathname = request.url.split('?', 1)[0]!;
       if ((LINK_PAGE_PATHS as readonly string[]).includes(pathname)) reply.header('Referrer-Policy', 'no-referrer');
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
     }
     return reply.status(404).send({ error_code: 'not_found', message: errorMessages.not_found });
   });

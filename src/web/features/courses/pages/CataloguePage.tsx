@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { toQuery } from '../../../lib/api-client';
@@ -90,7 +90,9 @@ export default function CataloguePage() {
   };
 
   const firstLoad = courses.isPending || categories.isPending;
-  const data = firstLoad ? undefined : courses.data;
+  // The cards render in the background, in slices, once the answer is there: a page of twelve cards
+  // would otherwise hold the main thread in one long task (TBT, decision 031).
+  const data = useDeferredValue(firstLoad ? undefined : courses.data);
   const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
 
   return (
