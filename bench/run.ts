@@ -381,9 +381,9 @@ function writeReport(partial = false) {
     [
       r.name,
       r.engine,
-      `${r.figure} ${r.unit}`,
+      `${r.figure} ${r.unit}`.trim(),
       r.budget,
-      r.baseline ? `${r.baseline.name} : ${r.baseline.figure} ${r.baseline.unit}` : '',
+      r.baseline ? `${r.baseline.name} : ${r.baseline.figure} ${r.baseline.unit}`.trim() : '',
       r.ratio ?? '',
       r.pass ? 'tenu' : '**dépassé**',
     ].join(' | '),
