@@ -9,13 +9,26 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+export function readManifest(distDir = 'dist/web'): Record<string, ManifestChunk> {
+  return JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** The chunk of every screen of the route table (src/web/app/routes.tsx), by its source: `features/x/pages/YPage.tsx` -> `assets/YPage-hash.js`. */
+export function pageChunks(distDir = 'dist/web'): Map<string, string> {
+  const manifest = readManifest(distDir);
+  return new Map(
+    Object.entries(manifest)
+      .filter(([key]) => /features\/[^/]+\/pages\/[^/]+\.tsx$/.test(key))
+      .map(([key, chunk]) => [key, chunk.file]),
+  );
+}
+
 /**
  * Gzipped bytes of JavaScript a first visit to `/` downloads: the entry chunk, the landing
  * page's lazy chunk, and every chunk they import statically (read from Vite's manifest).
  */
 export function landingJavaScriptBytes(distDir = 'dist/web'): { gzipBytes: number; files: string[] } {
-  const manifestPath = path.join(distDir, '.vite/manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest(distDir);
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   const landingKey = Object.keys(manifest).find((k) => k.endsWith('features/site/pages/LandingPage.tsx'));
   if (!entryKey || !landingKey) throw new Error('manifest sans entrée ou sans page d’accueil');

@@ -11,10 +11,13 @@ import { createSession } from '../src/server/lib/sessions';
 import { createStorage } from '../src/server/lib/storage';
 import { seedDemoCatalogue } from '../src/server/modules/courses/demo-seed';
 import { createUser, enrol } from '../src/server/test/factories';
+import type { Config } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
 import { measureLatency, openBenchDatabase, startBenchApp } from './lib';
 
 const RUNS = 20;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+/** The system Chromium's flags for every browser benchmark. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 /** p50 and p95 of the time from `goto` to `ready` being visible, after one warm-up visit. */
 async function timeToReady(page: Page, url: string, ready: Locator) {
@@ -26,33 +29,48 @@ async function timeToReady(page: Page, url: string, ready: Locator) {
   });
 }
 
+/**
+ * The demo catalogue, and a learner enrolled in its first published course that has a text lesson;
+ * `storage` holds what the web app keeps in localStorage for that learner once signed in (spec section 3).
+ */
+export async function demoLearner(database: Database, config: Config) {
+  await seedDemoCatalogue(database.db, await createStorage(config));
+  const [first] = await database.db
+    .select({ courseId: courses.id, lessonId: lessons.id })
+    .from(lessons)
+    .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(and(eq(courses.status, 'published'), eq(lessons.type, 'text')))
+    .orderBy(asc(courses.id), asc(courseSections.position), asc(lessons.position))
+    .limit(1);
+  if (!first) throw new Error('Le catalogue de démonstration n’a pas de leçon texte.');
+  const learner = await createUser(database.db, { role: 'membre', firstname: 'Alex', lastname: 'Mesure' });
+  await enrol(database.db, learner.id, first.courseId);
+  const token = await createSession(database.db, learner.id);
+  const storage: Record<string, string> = {
+    accessToken: token,
+    token,
+    userId: String(learner.id),
+    userRole: 'membre',
+    firstName: 'Alex',
+    lastName: 'Mesure',
+    email: learner.email,
+    isApproved: 'true',
+  };
+  return { first, storage };
+}
+
 export async function benchPlayer(): Promise<{ playerP95Ms: number; landingP95Ms: number }> {
   const database = await openBenchDatabase('pglite');
   const { app, url, config } = await startBenchApp(database, { webDistDir: path.resolve('dist/web') });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    await seedDemoCatalogue(database.db, await createStorage(config));
-    const [first] = await database.db
-      .select({ courseId: courses.id, lessonId: lessons.id })
-      .from(lessons)
-      .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
-      .innerJoin(courses, eq(courses.id, courseSections.courseId))
-      .where(and(eq(courses.status, 'published'), eq(lessons.type, 'text')))
-      .orderBy(asc(courses.id), asc(courseSections.position), asc(lessons.position))
-      .limit(1);
-    if (!first) throw new Error('Le catalogue de démonstration n’a pas de leçon texte.');
-    const learner = await createUser(database.db, { role: 'membre', firstname: 'Alex', lastname: 'Mesure' });
-    await enrol(database.db, learner.id, first.courseId);
-    const token = await createSession(database.db, learner.id);
-
+    const { first, storage } = await demoLearner(database, config);
     const context = await browser.newContext({ locale: 'fr-FR' });
     // The values the web app keeps for a signed-in learner (spec section 3), as after a login.
-    await context.addInitScript(
-      (values) => {
-        for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-      },
-      { accessToken: token, token, userId: String(learner.id), userRole: 'membre', firstName: 'Alex', lastName: 'Mesure', email: learner.email, isApproved: 'true' },
-    );
+    await context.addInitScript((values) => {
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    }, storage);
     const page = await context.newPage();
     const landing = await timeToReady(page, `${url}/`, page.getByRole('heading', { level: 1 }));
     const player = await timeToReady(page, `${url}/user/courses/${first.courseId}/learn/${first.lessonId}`, page.getByRole('button', { name: 'Marquer comme terminé' }));

@@ -15,6 +15,7 @@ import { benchCatalogueSearch, CATALOGUE_SEARCH_BUDGETS } from './catalogue';
 import { benchConcurrentUploads } from './upload-memory';
 import { benchMedia } from './media';
 import { measureLatency, openBenchDatabase, round, startBenchApp, type BenchResult, type Engine } from './lib';
+import { benchLighthouse, LIGHTHOUSE_BUDGETS } from './lighthouse';
 import { benchLoad } from './load';
 import { freshConnectionLatency, startServerProcess } from './server-process';
 import { benchPlayer } from './player';
@@ -139,6 +140,84 @@ async function runPlayerBench() {
     pass: player.playerP95Ms < 1000,
   });
   log(`lecteur : p95 ${player.playerP95Ms} ms (page d’accueil : ${player.landingP95Ms} ms)`);
+}
+
+/** Goal 6 of issue 16: the landing page's JavaScript, Lighthouse on four pages (score, LCP, CLS, TBT), and each loading only its own screen's chunk. */
+async function runLighthouseBench() {
+  const landing = landingJavaScriptBytes();
+  const budgetBytes = 170 * 1024;
+  results.push({
+    name: 'JavaScript gzip chargé par la page d’accueil',
+    engine: '-',
+    figure: round(landing.gzipBytes / 1024, 1),
+    unit: 'Ko',
+    budget: '≤ 170 Ko',
+    baseline: { name: 'budget', figure: 170, unit: 'Ko' },
+    ratio: round(landing.gzipBytes / budgetBytes),
+    pass: landing.gzipBytes <= budgetBytes,
+  });
+  log(`page d’accueil : ${round(landing.gzipBytes / 1024, 1)} Ko gzip (${landing.files.length} fichiers)`);
+  const { baseline, pages, benchmarkIndex } = await benchLighthouse(log);
+  log(`lighthouse : indice de vitesse de la machine (benchmarkIndex) ${benchmarkIndex}`);
+  const { score, lcpMs, cls, tbtMs } = LIGHTHOUSE_BUDGETS;
+  const reference = 'page statique minimale, Fastify nu';
+  const ratioTo = (figure: number, base: number) => (base > 0 ? round(figure / base) : undefined);
+  for (const { label, path, measure } of pages) {
+    const name = `Lighthouse mobile, ${label} (${path})`;
+    results.push(
+      {
+        name: `${name} : score de performance`,
+        engine: 'pglite',
+        figure: measure.score,
+        unit: '/ 100',
+        budget: `≥ ${score}`,
+        baseline: { name: reference, figure: baseline.score, unit: '/ 100' },
+        ratio: ratioTo(measure.score, baseline.score),
+        pass: measure.score >= score,
+      },
+      {
+        name: `${name} : LCP`,
+        engine: 'pglite',
+        figure: measure.lcpMs,
+        unit: 'ms',
+        budget: `≤ ${lcpMs} ms`,
+        baseline: { name: reference, figure: baseline.lcpMs, unit: 'ms' },
+        ratio: ratioTo(measure.lcpMs, baseline.lcpMs),
+        pass: measure.lcpMs <= lcpMs,
+      },
+      {
+        name: `${name} : CLS`,
+        engine: 'pglite',
+        figure: measure.cls,
+        unit: '',
+        budget: `≤ ${String(cls).replace('.', ',')}`,
+        baseline: { name: reference, figure: baseline.cls, unit: '' },
+        ratio: ratioTo(measure.cls, baseline.cls),
+        pass: measure.cls <= cls,
+      },
+      {
+        name: `${name} : TBT`,
+        engine: 'pglite',
+        figure: measure.tbtMs,
+        unit: 'ms',
+        budget: `≤ ${tbtMs} ms`,
+        baseline: { name: reference, figure: baseline.tbtMs, unit: 'ms' },
+        ratio: ratioTo(measure.tbtMs, baseline.tbtMs),
+        pass: measure.tbtMs <= tbtMs,
+      },
+      {
+        name: `${name} : écrans chargés autres que le sien`,
+        engine: 'pglite',
+        figure: measure.foreignPages.length,
+        unit: [measure.foreignPages.length ? `(${measure.foreignPages.join(', ')})` : '', measure.missingPages.length ? `(non chargé : ${measure.missingPages.join(', ')})` : '']
+          .filter(Boolean)
+          .join(' '),
+        budget: '0, et le sien chargé',
+        baseline: { name: 'JavaScript transféré par la page', figure: round(measure.scriptBytes / 1024, 1), unit: 'Ko' },
+        pass: measure.foreignPages.length === 0 && measure.missingPages.length === 0,
+      },
+    );
+  }
 }
 
 /**
@@ -294,11 +373,19 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
 
 async function main() {
   // `--no-build` measures the interface already in dist/web (e.g. while browser tests serve it).
-  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'profile' && ONLY !== 'load' && !process.argv.includes('--no-build')) {
+  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'profile' && !process.argv.includes('--no-build')) {
     log('Construction de l’interface web (pour mesurer le JavaScript et le lecteur)…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
-  const families: Record<string, () => Promise<void>> = { media: runMediaBenches, player: runPlayerBench, startup: runStartupBench, catalogue: runCatalogueBenches, profile: runProfileBenches, load: runLoadBenches };
+  const families: Record<string, () => Promise<void>> = {
+    media: runMediaBenches,
+    player: runPlayerBench,
+    startup: runStartupBench,
+    catalogue: runCatalogueBenches,
+    profile: runProfileBenches,
+    load: runLoadBenches,
+    lighthouse: runLighthouseBench,
+  };
   if (ONLY) {
     const run = families[ONLY];
     if (!run) throw new Error(`Famille inconnue : ${ONLY} (au choix : ${Object.keys(families).join(', ')}).`);
@@ -307,21 +394,9 @@ async function main() {
     process.exitCode = results.some((r) => !r.pass) ? 1 : 0;
     return;
   }
-  const landing = landingJavaScriptBytes();
-  const budgetBytes = 170 * 1024;
-  results.push({
-    name: 'JavaScript gzip chargé par la page d’accueil',
-    engine: '-',
-    figure: round(landing.gzipBytes / 1024, 1),
-    unit: 'Ko',
-    budget: '≤ 170 Ko',
-    baseline: { name: 'budget', figure: 170, unit: 'Ko' },
-    ratio: round(landing.gzipBytes / budgetBytes),
-    pass: landing.gzipBytes <= budgetBytes,
-  });
-  log(`page d’accueil : ${round(landing.gzipBytes / 1024, 1)} Ko gzip (${landing.files.length} fichiers)`);
-
   await runPlayerBench();
+
+  await runLighthouseBench();
 
   await runStartupBench();
 
@@ -356,9 +431,9 @@ function writeReport(partial = false) {
     [
       r.name,
       r.engine,
-      `${r.figure} ${r.unit}`,
+      `${r.figure} ${r.unit}`.trim(),
       r.budget,
-      r.baseline ? `${r.baseline.name} : ${r.baseline.figure} ${r.baseline.unit}` : '',
+      r.baseline ? `${r.baseline.name} : ${r.baseline.figure} ${r.baseline.unit}`.trim() : '',
       r.ratio ?? '',
       r.pass ? 'tenu' : '**dépassé**',
     ].join(' | '),

@@ -1,31 +1,7 @@
 import { z } from 'zod';
+import { RATING_MAX, RATING_MIN, SATISFACTION_COMMENT_MAX, satisfactionMessages } from './satisfaction-rules';
 
-/**
- * Satisfaction at the end of a course (issue 13, decision 023): one answer per learner and
- * course, a rating from 1 to 5 and an optional comment, editable for 30 days after it was first given.
- */
-
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const SATISFACTION_COMMENT_MAX = 2000;
-/** Days after the first answer during which the learner may still change it. */
-export const SATISFACTION_EDIT_DAYS = 30;
-/** Course cards and pages show the average only from this many answers up (fewer says little and exposes each one). */
-export const SATISFACTION_MIN_ANSWERS_SHOWN = 3;
-export const SATISFACTION_PAGE_SIZE = 20;
-
-const thousands = new Intl.NumberFormat('fr-FR');
-
-export const satisfactionMessages = {
-  ratingRequired: 'Choisissez une note de 1 à 5.',
-  ratingRange: 'La note doit être un nombre entier de 1 à 5.',
-  commentTooLong: `Le commentaire ne doit pas dépasser ${thousands.format(SATISFACTION_COMMENT_MAX)} caractères.`,
-  notCompleted: 'Vous pourrez donner votre avis sur cette formation une fois que vous l’aurez terminée.',
-  editWindowClosed: `Votre avis ne peut plus être modifié : il reste modifiable pendant ${SATISFACTION_EDIT_DAYS} jours après sa première saisie.`,
-  courseNotFound: "Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.",
-  answerNotFound: 'Cette réponse au questionnaire de satisfaction est introuvable.',
-  noComment: "Cette réponse n'a pas de commentaire à masquer.",
-} as const;
+export * from './satisfaction-rules';
 
 /** `PUT /api/courses/:id/satisfaction`: the learner's rating and optional comment (blank: none). */
 export const satisfactionBodySchema = z.object({
@@ -76,84 +52,3 @@ export const satisfactionListQuerySchema = z.object({
   ),
 });
 export type SatisfactionListQuery = z.output<typeof satisfactionListQuerySchema>;
-
-/** The learner's own answer, as `GET /api/user/satisfaction` and the PUT give it back. */
-export interface MySatisfactionAnswer {
-  course_id: number;
-  rating: number;
-  comment: string | null;
-  /** An administrator hid the comment: the learner still reads it, nobody else does. */
-  comment_hidden: boolean;
-  created_at: string;
-  updated_at: string;
-  /** Until when it may be changed: 30 days after `created_at`. */
-  editable_until: string;
-}
-
-export interface MySatisfactionAnswers {
-  items: MySatisfactionAnswer[];
-}
-
-/** What a course card and page show: only from SATISFACTION_MIN_ANSWERS_SHOWN answers up, else null. */
-export interface CourseRating {
-  /** Rounded to one decimal. */
-  average: number;
-  count: number;
-}
-
-/** One answer as the trainer (their courses) and administrators (all courses) read it. */
-export interface SatisfactionAnswer {
-  id: number;
-  course: { id: number; title: string };
-  rating: number;
-  /**
-   * The comment; null without one. For trainers, also null when an administrator hid it
-   * (`comment_hidden` says so): a hidden text never leaves the server but to administrators.
-   */
-  comment: string | null;
-  comment_hidden: boolean;
-  created_at: string;
-  updated_at: string;
-  /** Administrators only: who answered (trainers read the answers without names, decision 023). */
-  learner?: { id: number; name: string; email: string };
-}
-
-/** A course with answers, for the filter of the lists: every answer counts, hidden comments included. */
-export interface SatisfactionCourseSummary {
-  id: number;
-  title: string;
-  count: number;
-  average: number;
-}
-
-export interface SatisfactionAnswersPage {
-  answers: SatisfactionAnswer[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** The courses in reach that have answers, by title. */
-  courses: SatisfactionCourseSummary[];
-}
-
-/** The public rating from a course's count and average (any precision), or null under the threshold. */
-export function courseRating(count: number, average: number | string | null): CourseRating | null {
-  if (count < SATISFACTION_MIN_ANSWERS_SHOWN || average === null) return null;
-  return { count, average: Math.round(Number(average) * 10) / 10 };
-}
-
-const averageFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** 4.25 -> '4,3' (French decimal comma, one decimal). */
-export function formatAverage(average: number): string {
-  return averageFormat.format(average);
-}
-
-/** 1 -> '1 avis', 1234 -> '1 234 avis' ("avis" is the same in the plural). */
-export function formatAnswerCount(count: number): string {
-  return `${thousands.format(count)} avis`;
-}
-
-/** The last instant an answer first given at `createdAt` may be changed. */
-export function editableUntil(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + SATISFACTION_EDIT_DAYS * 24 * 60 * 60 * 1000);
-}

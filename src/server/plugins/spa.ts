@@ -5,10 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../../shared/errors';
 import { LINK_PAGE_PATHS } from '../../shared/password';
+import { routePreloadedPages } from '../lib/route-preloads';
+
+/** The build's `.br` and `.gz` copies (scripts/precompress.mjs): sent in place of their file, never asked for by name. */
+const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
  * Serves the built SPA with history fallback: client routes get index.html, while an unknown
- * `/api/...` path always answers a JSON 404, never the page.
+ * `/api/...` path, or an asset the build does not hold, always answers a JSON 404, never the page.
+ * Assets go out as the brotli or gzip copy written at build time when the browser accepts it (decision 031).
  */
 export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir }: { webDistDir: string }) => {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -18,22 +23,28 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir }: { webDi
       root: webDistDir,
       wildcard: false,
       index: false,
+      // Picks `x.js.br`, else `x.js.gz`, else `x.js` after Accept-Encoding, and adds `Vary: Accept-Encoding`.
+      preCompressed: true,
+      allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
       setHeaders(res, filePath) {
         // Vite fingerprints every asset, so they never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }
-  const indexHtml = hasSpa ? fs.readFileSync(indexFile) : null;
+  const indexHtml = hasSpa ? fs.readFileSync(indexFile, 'utf8') : null;
+  const pageFor = indexHtml === null ? null : routePreloadedPages(webDistDir, indexHtml);
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
-    if (wantsPage && indexHtml) {
+    // A chunk of an older build (a tab opened before a deployment) must fail as a 404, not run index.html as a script.
+    const isAsset = request.url.startsWith('/assets/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset;
+    if (wantsPage && pageFor) {
       // A page opened from an e-mailed link holds its token in the address: no other site may receive it as a referrer.
       const pathname = request.url.split('?', 1)[0]!;
       if ((LINK_PAGE_PATHS as readonly string[]).includes(pathname)) reply.header('Referrer-Policy', 'no-referrer');
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
     }
     return reply.status(404).send({ error_code: 'not_found', message: errorMessages.not_found });
   });

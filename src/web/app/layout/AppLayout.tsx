@@ -1,10 +1,16 @@
-import { Alert, Box, GlobalStyles, Snackbar } from '@mui/material';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Box, GlobalStyles } from '@mui/material';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { EmailConfirmationBanner } from '../../features/profile';
+import { NAVBAR_HEIGHT_PX } from '../../../shared/constants';
 import { useEndSessionOnArrival } from '../../lib/end-session';
+import { useSession } from '../../lib/session';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+
+// Both show on few visits (a redirect's notice, an address still to confirm): their code, with MUI's
+// Snackbar and Alert, loads when they do, which keeps it out of the first page's JavaScript (decision 031).
+const NoticeSnackbar = lazy(() => import('./NoticeSnackbar'));
+const EmailConfirmationBanner = lazy(() => import('../../features/profile').then((m) => ({ default: m.EmailConfirmationBanner })));
 
 /**
  * One visible focus indicator for the whole site (WCAG 2.4.7): a 3 px dark green outline on any
@@ -31,11 +37,17 @@ const focusStyles = (
 export function AppLayout() {
   const location = useLocation();
   const [notice, setNotice] = useState<string | null>(null);
+  // Once shown, the snackbar stays mounted so that it can play its closing transition.
+  const [hadNotice, setHadNotice] = useState(false);
+  const unconfirmed = useSession((state) => state.user?.emailConfirmed === false);
   const stateNotice = (location.state as { notice?: string } | null)?.notice;
   useEndSessionOnArrival();
 
   useEffect(() => {
-    if (stateNotice) setNotice(stateNotice);
+    if (stateNotice) {
+      setNotice(stateNotice);
+      setHadNotice(true);
+    }
   }, [stateNotice, location.key]);
 
   const mainRef = useRef<HTMLElement>(null);
@@ -58,19 +70,30 @@ export function AppLayout() {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       {focusStyles}
       <NavBar />
-      {/* A container, not a control: focused only to start reading or tabbing from it, without a ring. */}
-      <Box component="main" id="contenu" ref={mainRef} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
-        <EmailConfirmationBanner />
+      {/* A container, not a control: focused only to start reading or tabbing from it, without a ring.
+          At least the screen's height below the bar: the footer starts below the fold, so a page whose content
+          arrives in steps (its code, then its data) does not push a visible footer down at each step (CLS, decision 031). */}
+      <Box
+        component="main"
+        id="contenu"
+        ref={mainRef}
+        sx={{ flex: 1, minHeight: `calc(100vh - ${NAVBAR_HEIGHT_PX}px)`, '&:focus': { outline: 'none' } }}
+      >
+        {unconfirmed && (
+          <Suspense fallback={null}>
+            <EmailConfirmationBanner />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>
       </Box>
       <Footer />
-      <Snackbar open={Boolean(notice)} autoHideDuration={6000} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-        <Alert severity="info" onClose={() => setNotice(null)} variant="filled">
-          {notice}
-        </Alert>
-      </Snackbar>
+      {hadNotice && (
+        <Suspense fallback={null}>
+          <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

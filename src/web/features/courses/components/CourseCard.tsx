@@ -25,10 +25,13 @@ export function CourseCard({
   course,
   headingLevel = 'h2',
   href = paths.courseDetail,
+  priority = false,
 }: {
   course: CourseItem;
   headingLevel?: 'h2' | 'h3';
   href?: (id: number) => string;
+  /** One of the first cards, on screen on arrival: its image is fetched at once. */
+  priority?: boolean;
 }) {
   return (
     <Card
@@ -45,7 +48,7 @@ export function CourseCard({
         '@media (prefers-reduced-motion: reduce)': { transition: 'none', '&:hover': { transform: 'none' } },
       }}
     >
-      <CourseImage src={course.image} alt={courseImageAlt(course)} height={180} />
+      <CourseImage src={course.image} alt={courseImageAlt(course)} height={180} priority={priority} />
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1.25 }}>
         <Chip size="small" label={course.category.name} color="primary" variant="outlined" sx={{ alignSelf: 'flex-start', fontWeight: 600 }} />
         <Typography component={headingLevel} variant="h6" sx={{ lineHeight: 1.3 }}>

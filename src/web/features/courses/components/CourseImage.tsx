@@ -12,6 +12,8 @@ interface CourseImageProps {
    * no bearer token) cannot load it: it is fetched with the token and shown from memory.
    */
   authenticated?: boolean;
+  /** Above the fold on arrival (the first cards, a course's own image): fetched at once, not when scrolled to (LCP, decision 031). */
+  priority?: boolean;
 }
 
 function useAuthenticatedImage(src: string | null, enabled: boolean): string | null {
@@ -39,7 +41,7 @@ function useAuthenticatedImage(src: string | null, enabled: boolean): string | n
 }
 
 /** The course's image, or a leafy placeholder when it has none. */
-export function CourseImage({ src, alt, height, authenticated = false }: CourseImageProps) {
+export function CourseImage({ src, alt, height, authenticated = false, priority = false }: CourseImageProps) {
   const shown = useAuthenticatedImage(src, authenticated);
   if (!shown) {
     return (
@@ -51,5 +53,14 @@ export function CourseImage({ src, alt, height, authenticated = false }: CourseI
       </Box>
     );
   }
-  return <Box component="img" src={shown} alt={alt} loading="lazy" sx={{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'background.default' }} />;
+  return (
+    <Box
+      component="img"
+      src={shown}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      sx={{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'background.default' }}
+    />
+  );
 }

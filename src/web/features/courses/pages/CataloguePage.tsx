@@ -6,7 +6,7 @@ import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { toQuery } from '../../../lib/api-client';
@@ -89,7 +89,10 @@ export default function CataloguePage() {
     if (event.target instanceof Element && event.target.closest('a')) clearTimeout(pendingSearch.current);
   };
 
-  const data = courses.data;
+  const firstLoad = courses.isPending || categories.isPending;
+  // The cards render in the background, in slices, once the answer is there: a page of twelve cards
+  // would otherwise hold the main thread in one long task (TBT, decision 031).
+  const data = useDeferredValue(firstLoad ? undefined : courses.data);
   const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
 
   return (
@@ -123,21 +126,24 @@ export default function CataloguePage() {
         />
       </Box>
 
-      {categories.data && (
-        <Box sx={{ mb: 4 }}>
-          <CategoryChips categories={categories.data} selected={state.category} onToggle={(category) => go({ category })} />
+      {/* The first answers arrive together: the chips, the count and the cards take their places at once,
+          where the spinner was, instead of pushing each other down as each arrives (CLS, decision 031). */}
+      {firstLoad ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Chargement des cours" />
         </Box>
+      ) : (
+        categories.data && (
+          <Box sx={{ mb: 4 }}>
+            <CategoryChips categories={categories.data} selected={state.category} onToggle={(category) => go({ category })} />
+          </Box>
+        )
       )}
 
       <Typography aria-live="polite" role="status" variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }}>
         {data ? `${data.total} cours trouvé${data.total > 1 ? 's' : ''}` : ''}
       </Typography>
 
-      {courses.isPending && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Chargement des cours" />
-        </Box>
-      )}
       {courses.isError && !data && (
         <Alert severity="error" sx={{ mb: 3 }}>
           {courses.error.message}
@@ -160,8 +166,9 @@ export default function CataloguePage() {
           aria-busy={courses.isFetching}
           onClickCapture={dropPendingSearch}
         >
-          {data.items.map((course) => (
-            <CourseCard key={course.id} course={course} href={isPublic ? paths.publicCourse : paths.courseDetail} />
+          {data.items.map((course, index) => (
+            // The first row (three cards at most) is on screen on arrival.
+            <CourseCard key={course.id} course={course} href={isPublic ? paths.publicCourse : paths.courseDetail} priority={index < 3} />
           ))}
         </Box>
       )}

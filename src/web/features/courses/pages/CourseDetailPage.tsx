@@ -295,7 +295,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
         </Box>
 
         <Paper variant="outlined" component="aside" aria-label="Inscription au cours" sx={{ overflow: 'hidden', position: { md: 'sticky' }, top: { md: 90 } }}>
-          <CourseImage src={course.image} alt={courseImageAlt(course)} height={210} authenticated={isDraft} />
+          <CourseImage src={course.image} alt={courseImageAlt(course)} height={210} authenticated={isDraft} priority />
           <Box sx={{ p: 3 }}>
             <Box sx={{ mb: 2 }}>
               <CoursePrice price={course.price} discountPrice={course.discountPrice} size="large" />

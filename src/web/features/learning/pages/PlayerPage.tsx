@@ -20,7 +20,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import type { CourseDetail } from '../../../../shared/courses';
 import { parseCourseId } from '../../../../shared/courses';
@@ -29,17 +29,20 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { useCourse } from '../../courses';
-import { SatisfactionCard } from '../../satisfaction';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useLesson } from '../api/get-lesson';
 import { useMyLearning } from '../api/get-my-learning';
 import { useOutline } from '../api/get-outline';
 import { LessonMain } from '../components/LessonMain';
 import { OutlineNav } from '../components/OutlineNav';
-import { QuizPlayer } from '../components/QuizPlayer';
 import { ProgressSummary } from '../components/ProgressSummary';
 import { formatMinutes } from '../../../lib/durations';
 import { lessonsInOrder, outlineProgress, resumeLessonId } from '../outline';
+
+// Only a quiz lesson, and a completed course, need these: their forms (react-hook-form, zod) load then,
+// not with every lesson (decision 031).
+const QuizPlayer = lazy(() => import('../components/QuizPlayer').then((m) => ({ default: m.QuizPlayer })));
+const SatisfactionCard = lazy(() => import('../../satisfaction').then((m) => ({ default: m.SatisfactionCard })));
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
@@ -261,7 +264,9 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
 
       {content.type === 'quiz' ? (
         // A quiz completes by being passed: no "Marquer comme terminé".
-        <QuizPlayer courseId={course.id} lessonId={content.id} enrolled={Boolean(course.enrolled)} />
+        <Suspense fallback={<CircularProgress aria-label="Chargement du quiz" />}>
+          <QuizPlayer courseId={course.id} lessonId={content.id} enrolled={Boolean(course.enrolled)} />
+        </Suspense>
       ) : (
         <LessonMain
           content={content}
@@ -322,7 +327,11 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
       )}
 
       {/* Once the course is completed, right after the last lesson's button or the quiz's result. */}
-      {course.enrolled && outline.completed_at && <SatisfactionCard courseId={course.id} />}
+      {course.enrolled && outline.completed_at && (
+        <Suspense fallback={null}>
+          <SatisfactionCard courseId={course.id} />
+        </Suspense>
+      )}
 
       <Box component="nav" aria-label="Leçons précédente et suivante" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
         {previous ? (

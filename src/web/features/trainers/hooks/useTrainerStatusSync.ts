@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { meetingRoomState } from '../../../../shared/meetings';
+import { meetingRoomState } from '../../../../shared/meeting-room';
 import { useSession } from '../../../lib/session';
 import { trainerStatusQueryOptions } from '../api/get-trainer-status';
 

@@ -1,0 +1,185 @@
+/**
+ * Goal 6 of issue 16: Lighthouse (mobile settings: a mid-range phone, slow 4G and a 4× slower CPU,
+ * simulated) on the landing page, the catalogue, a course page and the player, in the system
+ * Chromium, against the built interface served by the real server. Baseline: a tiny static page
+ * served by a bare Fastify, measured the same way in the same run. Also checks, from the requests
+ * each page made, that it loaded its own screen's chunk and no other screen's.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import Fastify from 'fastify';
+import lighthouse from 'lighthouse';
+import { pageChunks } from './bundle';
+import { openBenchDatabase, round, startBenchApp } from './lib';
+import { CHROMIUM_ARGS, demoLearner } from './player';
+
+/** Lighthouse's figures vary from run to run: each page is measured this many times and the median kept. */
+const RUNS = Number(process.argv.find((a) => a.startsWith('--lighthouse-runs='))?.split('=')[1] ?? 3);
+
+/** `--lighthouse-reports=dir` keeps each run's full report (JSON, to open in the Lighthouse viewer) to see what to fix. */
+const REPORTS_DIR = process.argv.find((a) => a.startsWith('--lighthouse-reports='))?.split('=')[1];
+
+export const LIGHTHOUSE_BUDGETS = { score: 95, lcpMs: 2500, cls: 0.05, tbtMs: 150 };
+
+export interface PageMeasure {
+  /** Performance score, 0 to 100. */
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Bytes of JavaScript transferred (compressed, as sent). */
+  scriptBytes: number;
+  /** Screens' chunks the page loaded that are not its own. */
+  foreignPages: string[];
+  /** Its own screens' chunks it did not load (the check would otherwise pass on a page that failed to load). */
+  missingPages: string[];
+}
+
+export interface LighthouseBench {
+  baseline: PageMeasure;
+  pages: Array<{ label: string; path: string; measure: PageMeasure }>;
+  /** Lighthouse's estimate of the machine's speed (its CPU benchmark); about 1000 for a recent desktop. */
+  benchmarkIndex: number;
+}
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A page with a heading and a paragraph, no script, no style sheet: the best a page can score here. */
+async function startBaselineServer() {
+  const app = Fastify();
+  app.get('/', (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+          '<title>Référence</title></head><body><h1>Se former au développement durable</h1><p>Une page statique minimale.</p></body></html>',
+      ),
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/` };
+}
+
+/**
+ * Runs Lighthouse `RUNS` times on `url` in the browser listening on `port`; median of each figure.
+ * `ownPages` are the screens (sources in the Vite manifest) the address should load.
+ */
+async function measure(port: number, url: string, ownPages: string[], chunks: Map<string, string>): Promise<PageMeasure> {
+  const runs: PageMeasure[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse n’a rien rendu pour ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse : ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${url})`);
+    if (REPORTS_DIR) {
+      fs.mkdirSync(REPORTS_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'accueil'}-${new URL(url).port}-${i + 1}.json`;
+      fs.writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(lhr));
+    }
+    const audit = (id: string) => lhr.audits[id]!;
+    const requests = ((audit('network-requests').details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
+    const loaded = new Set(requests.map((r) => new URL(r.url).pathname.slice(1)));
+    const foreignPages = [...chunks].filter(([source, file]) => !ownPages.includes(source) && loaded.has(file)).map(([source]) => path.basename(source, '.tsx'));
+    const missingPages = ownPages.filter((source) => !loaded.has(chunks.get(source) ?? '')).map((source) => path.basename(source, '.tsx'));
+    runs.push({
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint').numericValue ?? NaN,
+      cls: audit('cumulative-layout-shift').numericValue ?? NaN,
+      tbtMs: audit('total-blocking-time').numericValue ?? NaN,
+      scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      foreignPages,
+      missingPages,
+    });
+    benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+  }
+  return {
+    score: median(runs.map((r) => r.score)),
+    lcpMs: round(median(runs.map((r) => r.lcpMs)), 0),
+    cls: round(median(runs.map((r) => r.cls)), 3),
+    tbtMs: round(median(runs.map((r) => r.tbtMs)), 0),
+    scriptBytes: median(runs.map((r) => r.scriptBytes)),
+    // A chunk loaded once is a chunk too many: the union over the runs.
+    foreignPages: [...new Set(runs.flatMap((r) => r.foreignPages))],
+    missingPages: [...new Set(runs.flatMap((r) => r.missingPages))],
+  };
+}
+
+const benchmarkIndexes: number[] = [];
+
+export async function benchLighthouse(log: (message: string) => void): Promise<LighthouseBench> {
+  const chunks = pageChunks();
+  const database = await openBenchDatabase('pglite');
+  const { app, url, config } = await startBenchApp(database, { webDistDir: path.resolve('dist/web') });
+  const baselineServer = await startBaselineServer();
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ecoforma-lighthouse-'));
+  // Lighthouse drives the browser through its debugging port; a persistent profile is the browser's
+  // default context, where Lighthouse opens its tabs and where the learner's session is stored below.
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`],
+  });
+  try {
+    const { first, storage } = await demoLearner(database, config);
+    const baseline = await measure(port, baselineServer.url, [], chunks);
+    log(`lighthouse, page de référence : score ${baseline.score}, LCP ${baseline.lcpMs} ms, CLS ${baseline.cls}, TBT ${baseline.tbtMs} ms`);
+    const visitorPages = [
+      { label: 'page d’accueil', path: '/', own: ['features/site/pages/LandingPage.tsx'] },
+      { label: 'catalogue', path: '/courses', own: ['features/courses/pages/CataloguePage.tsx'] },
+      {
+        label: 'page d’un cours',
+        path: `/courses/${first.courseId}`,
+        own: ['features/courses/pages/CourseOrCategoryPage.tsx', 'features/courses/pages/CourseDetailPage.tsx'],
+      },
+    ];
+    const pages: LighthouseBench['pages'] = [];
+    for (const page of visitorPages) {
+      const measured = await measure(port, `${url}${page.path}`, page.own, chunks);
+      pages.push({ label: page.label, path: page.path.replace(String(first.courseId), '{id}'), measure: measured });
+      log(`lighthouse, ${page.label} : score ${measured.score}, LCP ${measured.lcpMs} ms, CLS ${measured.cls}, TBT ${measured.tbtMs} ms, JS ${round(measured.scriptBytes / 1024, 1)} Ko`);
+    }
+
+    // The player needs a signed-in learner: the session goes where the web app keeps it (localStorage,
+    // which Lighthouse's reset between runs leaves alone), set from a page of the origin that loads no script.
+    const tab = await browser.newPage();
+    await tab.goto(`${url}/api/health`);
+    await tab.evaluate((values) => {
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    }, storage);
+    await tab.close();
+    const playerPath = `/user/courses/${first.courseId}/learn`;
+    const player = await measure(port, `${url}${playerPath}`, ['features/learning/pages/PlayerPage.tsx'], chunks);
+    pages.push({ label: 'lecteur de cours', path: '/user/courses/{id}/learn', measure: player });
+    log(`lighthouse, lecteur : score ${player.score}, LCP ${player.lcpMs} ms, CLS ${player.cls}, TBT ${player.tbtMs} ms, JS ${round(player.scriptBytes / 1024, 1)} Ko`);
+    return { baseline, pages, benchmarkIndex: round(median(benchmarkIndexes), 0) };
+  } finally {
+    await browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+    await baselineServer.app.close();
+    await app.close();
+    await database.close();
+  }
+}
