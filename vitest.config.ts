@@ -67,6 +67,9 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One module graph per worker: React, MUI and the testing library load once instead of once
+          // per file, which halved the project's time. The setup file undoes what a test leaves behind.
+          isolate: false,
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 30_000,
         },
