@@ -49,6 +49,9 @@ const onS3: TestProjectInlineConfiguration = {
       'tests/security/upload-attacks.test.ts',
     ],
     env: { TEST_ENGINE: 'pglite', TEST_STORAGE: 's3' },
+    // The same files share a module graph in the `server` project already; importing the server once
+    // per worker instead of once per file saves seconds a file.
+    isolate: false,
   },
 };
 
@@ -67,6 +70,9 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One module graph per worker: React, MUI and the testing library load once instead of once
+          // per file, which halved the project's time. The setup file undoes what a test leaves behind.
+          isolate: false,
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 30_000,
         },
