@@ -9,6 +9,8 @@ export interface InitialData {
   answers: Record<string, unknown>;
   /** Images the page shows first, preloaded at high priority. */
   images: string[];
+  /** The route pattern of the screen this page picks once its data is known, whose chunks are preloaded too. */
+  screen?: string;
 }
 
 /**

@@ -16,7 +16,18 @@ import { authHeader, createUser, insertCourse } from '../test/factories';
 const dir = path.resolve('.tmp', `web-dist-${randomBytes(6).toString('hex')}`);
 await fs.mkdir(dir, { recursive: true });
 await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><html lang="fr"><head><title>EcoForma</title></head><body><div id="root"></div></body></html>');
+await fs.mkdir(path.join(dir, '.vite'), { recursive: true });
+await fs.writeFile(
+  path.join(dir, '.vite', 'route-preloads.json'),
+  JSON.stringify({
+    '/courses': ['assets/CataloguePage-2b.js', 'assets/Chip-3c.js'],
+    '/courses/:slug': ['assets/CourseOrCategoryPage-4d.js'],
+    '/user/courses/:id': ['assets/CourseDetailPage-7a.js', 'assets/Chip-3c.js'],
+  }),
+);
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((match) => match[1]);
 
 const { app, db } = await createTestApp({ webDistDir: dir });
 const author = await createUser(db, { role: 'formateur', isValid: true });
@@ -76,7 +87,9 @@ describe('initial data inlined in index.html', () => {
     expect(Object.keys(searched)).toContain('/api/courses?q=compost&page=1&pageSize=12');
     expect((searched['/api/courses?q=compost&page=1&pageSize=12'] as CoursePage).items.map((course) => course.id)).toEqual([older.id]);
 
-    const theme = inlined(await page('/courses/ecologie?page=1'))!;
+    const themeHtml = await page('/courses/ecologie?page=1');
+    expect(preloaded(themeHtml)).toEqual(['CourseOrCategoryPage-4d.js', 'CataloguePage-2b.js', 'Chip-3c.js']);
+    const theme = inlined(themeHtml)!;
     const themed = theme['/api/courses?category=ecologie&page=1&pageSize=12'] as CoursePage;
     expect(themed).toEqual(await api('/api/courses?category=ecologie&page=1&pageSize=12'));
     expect(themed.items.map((course) => course.id)).toEqual([newest.id]);
@@ -90,6 +103,8 @@ describe('initial data inlined in index.html', () => {
     const course = inlined(html)![`/api/courses/${newest.id}`] as CourseDetail;
     expect(course).toEqual(await api(`/api/courses/${newest.id}`));
     expect(course.enrolled).toBe(false);
+    // The course screen, which /courses/{segment} picks once it has run, is fetched with the page.
+    expect(preloaded(html)).toEqual(['CourseOrCategoryPage-4d.js', 'CourseDetailPage-7a.js', 'Chip-3c.js']);
     expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${course.image!.replace(/&/g, '&amp;')}">`);
     // The server cannot tell a signed-in reader from a page request: the page carries the public data only.
     const signedIn = await page(`/courses/${newest.id}`, await authHeader(db, author));
@@ -102,6 +117,7 @@ describe('initial data inlined in index.html', () => {
       expect(html).not.toContain(INITIAL_DATA_ELEMENT_ID);
       expect(html).not.toContain('rel="preload"');
       expect(html).not.toContain('Brouillon secret');
+      expect(preloaded(html)).toEqual(['CourseOrCategoryPage-4d.js']);
     }
   });
 

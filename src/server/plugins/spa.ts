@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../../shared/errors';
 import { LINK_PAGE_PATHS } from '../../shared/password';
-import { withInitialData, type InitialDataSource } from '../lib/initial-data';
+import { withInitialData, type InitialData, type InitialDataSource } from '../lib/initial-data';
 import { routePreloadedPages } from '../lib/route-preloads';
 
 /** The build's `.br` and `.gz` copies (scripts/precompress.mjs): sent in place of their file, never asked for by name. */
@@ -52,17 +52,17 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir, initialDa
       const queryStart = request.url.indexOf('?');
       const pathname = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
       if ((LINK_PAGE_PATHS as readonly string[]).includes(pathname)) reply.header('Referrer-Policy', 'no-referrer');
-      let page = pageFor(pathname);
+      let data: InitialData | null = null;
       if (initialData && request.method === 'GET') {
         try {
-          const data = await initialData(pathname, new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1)));
-          if (data) page = withInitialData(page, data);
+          data = await initialData(pathname, new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1)));
         } catch (error) {
           // The page still works without: it asks the API itself, which reports the trouble.
           request.log.warn({ err: error }, 'initial data of the page not inlined');
         }
       }
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const page = pageFor(pathname, data?.screen);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(data ? withInitialData(page, data) : page);
     }
     return reply.status(404).send({ error_code: 'not_found', message: errorMessages.not_found });
   });

@@ -6,6 +6,13 @@ import type { InitialData, InitialDataSource } from '../../lib/initial-data';
 import { getCourseDetail, listCatalogue, listCategoryCounts } from './courses.service';
 
 /**
+ * The routes (src/web/app/routes.tsx) of the screens `/courses/{segment}` picks at run time, so their chunks
+ * are preloaded with the page; `/courses` itself is the catalogue's own route.
+ */
+const COURSE_SCREEN = '/user/courses/:id';
+const CATALOGUE_SCREEN = '/courses';
+
+/**
  * The visitors' pages of this feature, inlined in their index.html (decision 031): `/courses` and
  * `/courses/{category}` get the catalogue's first answers (the query string's search and page, as
  * CataloguePage reads them), `/courses/{id}` the course as a visitor sees it, so a draft or an
@@ -31,7 +38,7 @@ async function courseData(db: Db, id: number): Promise<InitialData | null> {
   try {
     // A visitor's view (no actor): the service's own rule, so only a published course is ever inlined.
     const course = await getCourseDetail(db, id, null);
-    return { answers: { [`/api/courses/${id}`]: course }, images: course.image ? [course.image] : [] };
+    return { answers: { [`/api/courses/${id}`]: course }, images: course.image ? [course.image] : [], screen: COURSE_SCREEN };
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) return null;
     throw error;
@@ -54,5 +61,5 @@ async function catalogueData(db: Db, category: string | undefined, query: URLSea
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   const first = page.items[0]?.image;
-  return { answers: { [`/api/courses?${search}`]: page, '/api/categories': categories }, images: first ? [first] : [] };
+  return { answers: { [`/api/courses?${search}`]: page, '/api/categories': categories }, images: first ? [first] : [], screen: CATALOGUE_SCREEN };
 }
