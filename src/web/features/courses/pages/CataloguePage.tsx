@@ -90,8 +90,9 @@ export default function CataloguePage() {
 
   const firstLoad = courses.isPending || categories.isPending;
   // The cards render in the background, in slices, once the answer is there: a page of twelve cards
-  // would otherwise hold the main thread in one long task (TBT, decision 031).
-  const data = useDeferredValue(firstLoad ? undefined : courses.data);
+  // would otherwise hold the main thread in one long task (TBT, decision 031). The initial null defers
+  // them on the first render too, when the answer came inlined with the page.
+  const data = useDeferredValue(firstLoad ? null : (courses.data ?? null), null);
   const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
 
   return (
