@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { coursesInitialData } from './modules/courses/courses.initial-data';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { learningRoutes } from './modules/learning/learning.routes';
@@ -134,7 +135,11 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(satisfactionRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(organisationsRoutes, deps);
-  await app.register(spaPlugin, { webDistDir: config.webDistDir });
+  await app.register(spaPlugin, {
+    webDistDir: config.webDistDir,
+    // Under maintenance the API answers 503: a page must not show data its own calls would refuse.
+    initialData: config.maintenanceMode ? undefined : coursesInitialData(db),
+  });
 
   return app;
 }

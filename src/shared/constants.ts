@@ -55,6 +55,10 @@ export const ACCOUNT_LIMITS_WINDOW_MS = 60 * 60 * 1000;
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** The catalogue screen's page: four rows of three cards (the server inlines this same first page, decision 031). */
+export const CATALOGUE_PAGE_SIZE = 12;
+/** Id of the `<script type="application/json">` in which the server inlines a public page's first API answers. */
+export const INITIAL_DATA_ELEMENT_ID = 'donnees-initiales';
 
 /** Contact details shown in the footer and on the waiting page. */
 export const CONTACT = {

@@ -5,17 +5,24 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../../shared/errors';
 import { LINK_PAGE_PATHS } from '../../shared/password';
+import { withInitialData, type InitialData, type InitialDataSource } from '../lib/initial-data';
 import { routePreloadedPages } from '../lib/route-preloads';
 
 /** The build's `.br` and `.gz` copies (scripts/precompress.mjs): sent in place of their file, never asked for by name. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
+
+interface SpaOptions {
+  webDistDir: string;
+  /** A public page's first API answers, inlined in its index.html (decision 031). */
+  initialData?: InitialDataSource;
+}
 
 /**
  * Serves the built SPA with history fallback: client routes get index.html, while an unknown
  * `/api/...` path, or an asset the build does not hold, always answers a JSON 404, never the page.
  * Assets go out as the brotli or gzip copy written at build time when the browser accepts it (decision 031).
  */
-export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir }: { webDistDir: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir, initialData }: SpaOptions) => {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
@@ -35,16 +42,27 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir }: { webDi
   const indexHtml = hasSpa ? fs.readFileSync(indexFile, 'utf8') : null;
   const pageFor = indexHtml === null ? null : routePreloadedPages(webDistDir, indexHtml);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     // A chunk of an older build (a tab opened before a deployment) must fail as a 404, not run index.html as a script.
     const isAsset = request.url.startsWith('/assets/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset;
     if (wantsPage && pageFor) {
       // A page opened from an e-mailed link holds its token in the address: no other site may receive it as a referrer.
-      const pathname = request.url.split('?', 1)[0]!;
+      const queryStart = request.url.indexOf('?');
+      const pathname = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
       if ((LINK_PAGE_PATHS as readonly string[]).includes(pathname)) reply.header('Referrer-Policy', 'no-referrer');
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(pathname));
+      let data: InitialData | null = null;
+      if (initialData && request.method === 'GET') {
+        try {
+          data = await initialData(pathname, new URLSearchParams(queryStart === -1 ? '' : request.url.slice(queryStart + 1)));
+        } catch (error) {
+          // The page still works without: it asks the API itself, which reports the trouble.
+          request.log.warn({ err: error }, 'initial data of the page not inlined');
+        }
+      }
+      const page = pageFor(pathname, data?.screen);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(data ? withInitialData(page, data) : page);
     }
     return reply.status(404).send({ error_code: 'not_found', message: errorMessages.not_found });
   });

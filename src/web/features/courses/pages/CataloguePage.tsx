@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CATALOGUE_PAGE_SIZE } from '../../../../shared/constants';
 import { paths } from '../../../lib/paths';
 import { toQuery } from '../../../lib/api-client';
 import { useCategories } from '../api/get-categories';
@@ -17,8 +18,6 @@ import { CourseCard } from '../components/CourseCard';
 import { usePageTitle } from '../../../lib/page-title';
 import { PagePagination } from '../../../components/PagePagination';
 
-/** Four rows of three cards. */
-const CATALOGUE_PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
 const EMPTY_TEXT = "Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.";
 
@@ -91,8 +90,9 @@ export default function CataloguePage() {
 
   const firstLoad = courses.isPending || categories.isPending;
   // The cards render in the background, in slices, once the answer is there: a page of twelve cards
-  // would otherwise hold the main thread in one long task (TBT, decision 031).
-  const data = useDeferredValue(firstLoad ? undefined : courses.data);
+  // would otherwise hold the main thread in one long task (TBT, decision 031). The initial null defers
+  // them on the first render too, when the answer came inlined with the page.
+  const data = useDeferredValue(firstLoad ? null : (courses.data ?? null), null);
   const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
 
   return (
