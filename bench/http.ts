@@ -79,14 +79,20 @@ async function benchUser(database: Database, email: string) {
   return user!;
 }
 
+/**
+ * Sign-ins per second, rotating over one account per connection: attempts in flight on one account
+ * count against its lockout until their password is checked (decision 012), and would answer 423.
+ */
 export async function loginThroughput(database: Database, url: string, seconds: number): Promise<number> {
-  const email = `login-bench-${Date.now()}@exemple.fr`;
-  await benchUser(database, email);
+  const run = Date.now();
+  const emails = Array.from({ length: CONNECTIONS }, (_, i) => `login-bench-${run}-${i}@exemple.fr`);
+  for (const email of emails) await benchUser(database, email);
+  let next = 0;
   return measureThroughput({
     url: `${url}/api/login`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Motdepasse1', remember: false }),
+    nextBody: () => JSON.stringify({ email: emails[next++ % emails.length], password: 'Motdepasse1', remember: false }),
     connections: CONNECTIONS,
     seconds,
   });

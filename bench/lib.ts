@@ -54,12 +54,16 @@ export async function measureThroughput(options: {
   body?: string;
   connections?: number;
   seconds?: number;
+  /** A body per request (e.g. rotating accounts), in place of `body`. */
+  nextBody?: () => string;
 }): Promise<number> {
+  const nextBody = options.nextBody;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    ...(nextBody ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }] } : {}),
     connections: options.connections ?? 10,
     duration: options.seconds ?? 5,
   });
