@@ -40,5 +40,6 @@ function escapeAttribute(text: string): string {
 export function withInitialData(page: string, data: InitialData): string {
   const images = data.images.map((href) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`).join('');
   const script = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data.answers)}</script>`;
-  return page.replace('</head>', `${images}${script}</head>`);
+  // A function, not a string: `$&` or `$'` in a course title must stay text, not become replacement patterns.
+  return page.replace('</head>', () => `${images}${script}</head>`);
 }

@@ -42,7 +42,8 @@ const newest = await insertCourse(db, author.id, {
   createdAt: new Date(base + hour),
 });
 const hostile = await insertCourse(db, author.id, {
-  title: 'Climat </script><script>alert(1)</script> & « guillemets »\u2028fin',
+  // `$'` and `$&` would be replacement patterns to String.prototype.replace: they must stay text.
+  title: "Climat </script><script>alert(1)</script> & « guillemets » $' $&\u2028fin",
   categorySlug: 'rse',
   createdAt: new Date(base - hour),
 });
@@ -127,7 +128,7 @@ describe('initial data inlined in index.html', () => {
     expect(html).not.toContain('\u2028');
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(html).toContain('Climat \\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u0026 « guillemets »\\u2028fin');
+    expect(html).toContain('Climat \\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u0026 « guillemets » $\' $\\u0026\\u2028fin');
     expect((inlined(html)![`/api/courses/${hostile.id}`] as CourseDetail).title).toBe(hostile.title);
   });
 
