@@ -2,6 +2,8 @@ import { INITIAL_DATA_ELEMENT_ID } from '../../shared/constants';
 
 /** The answers the server inlined in this page (API path → body), read once and then handed out once each. */
 let pending = new Map<string, unknown>();
+/** When the page read them: what react-query counts as their fetch time. */
+let readAt = 0;
 
 /** `/api/courses?page=1&q=x` and `/api/courses?q=x&page=1` ask the same thing. */
 function sameRequest(path: string): string {
@@ -19,6 +21,7 @@ function inlinedAnswers(): Map<string, unknown> {
     // Taken out of the page once read: it answers the address the page was opened at, nothing later.
     element.remove();
     pending = new Map();
+    readAt = Date.now();
     try {
       const answers = JSON.parse(element.textContent ?? '') as Record<string, unknown>;
       for (const [path, body] of Object.entries(answers)) pending.set(sameRequest(path), body);
@@ -42,9 +45,9 @@ export function takeInitialData<T>(apiPath: string): T | undefined {
 }
 
 /**
- * When an inlined answer counts as fetched: the start of the page's own request (a little before the
- * server read it). Fresh for the queries' usual staleTime, so the page does not ask again what it was just sent.
+ * When an inlined answer counts as fetched: when the page read it, a moment after the server wrote
+ * it. Fresh for the queries' usual staleTime, so the page does not ask again what it was just sent.
  */
 export function initialDataUpdatedAt(): number {
-  return performance.timeOrigin;
+  return readAt || Date.now();
 }
