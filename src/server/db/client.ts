@@ -47,7 +47,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return pgliteDatabase(await createPglite(options));
 }
 
-/** PGlite in a worker thread of its own (decision 030), persisted in `dataDir` or in memory; `dump` clones a dump. */
+/** PGlite in a worker thread of its own (decision 030), persisted in `dataDir` or in memory. */
 export async function openPgliteThread(options: WorkerOptions = {}): Promise<Database> {
   const thread = new PgliteThread(options);
   try {

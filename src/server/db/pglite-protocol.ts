@@ -27,10 +27,9 @@ export interface WireError {
 
 export type WorkerResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: WireError };
 
-/** What the worker is given at start: where the files live, or a dump to load in memory. */
+/** What the worker is given at start: where the files live (in memory when absent). */
 export interface WorkerOptions {
   dataDir?: string;
-  dump?: Uint8Array<ArrayBuffer>;
 }
 
 /** The error's own string and number fields: SQLSTATE, constraint, table, position… */

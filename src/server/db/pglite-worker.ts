@@ -8,7 +8,7 @@ import { createPglite } from './pglite-engine';
 import { toWireError, type WireQueryOptions, type WorkerOptions, type WorkerRequest, type WorkerResponse } from './pglite-protocol';
 
 const options = workerData as WorkerOptions;
-const db = await createPglite({ dataDir: options.dataDir, loadDataDir: options.dump ? new Blob([options.dump]) : undefined });
+const db = await createPglite({ dataDir: options.dataDir });
 
 /** Rejecting a transaction's callback with this makes PGlite roll it back; it never reaches the API thread. */
 const ROLLBACK = Symbol('rollback');
