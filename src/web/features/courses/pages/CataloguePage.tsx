@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -106,22 +106,19 @@ export default function CataloguePage() {
       </Typography>
 
       <Box role="search" sx={{ mb: 2 }}>
-        <TextField
+        {/* OutlinedInput rather than TextField: TextField brings Select, Menu, Popover and Modal into the catalogue's chunk (decision 031). */}
+        <OutlinedInput
           type="search"
           fullWidth
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder="Rechercher des cours..."
-          slotProps={{
-            htmlInput: { 'aria-label': 'Rechercher des cours', maxLength: 200 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
+          slotProps={{ input: { 'aria-label': 'Rechercher des cours', maxLength: 200 } }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon aria-hidden />
+            </InputAdornment>
+          }
           sx={{ bgcolor: 'background.paper', maxWidth: 720 }}
         />
       </Box>
