@@ -163,17 +163,20 @@ async function itemsInOrder(db: Db, ids: number[]): Promise<CourseItem[]> {
 async function listSearched(db: Db, filters: SQL[], words: string[], query: CourseListQuery): Promise<CoursePage> {
   const where = and(...filters, searchMatch(words));
   const offset = (query.page - 1) * query.pageSize;
-  const [counted] = await db.select({ total: count() }).from(courses).where(where);
-  const total = counted?.total ?? 0;
-  if (offset >= total) return emptyPage(query, total);
+  // Ranking reads every match anyway: the total comes with it (a window count), not from a second scan.
   const ranked = await db
-    .select({ id: courses.id })
+    .select({ id: courses.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(courses)
     .where(where)
     .orderBy(desc(searchRank(words)), desc(courses.createdAt), desc(courses.id))
     .limit(query.pageSize)
     .offset(offset);
-  return { items: await itemsInOrder(db, ranked.map((row) => row.id)), total, page: query.page, pageSize: query.pageSize };
+  if (ranked.length === 0) {
+    // A page past the last one: only then is the total counted on its own.
+    const [counted] = offset > 0 ? await db.select({ total: count() }).from(courses).where(where) : [];
+    return emptyPage(query, counted?.total ?? 0);
+  }
+  return { items: await itemsInOrder(db, ranked.map((row) => row.id)), total: ranked[0]!.total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Not searched: newest first. */
