@@ -162,49 +162,26 @@ async function runLighthouseBench() {
   const { score, lcpMs, cls, tbtMs } = LIGHTHOUSE_BUDGETS;
   const reference = 'page statique minimale, Fastify nu';
   const ratioTo = (figure: number, base: number) => (base > 0 ? round(figure / base) : undefined);
+  /** The four Lighthouse figures of a page, each with its budget. */
+  const metrics: Array<{ label: string; figure: (m: typeof baseline) => number; unit: string; budget: string; pass: (value: number) => boolean }> = [
+    { label: 'score de performance', figure: (m) => m.score, unit: '/ 100', budget: `≥ ${score}`, pass: (v) => v >= score },
+    { label: 'LCP', figure: (m) => m.lcpMs, unit: 'ms', budget: `≤ ${lcpMs} ms`, pass: (v) => v <= lcpMs },
+    { label: 'CLS', figure: (m) => m.cls, unit: '', budget: `≤ ${String(cls).replace('.', ',')}`, pass: (v) => v <= cls },
+    { label: 'TBT', figure: (m) => m.tbtMs, unit: 'ms', budget: `≤ ${tbtMs} ms`, pass: (v) => v <= tbtMs },
+  ];
   for (const { label, path, measure } of pages) {
     const name = `Lighthouse mobile, ${label} (${path})`;
     results.push(
-      {
-        name: `${name} : score de performance`,
-        engine: 'pglite',
-        figure: measure.score,
-        unit: '/ 100',
-        budget: `≥ ${score}`,
-        baseline: { name: reference, figure: baseline.score, unit: '/ 100' },
-        ratio: ratioTo(measure.score, baseline.score),
-        pass: measure.score >= score,
-      },
-      {
-        name: `${name} : LCP`,
-        engine: 'pglite',
-        figure: measure.lcpMs,
-        unit: 'ms',
-        budget: `≤ ${lcpMs} ms`,
-        baseline: { name: reference, figure: baseline.lcpMs, unit: 'ms' },
-        ratio: ratioTo(measure.lcpMs, baseline.lcpMs),
-        pass: measure.lcpMs <= lcpMs,
-      },
-      {
-        name: `${name} : CLS`,
-        engine: 'pglite',
-        figure: measure.cls,
-        unit: '',
-        budget: `≤ ${String(cls).replace('.', ',')}`,
-        baseline: { name: reference, figure: baseline.cls, unit: '' },
-        ratio: ratioTo(measure.cls, baseline.cls),
-        pass: measure.cls <= cls,
-      },
-      {
-        name: `${name} : TBT`,
-        engine: 'pglite',
-        figure: measure.tbtMs,
-        unit: 'ms',
-        budget: `≤ ${tbtMs} ms`,
-        baseline: { name: reference, figure: baseline.tbtMs, unit: 'ms' },
-        ratio: ratioTo(measure.tbtMs, baseline.tbtMs),
-        pass: measure.tbtMs <= tbtMs,
-      },
+      ...metrics.map(({ label: metric, figure, unit, budget, pass }) => ({
+        name: `${name} : ${metric}`,
+        engine: 'pglite' as const,
+        figure: figure(measure),
+        unit,
+        budget,
+        baseline: { name: reference, figure: figure(baseline), unit },
+        ratio: ratioTo(figure(measure), figure(baseline)),
+        pass: pass(figure(measure)),
+      })),
       {
         name: `${name} : écrans chargés autres que le sien`,
         engine: 'pglite',

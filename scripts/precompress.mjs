@@ -3,7 +3,6 @@
 // at the strongest settings, with no compression work per request.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -71,7 +70,3 @@ export function precompressPlugin() {
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const written = await precompress(process.argv[2] ?? 'dist/web');
-  console.log(`${written.length} fichiers compressés écrits.`);
-}

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { matchRoutes } from 'react-router';
 
 /**
  * index.html for each screen of the SPA, with `<link rel="modulepreload">` for the chunks that screen
@@ -12,7 +13,8 @@ export function routePreloadedPages(webDistDir: string, indexHtml: string): (pat
   const file = path.join(webDistDir, '.vite/route-preloads.json');
   if (!fs.existsSync(file)) return () => indexHtml;
   const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  const patterns = Object.keys(preloads).map((pattern) => ({ pattern, segments: pattern.split('/').filter(Boolean) }));
+  // React Router's own matching and ranking: the screen the SPA will show for the address.
+  const routes = Object.keys(preloads).map((pattern) => ({ path: pattern }));
   const pages = new Map<string, string>();
   const pageOf = (pattern: string, screen: string | undefined) => {
     const key = screen === undefined ? pattern : `${pattern} ${screen}`;
@@ -26,38 +28,7 @@ export function routePreloadedPages(webDistDir: string, indexHtml: string): (pat
     return page;
   };
   return (pathname, screen) => {
-    const segments = pathname.split('/').filter(Boolean);
-    let best: { pattern: string; rank: number } | null = null;
-    for (const { pattern, segments: patternSegments } of patterns) {
-      const rank = routeRank(patternSegments, segments);
-      if (rank !== null && (!best || rank > best.rank)) best = { pattern, rank };
-    }
-    return best ? pageOf(best.pattern, screen) : indexHtml;
+    const pattern = matchRoutes(routes, pathname)?.[0]?.route.path;
+    return pattern === undefined ? indexHtml : pageOf(pattern, screen);
   };
-}
-
-/**
- * How well a route pattern (`/courses/:slug`, `/user/courses/:id/learn/:lessonId?`, `*`) fits an address,
- * null when it does not: React Router's ranking in short, a fixed segment (case aside) outweighs a parameter,
- * which outweighs the catch-all.
- */
-export function routeRank(pattern: string[], segments: string[]): number | null {
-  let rank = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const part = pattern[i]!;
-    if (part === '*') return rank + 1;
-    const segment = segments[i];
-    if (part.startsWith(':')) {
-      if (segment === undefined) {
-        if (part.endsWith('?')) continue;
-        return null;
-      }
-      rank += 3;
-    } else if (segment === undefined || segment.toLowerCase() !== part.toLowerCase()) {
-      return null;
-    } else {
-      rank += 10;
-    }
-  }
-  return segments.length <= pattern.length ? rank + 2 : null;
 }
