@@ -79,12 +79,10 @@ export function AppLayout() {
         ref={mainRef}
         sx={{ flex: 1, minHeight: `calc(100vh - ${NAVBAR_HEIGHT_PX}px)`, '&:focus': { outline: 'none' } }}
       >
-        {unconfirmed && (
-          <Suspense fallback={null}>
-            <EmailConfirmationBanner />
-          </Suspense>
-        )}
+        {/* One boundary for both: the page shows with the banner above it, never before it, so the banner's
+            late code cannot push the page down under a click (CLS). */}
         <Suspense fallback={null}>
+          {unconfirmed && <EmailConfirmationBanner />}
           <Outlet />
         </Suspense>
       </Box>
