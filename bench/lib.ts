@@ -4,7 +4,8 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { testConfig, type Config } from '../src/server/config';
-import { openPgliteThread, type Database } from '../src/server/db/client';
+import { type Database } from '../src/server/db/client';
+import { openPgliteThread } from '../src/server/db/pglite';
 import { seedReferenceData } from '../src/server/db/seed';
 import { openScratchPostgres } from '../src/server/test/database';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { LessonContent } from '../src/shared/learning';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
-import { openPglite } from '../src/server/db/client';
+import { openPglite } from '../src/server/db/pglite';
 import { seedReferenceData } from '../src/server/db/seed';
 import { createSession } from '../src/server/lib/sessions';
 import { createUser, insertCourse, insertSection } from '../src/server/test/factories';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { CV_MAX_BYTES } from '../src/shared/constants';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
-import { openPglite } from '../src/server/db/client';
+import { openPglite } from '../src/server/db/pglite';
 import { createSession } from '../src/server/lib/sessions';
 import { createUser } from '../src/server/test/factories';
 import { multipartBoundary, partHead } from '../src/server/test/files';

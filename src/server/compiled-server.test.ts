@@ -21,13 +21,18 @@ afterAll(async () => {
 });
 
 describe('the compiled server (decision 026)', () => {
-  it('loads pdfkit, qrcode, nodemailer and file-type on first use, not at start-up', () => {
+  it('bundles the packages but argon2 and PGlite; loads pdfkit, qrcode, nodemailer, file-type and the unused engine’s driver on first use', () => {
     const code = fs
       .readdirSync(outdir)
       .filter((file) => file.endsWith('.mjs'))
       .map((file) => fs.readFileSync(path.join(outdir, file), 'utf8'))
       .join('\n');
-    expect(code).toContain('from "fastify"');
+    // One file read instead of hundreds at start-up; native code and WebAssembly stay in node_modules.
+    expect(code).not.toContain('from "fastify"');
+    expect(code).toMatch(/^import [^;]*from "@node-rs\/argon2";/m);
+    expect(code).toMatch(/^import [^;]*from "@electric-sql\/pglite";/m);
+    expect(code).toMatch(/import\("\.\/postgres-[A-Z0-9]+\.mjs"\)/);
+    expect(code).toMatch(/import\("\.\/pglite-[A-Z0-9]+\.mjs"\)/);
     for (const lazy of ['pdfkit', 'qrcode', 'nodemailer', 'file-type']) {
       expect(code).not.toMatch(new RegExp(`^import [^;]*from "${lazy}";`, 'm'));
       expect(code).toContain(`import("${lazy}")`);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { testConfig, type Config, type DbTimeouts } from '../../src/server/config';
-import { openPostgres, type Database } from '../../src/server/db/client';
+import { type Database } from '../../src/server/db/client';
+import { openPostgres } from '../../src/server/db/postgres';
 import { createDatabase, dropDatabase, POSTGRES_TEMPLATE_DB } from '../../src/server/test/database';
 import { TcpProxy } from './tcp-proxy';
 

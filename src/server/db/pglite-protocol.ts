@@ -3,10 +3,14 @@
  * request carries an id; the worker answers each one once, with its result or its error.
  */
 
-/** How a statement's values come back; `rawTypes` are the type OIDs left as text (Drizzle's own dates and intervals). */
+/**
+ * How a statement's values come back; `rawTypes` are the type OIDs left as text (Drizzle's own dates
+ * and intervals); `keepPrepared`, whether the thread keeps the statement prepared (decision 032).
+ */
 export interface WireQueryOptions {
   rowMode?: 'array' | 'object';
   rawTypes?: number[];
+  keepPrepared?: boolean;
 }
 
 export type WorkerRequest =

@@ -27,14 +27,23 @@ interface Statement {
 type Query = PGlite['query'];
 
 /**
- * Makes `pglite.query` (and a transaction's) reuse named prepared statements (decision 032).
+ * Set on the query options of a statement the code prepared by name (Drizzle's `.prepare(name)`):
+ * only those are kept, as node-postgres names only those. The others (a catalogue search, say) are
+ * planned for their own values at each run: a plan kept for any value can be far slower for some.
+ */
+export interface KeepPrepared {
+  keepPrepared?: boolean;
+}
+
+/**
+ * Makes `pglite.query` (and a transaction's) keep the statements marked `keepPrepared` (decision 032).
  *
  * PGlite's own `query` parses and plans each statement again, in five calls into WebAssembly
  * (Parse, Describe, Bind, Describe, Execute): for the session-and-profile read, about 0.8 ms of
  * which 0.6 ms is planning. Drizzle's `.prepare(name)` names statements only on node-postgres. Here
- * each SQL text is parsed once, under a name, and later runs are one call: Bind, Describe, Execute,
- * Sync. Installed on the instance, so that tests' in-process copies and the server's thread both
- * run their queries through it.
+ * such a statement is parsed once, under a name, and later runs are one call: Bind, Describe,
+ * Execute, Sync. Installed on the instance, so that tests' in-process copies and the server's
+ * thread both run their queries through it.
  */
 export function cacheStatements(pglite: PGlite): PGlite {
   const statements = new Map<string, Statement>();
@@ -100,9 +109,9 @@ export function cacheStatements(pglite: PGlite): PGlite {
     }
   }
 
-  const cachedQuery = <T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+  const cachedQuery = <T>(sql: string, params: unknown[] = [], options?: QueryOptions & KeepPrepared): Promise<Results<T>> => {
     // A COPY's file travels beside the query: PGlite's own path handles it.
-    if (options?.blob) return defaultQuery<T>(sql, params, options);
+    if (!options?.keepPrepared || options.blob) return defaultQuery<T>(sql, params, options);
     // The same two locks as PGlite's query: after any transaction under way, one query at a time.
     return pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => run<T>(sql, params, options, false)));
   };
@@ -111,9 +120,9 @@ export function cacheStatements(pglite: PGlite): PGlite {
   const cachedTransaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
     defaultTransaction((tx) => {
       // The transaction already holds the database: only the query lock is taken, as PGlite's own tx.query does.
-      const query = <R>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+      const query = <R>(sql: string, params: unknown[] = [], options?: QueryOptions & KeepPrepared): Promise<Results<R>> => {
+        if (!options?.keepPrepared || options.blob) return tx.query<R>(sql, params, options);
         if (tx.closed) throw new Error('Transaction is closed');
-        if (options?.blob) return tx.query<R>(sql, params, options);
         return pglite._runExclusiveQuery(() => run<R>(sql, params, options, true));
       };
       return callback(Object.assign(Object.create(tx) as Transaction, { query }));

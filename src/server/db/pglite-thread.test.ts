@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseErrorFields, isDatabaseUnavailable, isUniqueViolation } from '../lib/db-errors';
-import { openPglite, openPgliteThread, type Database } from './client';
+import { type Database } from './client';
+import { openPglite, openPgliteThread } from './pglite';
 
 // The server's PGlite runs in a worker thread (decision 030): these tests hold the thread to what
 // the API counts on from PGlite in-process: Drizzle's mapping, transactions, errors, files.

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { KeepPrepared } from './pglite-statements';
 import { fromWireError, type WireQueryOptions, type WorkerOptions, type WorkerRequest, type WorkerResponse } from './pglite-protocol';
 
 /** Spreads a request type over its union, so that each op keeps its own fields once `id` is left out. */
@@ -7,13 +8,17 @@ type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R
 
 /** What Drizzle's PGlite driver calls on a client or on a transaction. */
 export interface PgliteClient {
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions & KeepPrepared): Promise<Results<T>>;
   exec(sql: string): Promise<Results[]>;
 }
 
 /** Drizzle passes identity parsers only, to keep dates and intervals as text: their type OIDs are enough to rebuild them. */
-function wireOptions(options: QueryOptions | undefined): WireQueryOptions {
-  return { rowMode: options?.rowMode, rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined };
+function wireOptions(options: (QueryOptions & KeepPrepared) | undefined): WireQueryOptions {
+  return {
+    rowMode: options?.rowMode,
+    rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+    keepPrepared: options?.keepPrepared,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { QueryOptions, Transaction } from '@electric-sql/pglite';
 import { createPglite } from './pglite-engine';
+import type { KeepPrepared } from './pglite-statements';
 import { toWireError, type WireQueryOptions, type WorkerOptions, type WorkerRequest, type WorkerResponse } from './pglite-protocol';
 
 const options = workerData as WorkerOptions;
@@ -23,9 +24,9 @@ let lastTransactionId = 0;
 
 const identity = (value: unknown) => value;
 
-function queryOptions(wire: WireQueryOptions): QueryOptions {
+function queryOptions(wire: WireQueryOptions): QueryOptions & KeepPrepared {
   const parsers = wire.rawTypes?.length ? Object.fromEntries(wire.rawTypes.map((oid) => [oid, identity])) : undefined;
-  return { rowMode: wire.rowMode, parsers };
+  return { rowMode: wire.rowMode, parsers, keepPrepared: wire.keepPrepared };
 }
 
 /** The open transaction a request names, or the database itself (whose queries wait for any transaction to end). */

@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { testConfig } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { type Database } from '../db/client';
+import { openPglite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
 
 export const PGLITE_TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar.gz');
 /**

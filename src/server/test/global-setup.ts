@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { testConfig } from '../config';
-import { openPglite, openPostgres } from '../db/client';
+import { openPglite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
 import { seedReferenceData } from '../db/seed';
 import { createDatabase, dropDatabase, PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB } from './database';
 

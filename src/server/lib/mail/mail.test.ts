@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from '../../db/client';
+import { openPostgres } from '../../db/postgres';
 import { mailOutbox } from '../../db/schema';
 import { captureLog, catchMail, createTestApp } from '../../test/app';
 import { testEngine, testServerUrl } from '../../test/database';
