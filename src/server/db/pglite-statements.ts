@@ -100,8 +100,8 @@ export function cacheStatements(pglite: PGlite): PGlite {
     try {
       return await execute<T>(sql, params, options, inTransaction);
     } catch (error) {
-      // A migration changed a table a kept statement reads: prepare it again, once.
-      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED || !statements.has(sql)) throw error;
+      // A migration changed a table a kept statement reads: prepare it again, once (a transaction is aborted by then).
+      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED || inTransaction || !statements.has(sql)) throw error;
       const stale = statements.get(sql)!;
       statements.delete(sql);
       await close(stale, inTransaction);
@@ -110,7 +110,7 @@ export function cacheStatements(pglite: PGlite): PGlite {
   }
 
   const cachedQuery = <T>(sql: string, params: unknown[] = [], options?: QueryOptions & KeepPrepared): Promise<Results<T>> => {
-    // A COPY's file travels beside the query: PGlite's own path handles it.
+    // Unmarked statements take PGlite's own path, and so does a COPY, whose file travels beside the query.
     if (!options?.keepPrepared || options.blob) return defaultQuery<T>(sql, params, options);
     // The same two locks as PGlite's query: after any transaction under way, one query at a time.
     return pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => run<T>(sql, params, options, false)));

@@ -24,6 +24,7 @@ function keepNamedStatements(db: ReturnType<typeof drizzle>): void {
   const prepareQuery = session.prepareQuery.bind(session);
   session.prepareQuery = (...args: unknown[]) => {
     const prepared = prepareQuery(...args);
+    // prepareQuery(query, fields, name, …): the name is given by `.prepare(name)` only.
     const name = args[2];
     if (name) {
       const keep: KeepPrepared = { keepPrepared: true };
