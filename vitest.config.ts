@@ -61,7 +61,8 @@ export default defineConfig({
     // Both cores: Vitest's default leaves one free, which ran the files one at a time here.
     maxWorkers: 2,
     projects: [
-      ...onBothEngines('server', server),
+      // The PGlite drivers' own tests open PGlite whatever the engine under test.
+      ...onBothEngines('server', server, ['src/server/db/pglite-thread.test.ts', 'src/server/db/pglite-statements.test.ts']),
       ...onBothEngines('server-limits', serverIsolated),
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
       {

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 /** A port nobody listens on right now (the OS picks it, we release it at once). */
 export async function freePort(): Promise<number> {
@@ -10,9 +14,25 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+let compiled: Promise<string> | null = null;
+
 /**
- * The real server (`node --import tsx src/server/main.ts`) as a child process, so a test can
- * stop it gracefully, kill it outright, and start it again on the same data.
+ * The server as `npm start` runs it, compiled once per test file into a folder of its own
+ * (decision 026): it starts in about half the time tsx takes to compile the sources at each start.
+ */
+function compiledEntry(): Promise<string> {
+  compiled ??= (async () => {
+    const outdir = path.resolve('.tmp', `reliability-server-${randomBytes(4).toString('hex')}`);
+    await buildServer({ outdir });
+    process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
+    return path.join(outdir, 'main.mjs');
+  })();
+  return compiled;
+}
+
+/**
+ * The real server (the compiled `main.mjs`) as a child process, so a test can stop it gracefully,
+ * kill it outright, and start it again on the same data.
  */
 export class ServerProcess {
   private child: ChildProcess | null = null;
@@ -36,7 +56,7 @@ export class ServerProcess {
   /** Starts the server and waits until GET /api/health answers 200. */
   async start(timeoutMs = 45_000): Promise<void> {
     if (this.child) throw new Error('le serveur tourne déjà');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [await compiledEntry()], {
       // One process, whatever the engine: these tests stop and kill it (WEB_CONCURRENCY would fork a cluster on PostgreSQL, decision 029).
       env: { ...process.env, WEB_CONCURRENCY: '1', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -286,6 +286,9 @@ async function insertDemoOutlines(tx: Db, created: { id: number; title: string }
   return sectionId;
 }
 
+/** How long a starting process waits for another's demo seed to finish. */
+const SEED_LOCK_WAIT_MS = 120_000;
+
 /** Fills an empty catalogue with the demo courses and their content (SEED_DEMO); does nothing when any course exists. */
 export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<{ created: number }> {
   const [existing] = await db.select({ total: count() }).from(courses);
@@ -294,7 +297,10 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<{ cre
   const copied: string[] = [];
   try {
     return await db.transaction(async (tx) => {
-      // Two processes starting together on one PostgreSQL must not both seed.
+      // Two processes starting together on one PostgreSQL must not both seed. The second waits for the
+      // first's seed, files copied included, longer than a request's lock and statement timeouts allow.
+      await tx.execute(sql.raw(`set local lock_timeout = ${SEED_LOCK_WAIT_MS}`));
+      await tx.execute(sql.raw(`set local statement_timeout = ${SEED_LOCK_WAIT_MS}`));
       await tx.execute(sql`lock table ${courses} in share row exclusive mode`);
       const [again] = await tx.select({ total: count() }).from(courses);
       if ((again?.total ?? 0) > 0) return { created: 0 };
