@@ -57,6 +57,12 @@ class GuardedPool extends pg.Pool {
   }
 }
 
+/**
+ * Memory a sort or a window may use per connection before spilling to temporary files: ranking
+ * the matches of a search among 100,000 courses fits in it (PostgreSQL's default is 4 MB).
+ */
+const SORT_MEMORY = '32MB';
+
 /** PostgreSQL through a pool whose every wait is bounded (decision 016). */
 export async function openPostgres(connectionString: string, timeouts: DbTimeouts): Promise<Database> {
   const connection = { connectionString, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS };
@@ -66,6 +72,7 @@ export async function openPostgres(connectionString: string, timeouts: DbTimeout
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.queryMs,
     lock_timeout: timeouts.lockMs,
+    options: `-c work_mem=${SORT_MEMORY}`,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
