@@ -10,6 +10,7 @@ const onDatabase = {
 };
 
 const defaultExclude = ['**/node_modules/**', '**/.git/**'];
+type DatabaseSuite = typeof onDatabase & { include: string[]; exclude?: string[]; isolate?: boolean };
 /** The attempt-limit suite counts on a fresh argon2 queue, which is module state: it runs isolated. */
 const attemptLimits = 'src/server/modules/auth/attempt-limits.test.ts';
 /**
@@ -18,18 +19,25 @@ const attemptLimits = 'src/server/modules/auth/attempt-limits.test.ts';
  */
 const server = { ...onDatabase, include: ['src/server/**/*.test.ts'], exclude: [...defaultExclude, attemptLimits], isolate: false };
 const serverIsolated = { ...onDatabase, include: [attemptLimits] };
-/** The cross-cutting suites apart from the product: security (tests/security) and reliability (tests/reliability). */
-const suites = { ...onDatabase, include: ['tests/**/*.test.ts'] };
+/**
+ * The cross-cutting suites apart from the product: security (tests/security) and reliability
+ * (tests/reliability). Like the API tests, the files of a worker share one module graph: each
+ * otherwise imported the whole server again, most of the project's time on a slow machine. The
+ * maintenance suite builds apps in maintenance mode and runs isolated: it once hung sharing one.
+ */
+const maintenancePaths = 'tests/security/maintenance-paths.test.ts';
+const suites = { ...onDatabase, include: ['tests/**/*.test.ts'], exclude: [...defaultExclude, maintenancePaths], isolate: false };
+const suitesIsolated = { ...onDatabase, include: [maintenancePaths] };
 
 /**
  * Every suite on a database runs on PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is
  * set, but for `pgliteOnly`: suites about the API's own rules, which the engine does not change.
  * `npm run test:fast` runs the server, shared and web projects only.
  */
-function onBothEngines(name: string, test: typeof suites, pgliteOnly: string[] = []): TestProjectInlineConfiguration[] {
+function onBothEngines(name: string, test: DatabaseSuite, pgliteOnly: string[] = []): TestProjectInlineConfiguration[] {
   const pglite: TestProjectInlineConfiguration = { extends: true, test: { ...test, name, env: { TEST_ENGINE: 'pglite' } } };
   if (!process.env.TEST_DATABASE_URL) return [pglite];
-  const exclude = [...((test as { exclude?: string[] }).exclude ?? defaultExclude), ...pgliteOnly];
+  const exclude = [...(test.exclude ?? defaultExclude), ...pgliteOnly];
   return [pglite, { extends: true, test: { ...test, exclude, name: `${name}-postgres`, env: { TEST_ENGINE: 'postgres' } } }];
 }
 
@@ -80,6 +88,7 @@ export default defineConfig({
       },
       // The access matrix decides on roles and ownership: its cells are the same on both engines.
       ...onBothEngines('tests', suites, ['tests/security/access-matrix.test.ts']),
+      ...onBothEngines('tests-isolated', suitesIsolated),
       onS3,
     ],
   },
