@@ -17,7 +17,7 @@ export async function freePort(): Promise<number> {
 let compiled: Promise<string> | null = null;
 
 /**
- * The server as `npm start` runs it, compiled once per test file into a folder of its own
+ * The server as `npm start` runs it, compiled once per test worker into a folder of its own
  * (decision 026): it starts in about half the time tsx takes to compile the sources at each start.
  */
 function compiledEntry(): Promise<string> {
