@@ -73,6 +73,8 @@ export default defineConfig({
       ...onBothEngines('server', server, ['src/server/db/pglite-thread.test.ts', 'src/server/db/pglite-statements.test.ts']),
       ...onBothEngines('server-limits', serverIsolated),
       { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
+      // The build's own scripts (chunking, preloads).
+      { extends: true, test: { name: 'build', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
         test: {

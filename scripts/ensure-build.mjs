@@ -19,7 +19,7 @@ function stale(built, sources) {
 
 /** Builds what is missing or out of date; `web: false` for the server alone. */
 export async function ensureBuild({ web = true } = {}) {
-  if (web && stale('dist/web/index.html', ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress.mjs', 'scripts/route-preloads.mjs', 'package-lock.json'])) {
+  if (web && stale('dist/web/index.html', ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress.mjs', 'scripts/route-preloads.mjs', 'scripts/arrival-chunks.mjs', 'package-lock.json'])) {
     console.log("Construction de l'interface web…");
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }

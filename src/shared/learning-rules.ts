@@ -107,6 +107,8 @@ export interface CourseOutline {
   total_minutes: number;
   /** Only for an enrolled caller: when they completed the course (every lesson done, every quiz passed), else null. */
   completed_at?: string | null;
+  /** Only for an enrolled caller: the lesson they opened last, where "Reprendre" leads, else null. */
+  last_lesson_id?: number | null;
 }
 
 /**

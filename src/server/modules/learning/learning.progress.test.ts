@@ -61,11 +61,12 @@ describe('GET /api/courses/:id/outline', () => {
     }
   });
 
-  it('adds `completed` to each lesson for an enrolled learner', async () => {
+  it('adds `completed` to each lesson, and the lesson where to resume, for an enrolled learner', async () => {
     const { course, basics } = await courseWithLessons();
     const user = await learner(course.id);
     await call('POST', `/api/lessons/${basics.id}/complete`, user);
     const outline = (await call('GET', `/api/courses/${course.id}/outline`, user)).json() as CourseOutline;
+    expect(outline).toMatchObject({ completed_at: null, last_lesson_id: basics.id });
     expect(outline.sections.flatMap((s) => s.lessons.map((l) => [l.title, l.completed]))).toEqual([
       ['Introduction', false],
       ['Les bases', true],
@@ -265,6 +266,8 @@ describe('GET /api/user/learning', () => {
     const [row] = await db.select().from(enrolments).where(and(eq(enrolments.userId, user.id), eq(enrolments.courseId, course.id)));
     expect(row!.lastLessonId).toBe(practice.id);
     expect(((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]!.last_lesson_id).toBe(practice.id);
+    // The player resumes from the outline alone, without asking for the learner's whole list.
+    expect(((await call('GET', `/api/courses/${course.id}/outline`, user)).json() as CourseOutline).last_lesson_id).toBe(practice.id);
   });
 
   it('answers an empty list to a caller enrolled nowhere, and 401 to a visitor', async () => {

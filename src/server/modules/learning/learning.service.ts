@@ -383,7 +383,7 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
     sections,
     total_lessons: lessonRows.length,
     total_minutes: lessonRows.reduce((sum, l) => sum + l.durationMinutes, 0),
-    ...(enrolment ? { completed_at: enrolment.completedAt?.toISOString() ?? null } : {}),
+    ...(enrolment ? { completed_at: enrolment.completedAt?.toISOString() ?? null, last_lesson_id: enrolment.lastLessonId } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import { mockApi } from '../../../test/api';
 import { Arrival, renderRoutes } from '../../../test/render';
 import { setScreenWidth } from '../../../test/screen-width';
 import { sessionUser, signInAs } from '../../../test/session';
-import { courseOutline, learningItem, lessonContent, lessonMedia, playerCourse } from '../test/fixtures';
+import { courseOutline, lessonContent, lessonMedia, playerCourse } from '../test/fixtures';
 import PlayerPage from './PlayerPage';
 
 const routes = { '/user/courses/:id/learn/:lessonId?': <PlayerPage />, '*': <Arrival /> };
@@ -14,11 +14,11 @@ const routes = { '/user/courses/:id/learn/:lessonId?': <PlayerPage />, '*': <Arr
 const lessonTitles: Record<number, string> = { 101: 'Pourquoi réduire ses déchets', 102: 'Le cycle de vie d’un produit', 103: 'Mettre en place le tri' };
 
 /** The API of an enrolled learner on course 7, who completed `done`; lesson completion updates it. */
-function enrolledApi(done: number[] = [], overrides: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
+function enrolledApi(done: number[] = [], overrides: Record<string, Parameters<typeof mockApi>[0][string]> = {}, lastLessonId: number | null = 102) {
   const completed = new Set(done);
   return mockApi({
     'GET /api/courses/7': { body: playerCourse() },
-    'GET /api/courses/7/outline': () => ({ body: courseOutline([...completed]) }),
+    'GET /api/courses/7/outline': () => ({ body: courseOutline([...completed], true, lastLessonId) }),
     'GET /api/lessons/101': { body: lessonContent({ id: 101, title: lessonTitles[101], duration_minutes: 8, completed: completed.has(101) }) },
     'GET /api/lessons/102': { body: lessonContent({ id: 102, title: lessonTitles[102], duration_minutes: 12, completed: completed.has(102) }) },
     'GET /api/lessons/103': { body: lessonContent({ id: 103, title: lessonTitles[103], duration_minutes: 75, section_id: 12, completed: completed.has(103) }) },
@@ -26,7 +26,6 @@ function enrolledApi(done: number[] = [], overrides: Record<string, Parameters<t
       completed.add(102);
       return { body: { completed: completed.size, total: 3, percent: Math.floor((completed.size * 100) / 3) } };
     },
-    'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: 102 })], saved: [] } },
     ...overrides,
   });
 }
@@ -153,14 +152,14 @@ describe('PlayerPage', () => {
 
   it('without a last lesson, resumes at the first lesson not completed', async () => {
     signInAs(sessionUser());
-    enrolledApi([101], { 'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: null })], saved: [] } } });
+    enrolledApi([101], {}, null);
     renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[102] })).toBeInTheDocument();
   });
 
   it('when every lesson is completed and none was opened, starts again at the first', async () => {
     signInAs(sessionUser());
-    enrolledApi([101, 102, 103], { 'GET /api/user/learning': { body: { items: [learningItem({ last_lesson_id: null })], saved: [] } } });
+    enrolledApi([101, 102, 103], {}, null);
     renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[101] })).toBeInTheDocument();
   });
@@ -171,7 +170,6 @@ describe('PlayerPage', () => {
       'GET /api/courses/7': { body: playerCourse({ enrolled: false }) },
       'GET /api/courses/7/outline': { body: courseOutline([], false) },
       'GET /api/lessons/101': { status: 403, body: { error_code: 'forbidden', message: 'Cette leçon est réservée aux personnes inscrites au cours.' } },
-      'GET /api/user/learning': { body: { items: [], saved: [] } },
     });
     renderRoutes('/user/courses/7/learn', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: "Vous n'êtes pas inscrit à ce cours" })).toBeInTheDocument();

@@ -31,7 +31,6 @@ import { paths } from '../../../lib/paths';
 import { useCourse } from '../../courses';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useLesson } from '../api/get-lesson';
-import { useMyLearning } from '../api/get-my-learning';
 import { useOutline } from '../api/get-outline';
 import { LessonMain } from '../components/LessonMain';
 import { OutlineNav } from '../components/OutlineNav';
@@ -143,13 +142,12 @@ export default function PlayerPage() {
   return <Player course={course.data} outline={outline.data} lessonId={parseCourseId(params.lessonId)} />;
 }
 
-/** Opens the lesson where the learner left off (the server remembers the last one opened). */
+/**
+ * Opens the lesson where the learner left off: the outline carries the last one opened, so the lesson
+ * loads right after it. Someone not enrolled has nothing to resume: the first lesson tells them what to do.
+ */
 function Resume({ course, outline }: { course: CourseDetail; outline: CourseOutline }) {
-  const mine = useMyLearning();
-  // Someone not enrolled has nothing to resume: the first lesson tells them what to do.
-  if (course.enrolled && mine.isPending) return <Loading label="Chargement de votre progression" />;
-  const item = mine.data?.items.find((entry) => entry.course_id === course.id);
-  const target = resumeLessonId(outline, item?.last_lesson_id);
+  const target = resumeLessonId(outline, outline.last_lesson_id);
   return target === null ? null : <Navigate to={paths.learn(course.id, target)} replace />;
 }
 

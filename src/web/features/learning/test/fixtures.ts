@@ -7,8 +7,8 @@ export function outlineLesson(overrides: Partial<OutlineLesson> & { id: number }
   return { title: `Leçon ${overrides.id}`, type: 'text', duration_minutes: 10, is_preview: false, ...overrides };
 }
 
-/** Two chapters: lessons 101 and 102, then 103; `completed` set for an enrolled caller. */
-export function courseOutline(completedIds: number[] = [], enrolled = true): CourseOutline {
+/** Two chapters: lessons 101 and 102, then 103; `completed` and the last lesson opened set for an enrolled caller. */
+export function courseOutline(completedIds: number[] = [], enrolled = true, lastLessonId: number | null = 102): CourseOutline {
   const lesson = (id: number, title: string, duration: number) =>
     outlineLesson({ id, title, duration_minutes: duration, ...(enrolled ? { completed: completedIds.includes(id) } : {}) });
   return {
@@ -18,6 +18,7 @@ export function courseOutline(completedIds: number[] = [], enrolled = true): Cou
     ],
     total_lessons: 3,
     total_minutes: 95,
+    ...(enrolled ? { completed_at: null, last_lesson_id: lastLessonId } : {}),
   };
 }
 
