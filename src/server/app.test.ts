@@ -1,7 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, testConfig } from './config';
 import { createTestApp } from './test/app';
+import { openTestDatabase } from './test/database';
 
 const { app } = await createTestApp();
 
@@ -28,6 +34,23 @@ describe('foundation', () => {
     });
     expect([400, 404]).toContain(res.statusCode);
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('is built without a query, so that the start builds it while the database opens (issue 16, goal 4)', async () => {
+    const empty = await openTestDatabase();
+    const dataDir = path.resolve('.tmp', `data-${randomBytes(6).toString('hex')}`);
+    try {
+      // No table at all: any query made while building would fail.
+      await empty.db.execute(sql`drop schema public cascade`);
+      await empty.db.execute(sql`create schema public`);
+      const config = testConfig({ dataDir, uploadsDir: path.join(dataDir, 'uploads'), webDistDir: path.join(dataDir, 'no-web') });
+      const built = await buildApp(config, empty.db);
+      await built.ready();
+      await built.close();
+    } finally {
+      await empty.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('sends the security headers with a CSP', async () => {

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { startOpeningDatabase } from './db/client';
 
 try {
   const config = loadConfig();
@@ -10,7 +10,7 @@ try {
     await runPrimary(config);
   } else {
     // Opened before the application's modules load, so PGlite's thread compiles its WebAssembly meanwhile.
-    const opening = openDatabase(config);
+    const opening = startOpeningDatabase(config);
     const { start } = await import('./start');
     // A worker of the cluster: its primary has already migrated, seeded and cleaned up.
     await start(config, opening, { prepared: cluster.isWorker });

@@ -1,10 +1,12 @@
 import { and, inArray, isNotNull, lt } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database, Db, OpeningDatabase } from './db/client';
 import { auditLog, courses, lessons, mailOutbox, users } from './db/schema';
 import { seedReferenceData } from './db/seed';
 import { createMailWorker } from './lib/mail/worker';
+import { mediaSigningSecret } from './lib/media-links';
+import { unsubscribeSecret } from './lib/notifications/unsubscribe';
 import { pruneCounters } from './lib/rate-limits';
 import { deleteExpiredSessions } from './lib/sessions';
 import { createStorage, removeOrphanFiles, type Storage } from './lib/storage';
@@ -34,7 +36,7 @@ interface Log {
   warn(message: string): void;
 }
 
-/** The schema and the reference data, which building the application may already read. */
+/** The schema and the reference data. */
 async function migrateAndSeedReference(database: Database): Promise<void> {
   await database.migrate();
   await seedReferenceData(database.db);
@@ -47,6 +49,9 @@ async function migrateAndSeedReference(database: Database): Promise<void> {
 export async function prepare(config: Config, database: Database, storage: Storage, log: Log, options: { migrated?: boolean } = {}): Promise<void> {
   if (!options.migrated) await migrateAndSeedReference(database);
   const { db } = database;
+  // Signing secrets drawn once, outside any request's transaction: requests then only read them.
+  await mediaSigningSecret(db, config);
+  await unsubscribeSecret(db);
   await ensureAdminAccount(db, config, log);
   if (config.seedDemo) await seedDemoCatalogue(db, storage);
   // Housekeeping: expired sessions and rate-limit counters older than any window that counts them.
@@ -64,13 +69,12 @@ export async function prepare(config: Config, database: Database, storage: Stora
  * Prepares (unless the cluster's primary already did) and listens; `main.ts` has already started
  * opening the database.
  */
-export async function start(config: Config, opening: Promise<Database>, options: { prepared?: boolean } = {}): Promise<void> {
-  const database = await opening;
+export async function start(config: Config, opening: Promise<OpeningDatabase>, options: { prepared?: boolean } = {}): Promise<void> {
+  const { database, opened } = await opening;
   const { db } = database;
-  if (!options.prepared) await migrateAndSeedReference(database);
-
   const storage = await createStorage(config);
-  const app = await buildApp(config, db, { storage });
+  // The application is built while the database opens: building it queries nothing (app.test.ts).
+  const [app] = await Promise.all([buildApp(config, db, { storage }), opened.then(() => (options.prepared ? undefined : migrateAndSeedReference(database)))]);
   if (!options.prepared) await prepare(config, database, storage, app.log, { migrated: true });
 
   // Sends the outbox in this process; other API processes run their own, and never send the same message (decision 020).

@@ -18,10 +18,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The configured engine; only its driver is loaded, which shortens the start (issue 16, goal 4). */
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string; dbTimeouts: DbTimeouts }): Promise<Database> {
-  if (config.databaseUrl) return (await import('./postgres')).openPostgres(config.databaseUrl, config.dbTimeouts);
-  return (await import('./pglite')).openPgliteThread({ dataDir: path.join(config.dataDir, 'db') });
+/** A handle given while the engine opens: queries made meanwhile wait; `opened` settles once it answers, or rejects with the reason it could not. */
+export interface OpeningDatabase {
+  database: Database;
+  opened: Promise<void>;
+}
+
+type DatabaseConfig = { databaseUrl?: string; dataDir: string; dbTimeouts: DbTimeouts };
+
+/**
+ * Starts opening the configured engine; only its driver is loaded, which shortens the start (issue
+ * 16, goal 4). PostgreSQL's pool connects on its first query; PGlite's thread takes about a second
+ * to load its WebAssembly and files, which the start spends building the application.
+ */
+export async function startOpeningDatabase(config: DatabaseConfig): Promise<OpeningDatabase> {
+  if (config.databaseUrl) return { database: (await import('./postgres')).openPostgres(config.databaseUrl, config.dbTimeouts), opened: Promise.resolve() };
+  return (await import('./pglite')).startPgliteThread({ dataDir: path.join(config.dataDir, 'db') });
+}
+
+/** The configured engine, once open. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const { database, opened } = await startOpeningDatabase(config);
+  await opened;
+  return database;
 }
 
 /** True when the database answers a trivial query within `timeoutMs`. */

@@ -1,7 +1,7 @@
 import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Database, Db } from './client';
+import type { Database, Db, OpeningDatabase } from './client';
 import { migrationsFolder } from './paths';
 import { createPglite } from './pglite-engine';
 import type { WorkerOptions } from './pglite-protocol';
@@ -56,15 +56,27 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return pgliteDatabase(await createPglite(options));
 }
 
-/** PGlite in a worker thread of its own (decision 030), persisted in `dataDir` or in memory. */
-export async function openPgliteThread(options: WorkerOptions = {}): Promise<Database> {
+/**
+ * PGlite in a worker thread of its own (decision 030), persisted in `dataDir` or in memory. The
+ * handle comes at once: queries made while the thread opens the files wait for it.
+ */
+export function startPgliteThread(options: WorkerOptions = {}): OpeningDatabase {
   const thread = new PgliteThread(options);
-  try {
-    // Answers once the thread has opened the files, or fails with the reason it could not.
-    await thread.query('select 1');
-  } catch (error) {
-    await thread.close().catch(() => {});
-    throw error;
-  }
-  return pgliteDatabase(thread);
+  const opened = thread.query('select 1').then(
+    () => undefined,
+    async (error: unknown) => {
+      await thread.close().catch(() => {});
+      throw error;
+    },
+  );
+  // Awaited later by whoever opened it; a failure before then is not an unhandled rejection.
+  opened.catch(() => {});
+  return { database: pgliteDatabase(thread), opened };
+}
+
+/** `startPgliteThread`, once the thread has opened the files; fails with the reason it could not. */
+export async function openPgliteThread(options: WorkerOptions = {}): Promise<Database> {
+  const { database, opened } = startPgliteThread(options);
+  await opened;
+  return database;
 }

@@ -64,7 +64,7 @@ class GuardedPool extends pg.Pool {
 const SORT_MEMORY = '32MB';
 
 /** PostgreSQL through a pool whose every wait is bounded (decision 016). */
-export async function openPostgres(connectionString: string, timeouts: DbTimeouts): Promise<Database> {
+export function openPostgres(connectionString: string, timeouts: DbTimeouts): Database {
   const connection = { connectionString, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS };
   const pool = new GuardedPool({
     ...connection,

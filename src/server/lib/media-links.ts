@@ -94,3 +94,16 @@ export async function mediaSigningSecret(db: Db, config: Pick<Config, 'mediaSign
 export async function createMediaSigner(db: Db, config: Pick<Config, 'mediaSigningSecret' | 'mediaUrlTtlSeconds'>): Promise<MediaSigner> {
   return new MediaSigner(await mediaSigningSecret(db, config), config.mediaUrlTtlSeconds);
 }
+
+/**
+ * The signer, its secret read on first use and kept: building the application queries nothing, so
+ * that the start builds it while the database opens. A failed read is tried again next time.
+ */
+export function lazyMediaSigner(db: Db, config: Pick<Config, 'mediaSigningSecret' | 'mediaUrlTtlSeconds'>): () => Promise<MediaSigner> {
+  let signer: Promise<MediaSigner> | undefined;
+  return () =>
+    (signer ??= createMediaSigner(db, config).catch((error: unknown) => {
+      signer = undefined;
+      throw error;
+    }));
+}

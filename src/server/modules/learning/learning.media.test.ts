@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../../shared/errors';
 import { LESSON_PDF_MAX_BYTES, learningMessages, type AuthorLesson, type LessonContent } from '../../../shared/learning';
 import { lessons, settings } from '../../db/schema';
-import { createMediaSigner, mediaSigningSecret, MediaSigner } from '../../lib/media-links';
+import type { Db } from '../../db/client';
+import { createMediaSigner, lazyMediaSigner, mediaSigningSecret, MediaSigner } from '../../lib/media-links';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, enrol, insertCourse, insertLesson, insertSection } from '../../test/factories';
 import { multipart, pdfDocument, pngImage, webmVideo, webVttCaptions, type FilePart } from '../../test/files';
@@ -360,6 +361,19 @@ describe('who gets signed links, and what a link opens', () => {
     expect(otherProcess.verify((await mediaOf(reservedId)).url.slice('/api/media/'.length))).toMatchObject({ lessonId: reservedId, kind: 'file' });
     const configured = new MediaSigner(Buffer.from('un-autre-secret-de-trente-deux-caracteres'), 3600);
     expect(configured.verify((await mediaOf(reservedId)).url.slice('/api/media/'.length))).toBeNull();
+  });
+
+  it('reads the secret on first use, keeps the signer, and reads again after a failed read', async () => {
+    let failures = 1;
+    // The database fails its first statement, as when it is briefly out of reach.
+    const flaky = new Proxy(db, {
+      get: (target, key, receiver) => (key === 'insert' && failures-- > 0 ? () => { throw new Error('base injoignable'); } : Reflect.get(target, key, receiver)),
+    }) as Db;
+    const signerOf = lazyMediaSigner(flaky, { mediaSigningSecret: undefined, mediaUrlTtlSeconds: config.mediaUrlTtlSeconds });
+    await expect(signerOf()).rejects.toThrow('base injoignable');
+    const first = await signerOf();
+    expect(await signerOf()).toBe(first);
+    expect(first.verify((await mediaOf(reservedId)).url.slice('/api/media/'.length))).toMatchObject({ lessonId: reservedId });
   });
 
   it('answers 404 when the stored file has gone missing', async () => {

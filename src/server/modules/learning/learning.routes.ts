@@ -6,7 +6,7 @@ import { canAuthorCourses } from '../../../shared/roles';
 import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
 import { sendRangedFile } from '../../lib/http-range';
-import { createMediaSigner } from '../../lib/media-links';
+import { lazyMediaSigner } from '../../lib/media-links';
 import { contentDisposition } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
 import { createMediaLesson, findEditableMediaLesson, findEditableSection, findMediaFile, replaceLessonMedia } from './lesson-files.service';
@@ -33,7 +33,7 @@ const mediaParamsSchema = z.object({ link: z.string().max(200) });
 
 export const learningRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, config }) => {
   const tags = ['formation'];
-  const signer = await createMediaSigner(db, config);
+  const signer = lazyMediaSigner(db, config);
   // Authoring: approved trainers and administrators pass the guard; the service keeps each course to its author.
   const author = { access: canAuthorCourses };
 
@@ -89,7 +89,7 @@ export const learningRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
 
   // Public: the signed token is the proof of access, checked when it was issued (decision 017).
   app.get('/api/media/:link', { config: { access: 'public' }, schema: { tags, summary: "Fichier d'une leçon (vidéo, PDF, sous-titres) par un lien signé et temporaire ; requêtes Range acceptées", params: mediaParamsSchema } }, async (request, reply) => {
-    const claim = signer.verify(request.params.link);
+    const claim = (await signer()).verify(request.params.link);
     if (!claim) throw AppError.forbidden(learningMessages.mediaLinkInvalid);
     const file = await findMediaFile(db, claim);
     if (!file) throw AppError.notFound(learningMessages.mediaLinkInvalid);
@@ -108,7 +108,7 @@ export const learningRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   );
 
   app.get('/api/lessons/:id', { config: { access: 'public' }, schema: { tags, summary: "Contenu d'une leçon (inscrits, auteur, administrateurs ; tous pour un aperçu gratuit)", params: idParamsSchema } }, async (request) =>
-    getLesson(db, signer, request.params.id, request.user),
+    getLesson(db, await signer(), request.params.id, request.user),
   );
 
   app.put('/api/lessons/:id', { config: author, schema: { tags, summary: 'Modifier une leçon', params: idParamsSchema, body: lessonUpdateBodySchema } }, async (request) =>

@@ -5,7 +5,6 @@ import { idParamsSchema } from '../../../shared/ids';
 import { notificationPreferencesBodySchema, notificationsQuerySchema } from '../../../shared/notifications';
 import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
-import { unsubscribeSecret } from '../../lib/notifications/unsubscribe';
 import { currentUser } from '../../plugins/auth';
 import {
   describeUnsubscribe,
@@ -36,9 +35,6 @@ const unsubscribeParamsSchema = z.object({ link: z.string() });
 export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const tags = ['notifications'];
   const own = { access: 'authenticated' as const };
-  // Drawn at start, outside any event's transaction: the events then only read it.
-  await unsubscribeSecret(db);
-
   // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form; only this plugin reads forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
