@@ -141,8 +141,30 @@ function pickKind(): Kind {
   return 'catalogue';
 }
 
-/** One request of the mix, chosen at random each time so the connections never march in step. */
-function nextRequest(data: LoadData): { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string } {
+/**
+ * The address of one of `users` people (198.18.0.0/15, kept for benchmarks), which the load
+ * generator, trusted as their reverse proxy (TRUST_PROXY, decision 034), forwards: the server then
+ * sees that many clients, as it would in real use, and not one address carrying all of them.
+ */
+function userAddress(users: number): string {
+  const user = Math.floor(Math.random() * users);
+  return `198.18.${user >> 8}.${user & 255}`;
+}
+
+interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** One request of the mix from one of `users` people, chosen at random each time so the connections never march in step. */
+function nextRequest(data: LoadData, users: number): LoadRequest {
+  const request = requestOfMix(data);
+  return { ...request, headers: { ...request.headers, 'x-forwarded-for': userAddress(users) } };
+}
+
+function requestOfMix(data: LoadData): LoadRequest {
   switch (pickKind()) {
     case 'catalogue': {
       const roll = Math.random();
@@ -189,7 +211,7 @@ export async function benchLoad(url: string, options: { connections: number; sec
         // 200 users with no think time saturate a small machine: answers queue for seconds. The
         // slowness shows in p95; only a request left unanswered for 30 s counts as an error.
         timeout: 30,
-        requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest(data) }) }],
+        requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest(data, options.connections) }) }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -234,7 +256,7 @@ async function main(): Promise<void> {
     try {
       await seedDemoCatalogue(database.db, await createStorage(testConfig({ dataDir: seedDir, uploadsDir: path.join(seedDir, 'uploads') })));
       const data = await prepareLoadData(database.db);
-      const { app, url } = await startBenchApp(database);
+      const { app, url } = await startBenchApp(database, { trustProxy: ['127.0.0.1'] });
       try {
         const result = await benchLoad(url, { connections, seconds, data });
         process.stdout.write(`${engine} : ${JSON.stringify(result)}\n`);

@@ -66,6 +66,8 @@ export async function startServerProcess(engine: Engine, options: { databaseUrl?
     WEB_CONCURRENCY: String(options.webConcurrency ?? 1),
     // The load test creates its accounts through the API, all from this one address.
     SIGNUP_LIMIT_PER_ADDRESS: '1000',
+    // The load generator forwards each request for one of its users, as a reverse proxy would (decision 034).
+    TRUST_PROXY: '127.0.0.1',
   };
   const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {

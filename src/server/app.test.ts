@@ -91,6 +91,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: pg, WEB_CONCURRENCY: '0' })).toThrow('WEB_CONCURRENCY doit valoir au moins 1');
   });
 
+  it('reads the trusted reverse proxies, and refuses anything but addresses and ranges (decision 034)', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,2001:db8::/32' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '2001:db8::/32']);
+    for (const bad of ['tous', '10.0.0.0/33', '127.0.0.1/8/8', ',', 'proxy.local']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow('TRUST_PROXY doit être une liste d’adresses IP ou de plages (10.0.0.0/8) séparées par des virgules');
+    }
+  });
+
   it('turns the demo seed off by default on PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).seedDemo).toBe(false);
   });

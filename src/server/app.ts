@@ -70,7 +70,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.headersTimeoutMs / 4))),
     },
     clientErrorHandler,
-    trustProxy: false,
+    // Behind a reverse proxy, request.ip (the rate limits' key, the logs) is the client's, not the proxy's (decision 034).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // A path that is not valid percent-encoding never reaches a route: answer the API's error body.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       reply.status(400).send({ error_code: 'invalid_request', message: errorMessages.invalid_request });

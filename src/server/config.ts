@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -5,6 +6,14 @@ import { z } from 'zod';
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'doit valoir true ou false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** `192.0.2.1`, `2001:db8::1`, or a range such as `10.0.0.0/8`. */
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  const family = isIP(address!);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 const milliseconds = z.coerce.number({ message: 'doit être un nombre de millisecondes' }).int().min(1, 'doit être positif');
 
@@ -36,6 +45,15 @@ const envSchema = z.object({
   MAINTENANCE_MODE: booleanFromEnv.default(false),
   /** API processes sharing the port (node:cluster); by default one per core on PostgreSQL, 1 with PGlite (decision 029). */
   WEB_CONCURRENCY: z.coerce.number({ message: 'doit être un nombre' }).int().min(1, 'doit valoir au moins 1').max(256).optional(),
+  /**
+   * The reverse proxies in front of the server, by address or range, comma-separated (decision 034):
+   * the client's address is then read from their X-Forwarded-For. Unset, it is the connection's own.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine((entries) => entries.length > 0 && entries.every(isAddressOrRange), 'doit être une liste d’adresses IP ou de plages (10.0.0.0/8) séparées par des virgules')
+    .optional(),
   /** Signups accepted from one address per 10 minutes (decision 012); a school may raise it. */
   SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number({ message: 'doit être un nombre' }).int().min(1).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'doit être une URL redis://').optional(),
@@ -124,6 +142,8 @@ export interface Config {
   /** How many API processes serve the port (decision 029); always 1 with PGlite, whose files one process owns. */
   webConcurrency: number;
   signupLimitPerAddress: number;
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); empty: nobody's is believed. */
+  trustProxy: string[];
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -210,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenanceMode: e.MAINTENANCE_MODE,
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     signupLimitPerAddress: e.SIGNUP_LIMIT_PER_ADDRESS,
+    trustProxy: e.TRUST_PROXY ?? [],
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -10,6 +10,9 @@ import { randomSiret } from '../../test/siret';
 
 const { app, db } = await createTestApp();
 const maintenance = await createTestApp({ maintenanceMode: true });
+/** Behind a reverse proxy at 192.0.2.10 (TRUST_PROXY, decision 034). */
+const PROXY = '192.0.2.10';
+const proxied = await createTestApp({ trustProxy: [PROXY] });
 
 let ipSequence = 0;
 /** Each test signs in from its own address, so the per-address limit of one never bleeds into another. */
@@ -52,8 +55,8 @@ function login(payload: Record<string, unknown>, ip = newIp()) {
 }
 
 /** Hits in the current window of a rate-limit counter (0 when it has none). */
-async function hits(key: string): Promise<number> {
-  const [row] = await db.select({ hits: rateLimitCounters.hits }).from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+async function hits(key: string, database = db): Promise<number> {
+  const [row] = await database.select({ hits: rateLimitCounters.hits }).from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
   return row?.hits ?? 0;
 }
 
@@ -594,6 +597,28 @@ describe('POST /api/login', () => {
       const user = await member();
       const ip = newIp();
       for (let i = 0; i < 25; i++) expect((await login({ email: user.email, password: DEFAULT_PASSWORD }, ip)).statusCode).toBe(200);
+    });
+  });
+
+  describe('behind a reverse proxy (TRUST_PROXY, decision 034)', () => {
+    const attempt = (target: typeof app, remoteAddress: string, forwardedFor: string) =>
+      target.inject({ method: 'POST', url: '/api/login', payload: { email: email('mandataire'), password: 'Mauvais1' }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+
+    it('counts an attempt on the address the trusted proxy forwards, not on the proxy', async () => {
+      const client = newIp();
+      expect((await attempt(proxied.app, PROXY, client)).statusCode).toBe(401);
+      expect(await hits(`login:ip:${client}`, proxied.db)).toBe(1);
+      expect(await hits(`login:ip:${PROXY}`, proxied.db)).toBe(0);
+    });
+
+    it('ignores X-Forwarded-For from any other sender, and from everyone without TRUST_PROXY', async () => {
+      for (const { app: target, db: database } of [proxied, { app, db }]) {
+        const sender = newIp();
+        const claimed = newIp();
+        expect((await attempt(target, sender, claimed)).statusCode).toBe(401);
+        expect(await hits(`login:ip:${sender}`, database)).toBe(1);
+        expect(await hits(`login:ip:${claimed}`, database)).toBe(0);
+      }
     });
   });
 
