@@ -21,8 +21,8 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The columns of `AuthUser`, for a statement that reads more with the session (see `SessionRead`). */
-export const sessionUserColumns = {
+/** The columns of `AuthUser`. */
+const sessionUserColumns = {
   id: users.id,
   role: users.role,
   is_valid: users.isValid,

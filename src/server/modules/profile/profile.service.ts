@@ -13,7 +13,7 @@ import { hashPassword } from '../../lib/passwords';
 import { attendeeRoomUrl, latestMeetingQuery } from '../../lib/meetings';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { userSearchText } from '../../lib/search-text';
-import { liveSession, sessionParams, sessionUserColumns, type SessionRead } from '../../lib/sessions';
+import { liveSession, sessionParams, type SessionRead } from '../../lib/sessions';
 
 /** The user and their current interview (lib/meetings.ts chooses it) in one query. */
 function prepareStatements(db: Db) {
@@ -41,8 +41,9 @@ function prepareStatements(db: Db) {
       // Prepared once per database: building the query would cost more than running it.
       .prepare('ecoforma_profile'),
     // The caller's session and their profile together: GET /api/user/profile in one round trip (decision 028).
+    // The profile holds every column of the caller but the session's id: each is read once.
     bySession: db
-      .select({ session: sessionUserColumns, profile: profileColumns })
+      .select({ sessionId: sessions.id, profile: profileColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoinLateral(latest, sql`true`)
@@ -85,7 +86,9 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
  */
 export const profileWithSession: SessionRead = async (db, token) => {
   const [row] = await statements(db).bySession.execute(sessionParams(token));
-  return row ? { user: row.session, data: await toProfile(db, row.profile) } : null;
+  if (!row) return null;
+  const { id, role, is_valid, email, firstname, lastname } = row.profile;
+  return { user: { id, role, is_valid, email, firstname, lastname, sessionId: row.sessionId }, data: await toProfile(db, row.profile) };
 };
 
 /** Saves what a user may change about themselves; approval, meetings and the login e-mail are not among it. */
