@@ -22,6 +22,7 @@ import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { DialogForm } from '../../../components/FormDialog';
 import { lessonTypeLabels, type LessonContent, type OutlineLesson } from '../../../../shared/learning';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateLesson } from '../api/create-lesson';
@@ -177,71 +178,67 @@ function LessonForm({
   });
 
   return (
-    <form noValidate onSubmit={submit}>
-      <DialogContent>
-        <Stack spacing={2}>
-          <TextField {...register('title')} label="Titre de la leçon" fullWidth error={Boolean(errors.title)} helperText={errors.title?.message} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField
-              {...register('duration_minutes')}
-              label="Durée (en minutes)"
-              inputMode="numeric"
-              sx={{ width: { sm: 220 } }}
-              error={Boolean(errors.duration_minutes)}
-              helperText={errors.duration_minutes?.message}
-            />
-            <Controller
-              control={control}
-              name="is_preview"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
-                  label="Aperçu gratuit"
-                />
-              )}
-            />
-          </Stack>
-          {errors.is_preview && (
-            <Typography color="error" variant="body2">
-              {errors.is_preview.message}
-            </Typography>
-          )}
-          <Tabs value={tab} onChange={(_event, value: 'write' | 'preview') => (value === 'preview' ? void showPreview() : setTab('write'))} aria-label="Contenu de la leçon">
-            <Tab value="write" label="Rédiger" id="onglet-rediger" aria-controls="panneau-rediger" />
-            <Tab value="preview" label="Prévisualiser" id="onglet-previsualiser" aria-controls="panneau-previsualiser" />
-          </Tabs>
-          <Box role="tabpanel" id="panneau-rediger" aria-labelledby="onglet-rediger" hidden={tab !== 'write'}>
-            <TextField
-              {...register('body_markdown')}
-              label="Contenu (Markdown)"
-              multiline
-              minRows={10}
-              fullWidth
-              error={Boolean(errors.body_markdown)}
-              helperText={errors.body_markdown?.message ?? 'Titres (#), listes (-), **gras**, *italique*, [liens](https://…).'}
-            />
-          </Box>
-          <Box role="tabpanel" id="panneau-previsualiser" aria-labelledby="onglet-previsualiser" hidden={tab !== 'preview'}>
-            {tab === 'preview' && preview === null && !general && <CircularProgress aria-label="Chargement de l'aperçu" />}
-            {preview !== null && (
-              <Box
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', '& img': { maxWidth: '100%' } }}
-                // The server's rendering: raw HTML disabled and dangerous links removed before it reaches us.
-                dangerouslySetInnerHTML={{ __html: preview }}
+    <DialogForm
+      submitLabel="Enregistrer la leçon"
+      cancelLabel={lessonId !== null && lesson === undefined ? 'Fermer' : 'Annuler'}
+      pending={formState.isSubmitting}
+      error={general}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2}>
+        <TextField {...register('title')} label="Titre de la leçon" fullWidth error={Boolean(errors.title)} helperText={errors.title?.message} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            {...register('duration_minutes')}
+            label="Durée (en minutes)"
+            inputMode="numeric"
+            sx={{ width: { sm: 220 } }}
+            error={Boolean(errors.duration_minutes)}
+            helperText={errors.duration_minutes?.message}
+          />
+          <Controller
+            control={control}
+            name="is_preview"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+                label="Aperçu gratuit"
               />
             )}
-          </Box>
-          {general && <Alert severity="error">{general}</Alert>}
+          />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={formState.isSubmitting}>
-          {lessonId !== null && lesson === undefined ? 'Fermer' : 'Annuler'}
-        </Button>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          Enregistrer la leçon
-        </Button>
-      </DialogActions>
-    </form>
+        {errors.is_preview && (
+          <Typography color="error" variant="body2">
+            {errors.is_preview.message}
+          </Typography>
+        )}
+        <Tabs value={tab} onChange={(_event, value: 'write' | 'preview') => (value === 'preview' ? void showPreview() : setTab('write'))} aria-label="Contenu de la leçon">
+          <Tab value="write" label="Rédiger" id="onglet-rediger" aria-controls="panneau-rediger" />
+          <Tab value="preview" label="Prévisualiser" id="onglet-previsualiser" aria-controls="panneau-previsualiser" />
+        </Tabs>
+        <Box role="tabpanel" id="panneau-rediger" aria-labelledby="onglet-rediger" hidden={tab !== 'write'}>
+          <TextField
+            {...register('body_markdown')}
+            label="Contenu (Markdown)"
+            multiline
+            minRows={10}
+            fullWidth
+            error={Boolean(errors.body_markdown)}
+            helperText={errors.body_markdown?.message ?? 'Titres (#), listes (-), **gras**, *italique*, [liens](https://…).'}
+          />
+        </Box>
+        <Box role="tabpanel" id="panneau-previsualiser" aria-labelledby="onglet-previsualiser" hidden={tab !== 'preview'}>
+          {tab === 'preview' && preview === null && !general && <CircularProgress aria-label="Chargement de l'aperçu" />}
+          {preview !== null && (
+            <Box
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', '& img': { maxWidth: '100%' } }}
+              // The server's rendering: raw HTML disabled and dangerous links removed before it reaches us.
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
+          )}
+        </Box>
+      </Stack>
+    </DialogForm>
   );
 }

@@ -1,11 +1,7 @@
 import ClosedCaptionIcon from '@mui/icons-material/ClosedCaption';
 import MovieIcon from '@mui/icons-material/Movie';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -23,6 +19,7 @@ import {
   type MediaLessonType,
 } from '../../../../shared/learning';
 import { ChosenFile, FilePicker, UploadProgress } from '../../../components/FilePicker';
+import { DialogForm } from '../../../components/FormDialog';
 import { serverFieldMessages, applyServerErrors } from '../../../lib/form-errors';
 import { formatFileSize } from '../../../lib/format';
 import { useUpdateLesson } from '../api/update-lesson';
@@ -151,83 +148,72 @@ export function MediaLessonForm({
   });
 
   return (
-    <form noValidate onSubmit={submit}>
-      <DialogContent>
-        <Stack spacing={2}>
-          <TextField {...register('title')} label="Titre de la leçon" fullWidth disabled={busy} error={Boolean(errors.title)} helperText={errors.title?.message} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField
-              {...register('duration_minutes')}
-              label="Durée (en minutes)"
-              inputMode="numeric"
-              disabled={busy}
-              sx={{ width: { sm: 220 } }}
-              error={Boolean(errors.duration_minutes)}
-              helperText={errors.duration_minutes?.message}
-            />
-            <Controller
-              control={control}
-              name="is_preview"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} disabled={busy} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
-                  label="Aperçu gratuit"
-                />
-              )}
-            />
-          </Stack>
+    <DialogForm submitLabel="Enregistrer la leçon" pending={busy} error={general} onSubmit={submit} onClose={onClose}>
+      <Stack spacing={2}>
+        <TextField {...register('title')} label="Titre de la leçon" fullWidth disabled={busy} error={Boolean(errors.title)} helperText={errors.title?.message} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            {...register('duration_minutes')}
+            label="Durée (en minutes)"
+            inputMode="numeric"
+            disabled={busy}
+            sx={{ width: { sm: 220 } }}
+            error={Boolean(errors.duration_minutes)}
+            helperText={errors.duration_minutes?.message}
+          />
+          <Controller
+            control={control}
+            name="is_preview"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={field.value} disabled={busy} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+                label="Aperçu gratuit"
+              />
+            )}
+          />
+        </Stack>
 
-          {lesson?.media && (
-            <Typography variant="body2" color="text.secondary">
-              Fichier actuel : {lesson.media.file_name} ({formatFileSize(lesson.media.size)})
-              {type === 'video' && (lesson.media.captions_url ? ', avec sous-titres' : ', sans sous-titres')}
-            </Typography>
-          )}
-          {file ? (
-            <ChosenFile name={file.name} size={file.size} disabled={busy} onRemove={() => setFile(null)} removeLabel={`Retirer ${file.name}`} />
+        {lesson?.media && (
+          <Typography variant="body2" color="text.secondary">
+            Fichier actuel : {lesson.media.file_name} ({formatFileSize(lesson.media.size)})
+            {type === 'video' && (lesson.media.captions_url ? ', avec sous-titres' : ', sans sous-titres')}
+          </Typography>
+        )}
+        {file ? (
+          <ChosenFile name={file.name} size={file.size} disabled={busy} onRemove={() => setFile(null)} removeLabel={`Retirer ${file.name}`} />
+        ) : (
+          <FilePicker
+            label={lesson ? `Remplacer le fichier (${texts.label.toLowerCase()})` : texts.label}
+            hint={texts.hint}
+            accept={LESSON_FILE_ACCEPT[type]}
+            buttonText="Choisir un fichier"
+            icon={type === 'video' ? <MovieIcon /> : <PictureAsPdfIcon />}
+            disabled={busy}
+            error={fileError}
+            onChoose={chooseFile}
+          />
+        )}
+        {type === 'video' &&
+          (captions ? (
+            <ChosenFile name={captions.name} size={captions.size} disabled={busy} onRemove={() => setCaptions(null)} removeLabel={`Retirer ${captions.name}`} />
           ) : (
             <FilePicker
-              label={lesson ? `Remplacer le fichier (${texts.label.toLowerCase()})` : texts.label}
-              hint={texts.hint}
-              accept={LESSON_FILE_ACCEPT[type]}
-              buttonText="Choisir un fichier"
-              icon={type === 'video' ? <MovieIcon /> : <PictureAsPdfIcon />}
+              label={lesson?.media?.captions_url ? 'Remplacer les sous-titres (facultatif)' : 'Sous-titres (facultatif)'}
+              hint="Un fichier WebVTT (.vtt) en français, 1 Mo au maximum."
+              accept={LESSON_CAPTIONS_ACCEPT}
+              buttonText="Choisir les sous-titres"
+              icon={<ClosedCaptionIcon />}
               disabled={busy}
-              error={fileError}
-              onChoose={chooseFile}
+              error={captionsError}
+              onChoose={chooseCaptions}
             />
-          )}
-          {type === 'video' &&
-            (captions ? (
-              <ChosenFile name={captions.name} size={captions.size} disabled={busy} onRemove={() => setCaptions(null)} removeLabel={`Retirer ${captions.name}`} />
-            ) : (
-              <FilePicker
-                label={lesson?.media?.captions_url ? 'Remplacer les sous-titres (facultatif)' : 'Sous-titres (facultatif)'}
-                hint="Un fichier WebVTT (.vtt) en français, 1 Mo au maximum."
-                accept={LESSON_CAPTIONS_ACCEPT}
-                buttonText="Choisir les sous-titres"
-                icon={<ClosedCaptionIcon />}
-                disabled={busy}
-                error={captionsError}
-                onChoose={chooseCaptions}
-              />
-            ))}
-          {type === 'video' && lesson?.media?.captions_url && !captions && (
-            <FormControlLabel control={<Checkbox checked={removeCaptions} disabled={busy} onChange={(event) => setRemoveCaptions(event.target.checked)} />} label="Retirer les sous-titres" />
-          )}
+          ))}
+        {type === 'video' && lesson?.media?.captions_url && !captions && (
+          <FormControlLabel control={<Checkbox checked={removeCaptions} disabled={busy} onChange={(event) => setRemoveCaptions(event.target.checked)} />} label="Retirer les sous-titres" />
+        )}
 
-          {progress !== null && <UploadProgress percent={progress} label="Progression de l'envoi du fichier" />}
-          {general && <Alert severity="error">{general}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Annuler
-        </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          Enregistrer la leçon
-        </Button>
-      </DialogActions>
-    </form>
+        {progress !== null && <UploadProgress percent={progress} label="Progression de l'envoi du fichier" />}
+      </Stack>
+    </DialogForm>
   );
 }

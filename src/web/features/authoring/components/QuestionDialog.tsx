@@ -1,12 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -29,6 +24,7 @@ import {
   type AuthorQuestion,
   type QuestionType,
 } from '../../../../shared/quiz';
+import { FormDialog } from '../../../components/FormDialog';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveQuestion } from '../api/save-question';
 
@@ -119,104 +115,99 @@ export function QuestionDialog({
 
   const optionsError = errors.options ?? errors._;
   return (
-    <Dialog open onClose={() => !save.isPending && onClose()} aria-labelledby="question-dialogue-titre" fullWidth maxWidth="md" fullScreen={phone}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id="question-dialogue-titre">{question ? 'Modifier la question' : 'Ajouter une question'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={3} sx={{ pt: 1 }}>
-            <FormControl component="fieldset" error={Boolean(errors.type)}>
-              <FormLabel component="legend">Type de question</FormLabel>
-              <RadioGroup row value={type} onChange={(event) => changeType(event.target.value as QuestionType)}>
-                {questionTypes.map((value) => (
-                  <FormControlLabel key={value} value={value} control={<Radio />} label={questionTypeLabels[value]} />
-                ))}
-              </RadioGroup>
-              {errors.type && <FormHelperText>{errors.type}</FormHelperText>}
-            </FormControl>
+    <FormDialog
+      title={question ? 'Modifier la question' : 'Ajouter une question'}
+      submitLabel="Enregistrer la question"
+      pending={save.isPending}
+      error={general}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      maxWidth="md"
+      fullScreen={phone}
+    >
+      <Stack spacing={3} sx={{ pt: 1 }}>
+        <FormControl component="fieldset" error={Boolean(errors.type)}>
+          <FormLabel component="legend">Type de question</FormLabel>
+          <RadioGroup row value={type} onChange={(event) => changeType(event.target.value as QuestionType)}>
+            {questionTypes.map((value) => (
+              <FormControlLabel key={value} value={value} control={<Radio />} label={questionTypeLabels[value]} />
+            ))}
+          </RadioGroup>
+          {errors.type && <FormHelperText>{errors.type}</FormHelperText>}
+        </FormControl>
 
-            <TextField label="Énoncé de la question" value={prompt} onChange={(event) => setPrompt(event.target.value)} multiline minRows={2} fullWidth error={Boolean(errors.prompt)} helperText={errors.prompt} />
+        <TextField label="Énoncé de la question" value={prompt} onChange={(event) => setPrompt(event.target.value)} multiline minRows={2} fullWidth error={Boolean(errors.prompt)} helperText={errors.prompt} />
 
-            <FormControl component="fieldset" error={Boolean(optionsError)}>
-              <FormLabel component="legend">Réponses proposées</FormLabel>
-              <FormHelperText sx={{ mx: 0, mb: 1 }}>{single ? 'Cochez la bonne réponse.' : 'Cochez toutes les bonnes réponses.'}</FormHelperText>
-              <Stack spacing={1.5}>
-                {options.map((option, index) => {
-                  const label = `Réponse ${index + 1}`;
-                  const textError = errors[`options.${index}.text`];
-                  return (
-                    <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                      {single ? (
-                        <Radio name="bonne-reponse" checked={option.correct} onChange={(event) => setCorrect(index, event.target.checked)} slotProps={{ input: { 'aria-label': `${label} juste` } }} />
-                      ) : (
-                        <Checkbox checked={option.correct} onChange={(event) => setCorrect(index, event.target.checked)} slotProps={{ input: { 'aria-label': `${label} juste` } }} />
-                      )}
-                      <TextField
-                        label={label}
-                        value={option.text}
-                        onChange={(event) => setOptions(options.map((o, i) => (i === index ? { ...o, text: event.target.value } : o)))}
-                        fullWidth
-                        size="small"
-                        slotProps={{ htmlInput: { readOnly: type === 'true_false' } }}
-                        error={Boolean(textError)}
-                        helperText={textError}
-                      />
-                      {type !== 'true_false' && (
-                        <IconButton aria-label={`Retirer la réponse ${index + 1}`} disabled={options.length <= OPTIONS_MIN} onClick={() => setOptions(options.filter((_o, i) => i !== index))}>
-                          <DeleteIcon />
-                        </IconButton>
-                      )}
-                    </Stack>
-                  );
-                })}
-              </Stack>
-              {optionsError && <FormHelperText>{optionsError}</FormHelperText>}
-              {type !== 'true_false' && (
-                <Button startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start', mt: 1 }} disabled={options.length >= OPTIONS_MAX} onClick={() => setOptions([...options, { text: '', correct: false }])}>
-                  Ajouter une réponse
-                </Button>
-              )}
-            </FormControl>
-
-            <TextField
-              label="Explication (facultative)"
-              value={explanation}
-              onChange={(event) => setExplanation(event.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-              error={Boolean(errors.explanation)}
-              helperText={errors.explanation ?? 'Montrée à l’apprenant après la validation de ses réponses.'}
-            />
-
-            <TextField
-              select
-              label="Objectif pédagogique évalué"
-              value={objective}
-              onChange={(event) => setObjective(event.target.value)}
-              fullWidth
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              error={Boolean(errors.objective)}
-              helperText={errors.objective ?? (objectives.length === 0 ? 'Ajoutez des objectifs dans les informations publiques du cours pour y rattacher les questions.' : undefined)}
-            >
-              <option value="">Aucun</option>
-              {choices.map((text) => (
-                <option key={text} value={text}>
-                  {objectives.includes(text) ? text : `${text} (retiré des objectifs du cours)`}
-                </option>
-              ))}
-            </TextField>
-            {general && <Alert severity="error">{general}</Alert>}
+        <FormControl component="fieldset" error={Boolean(optionsError)}>
+          <FormLabel component="legend">Réponses proposées</FormLabel>
+          <FormHelperText sx={{ mx: 0, mb: 1 }}>{single ? 'Cochez la bonne réponse.' : 'Cochez toutes les bonnes réponses.'}</FormHelperText>
+          <Stack spacing={1.5}>
+            {options.map((option, index) => {
+              const label = `Réponse ${index + 1}`;
+              const textError = errors[`options.${index}.text`];
+              return (
+                <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  {single ? (
+                    <Radio name="bonne-reponse" checked={option.correct} onChange={(event) => setCorrect(index, event.target.checked)} slotProps={{ input: { 'aria-label': `${label} juste` } }} />
+                  ) : (
+                    <Checkbox checked={option.correct} onChange={(event) => setCorrect(index, event.target.checked)} slotProps={{ input: { 'aria-label': `${label} juste` } }} />
+                  )}
+                  <TextField
+                    label={label}
+                    value={option.text}
+                    onChange={(event) => setOptions(options.map((o, i) => (i === index ? { ...o, text: event.target.value } : o)))}
+                    fullWidth
+                    size="small"
+                    slotProps={{ htmlInput: { readOnly: type === 'true_false' } }}
+                    error={Boolean(textError)}
+                    helperText={textError}
+                  />
+                  {type !== 'true_false' && (
+                    <IconButton aria-label={`Retirer la réponse ${index + 1}`} disabled={options.length <= OPTIONS_MIN} onClick={() => setOptions(options.filter((_o, i) => i !== index))}>
+                      <DeleteIcon />
+                    </IconButton>
+                  )}
+                </Stack>
+              );
+            })}
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            Annuler
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            Enregistrer la question
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          {optionsError && <FormHelperText>{optionsError}</FormHelperText>}
+          {type !== 'true_false' && (
+            <Button startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start', mt: 1 }} disabled={options.length >= OPTIONS_MAX} onClick={() => setOptions([...options, { text: '', correct: false }])}>
+              Ajouter une réponse
+            </Button>
+          )}
+        </FormControl>
+
+        <TextField
+          label="Explication (facultative)"
+          value={explanation}
+          onChange={(event) => setExplanation(event.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          error={Boolean(errors.explanation)}
+          helperText={errors.explanation ?? 'Montrée à l’apprenant après la validation de ses réponses.'}
+        />
+
+        <TextField
+          select
+          label="Objectif pédagogique évalué"
+          value={objective}
+          onChange={(event) => setObjective(event.target.value)}
+          fullWidth
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          error={Boolean(errors.objective)}
+          helperText={errors.objective ?? (objectives.length === 0 ? 'Ajoutez des objectifs dans les informations publiques du cours pour y rattacher les questions.' : undefined)}
+        >
+          <option value="">Aucun</option>
+          {choices.map((text) => (
+            <option key={text} value={text}>
+              {objectives.includes(text) ? text : `${text} (retiré des objectifs du cours)`}
+            </option>
+          ))}
+        </TextField>
+      </Stack>
+    </FormDialog>
   );
 }
