@@ -18,8 +18,10 @@ const ARRIVAL_SCREENS = {
 /** Its code stays where automatic splitting puts it, so that the landing page loads nothing more. */
 const LANDING_SCREEN = 'features/site/pages/LandingPage.tsx';
 
+const LISTED_MODULES = Object.values(ARRIVAL_SCREENS).flat();
+
 /** Screens, and the lazy modules listed above, keep their own chunk. */
-const ownChunk = (id) => /\/src\/web\/features\/[^/]+\/pages\//.test(id) || Object.values(ARRIVAL_SCREENS).flat().some((m) => id.endsWith(`/src/web/${m}`));
+const ownChunk = (id) => /\/src\/web\/features\/[^/]+\/pages\//.test(id) || LISTED_MODULES.some((m) => id.endsWith(`/src/web/${m}`));
 
 /** Every non-empty subset of `items`, in their order. */
 function subsets(items) {

@@ -12,16 +12,14 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { DialogForm } from '../../../components/FormDialog';
 import { lessonTypeLabels, type LessonContent, type OutlineLesson } from '../../../../shared/learning';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -29,21 +27,18 @@ import { useCreateLesson } from '../api/create-lesson';
 import { getLesson, useLesson } from '../api/get-lesson';
 import { authoringKeys } from '../api/keys';
 import { useUpdateLesson } from '../api/update-lesson';
+import { LessonBasicsFields, lessonBasicsBody, lessonBasicsDefaults, lessonBasicsFields, SAVE_FAILED, type LessonBasicsValues } from './LessonBasicsFields';
 import { MediaLessonForm } from './MediaLessonForm';
 
 /** The types a lesson can be created with here (quizzes come with their questions). */
 const creatableTypes = ['text', 'video', 'pdf'] as const;
 type CreatableType = (typeof creatableTypes)[number];
 
-interface LessonValues {
-  title: string;
-  duration_minutes: string;
-  is_preview: boolean;
+interface LessonValues extends LessonBasicsValues {
   body_markdown: string;
 }
 
-const fields = ['title', 'duration_minutes', 'is_preview', 'body_markdown'] as const;
-const SAVE_FAILED = "La leçon n'a pas pu être enregistrée. Réessayez.";
+const fields = [...lessonBasicsFields, 'body_markdown'] as const;
 
 /** Adds a text, video or PDF lesson to a chapter (`lesson` absent) or edits one; a text lesson with a preview as learners see it. */
 export function LessonDialog({
@@ -127,22 +122,14 @@ function LessonForm({
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<string | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<LessonValues>({
-    defaultValues: {
-      title: lesson?.title ?? '',
-      duration_minutes: lesson ? String(lesson.duration_minutes) : '',
-      is_preview: lesson?.is_preview ?? false,
-      body_markdown: lesson?.body_markdown ?? '',
-    },
-  });
+  const form = useForm<LessonValues>({ defaultValues: { ...lessonBasicsDefaults(lesson), body_markdown: lesson?.body_markdown ?? '' } });
+  const { register, handleSubmit, setError, formState } = form;
   const { errors } = formState;
 
   /** Saves the form; returns the lesson's id, or null when the server refused it (its messages are shown). */
   async function save(values: LessonValues): Promise<number | null> {
     setGeneral(null);
-    // An empty or non-numeric duration goes as null, so the server answers with its French message.
-    const minutes = values.duration_minutes.trim() === '' ? Number.NaN : Number(values.duration_minutes);
-    const body = { title: values.title, duration_minutes: minutes, is_preview: values.is_preview, body_markdown: values.body_markdown };
+    const body = { ...lessonBasicsBody(values), body_markdown: values.body_markdown };
     try {
       if (lessonId === null) {
         const created = await create.mutateAsync({ courseId, sectionId, body: { ...body, type: 'text' } });
@@ -178,67 +165,44 @@ function LessonForm({
   });
 
   return (
-    <DialogForm
-      submitLabel="Enregistrer la leçon"
-      cancelLabel={lessonId !== null && lesson === undefined ? 'Fermer' : 'Annuler'}
-      pending={formState.isSubmitting}
-      error={general}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <Stack spacing={2}>
-        <TextField {...register('title')} label="Titre de la leçon" fullWidth error={Boolean(errors.title)} helperText={errors.title?.message} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            {...register('duration_minutes')}
-            label="Durée (en minutes)"
-            inputMode="numeric"
-            sx={{ width: { sm: 220 } }}
-            error={Boolean(errors.duration_minutes)}
-            helperText={errors.duration_minutes?.message}
-          />
-          <Controller
-            control={control}
-            name="is_preview"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
-                label="Aperçu gratuit"
+    <FormProvider {...form}>
+      <DialogForm
+        submitLabel="Enregistrer la leçon"
+        cancelLabel={lessonId !== null && lesson === undefined ? 'Fermer' : 'Annuler'}
+        pending={formState.isSubmitting}
+        error={general}
+        onSubmit={submit}
+        onClose={onClose}
+      >
+        <Stack spacing={2}>
+          <LessonBasicsFields />
+          <Tabs value={tab} onChange={(_event, value: 'write' | 'preview') => (value === 'preview' ? void showPreview() : setTab('write'))} aria-label="Contenu de la leçon">
+            <Tab value="write" label="Rédiger" id="onglet-rediger" aria-controls="panneau-rediger" />
+            <Tab value="preview" label="Prévisualiser" id="onglet-previsualiser" aria-controls="panneau-previsualiser" />
+          </Tabs>
+          <Box role="tabpanel" id="panneau-rediger" aria-labelledby="onglet-rediger" hidden={tab !== 'write'}>
+            <TextField
+              {...register('body_markdown')}
+              label="Contenu (Markdown)"
+              multiline
+              minRows={10}
+              fullWidth
+              error={Boolean(errors.body_markdown)}
+              helperText={errors.body_markdown?.message ?? 'Titres (#), listes (-), **gras**, *italique*, [liens](https://…).'}
+            />
+          </Box>
+          <Box role="tabpanel" id="panneau-previsualiser" aria-labelledby="onglet-previsualiser" hidden={tab !== 'preview'}>
+            {tab === 'preview' && preview === null && !general && <CircularProgress aria-label="Chargement de l'aperçu" />}
+            {preview !== null && (
+              <Box
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', '& img': { maxWidth: '100%' } }}
+                // The server's rendering: raw HTML disabled and dangerous links removed before it reaches us.
+                dangerouslySetInnerHTML={{ __html: preview }}
               />
             )}
-          />
+          </Box>
         </Stack>
-        {errors.is_preview && (
-          <Typography color="error" variant="body2">
-            {errors.is_preview.message}
-          </Typography>
-        )}
-        <Tabs value={tab} onChange={(_event, value: 'write' | 'preview') => (value === 'preview' ? void showPreview() : setTab('write'))} aria-label="Contenu de la leçon">
-          <Tab value="write" label="Rédiger" id="onglet-rediger" aria-controls="panneau-rediger" />
-          <Tab value="preview" label="Prévisualiser" id="onglet-previsualiser" aria-controls="panneau-previsualiser" />
-        </Tabs>
-        <Box role="tabpanel" id="panneau-rediger" aria-labelledby="onglet-rediger" hidden={tab !== 'write'}>
-          <TextField
-            {...register('body_markdown')}
-            label="Contenu (Markdown)"
-            multiline
-            minRows={10}
-            fullWidth
-            error={Boolean(errors.body_markdown)}
-            helperText={errors.body_markdown?.message ?? 'Titres (#), listes (-), **gras**, *italique*, [liens](https://…).'}
-          />
-        </Box>
-        <Box role="tabpanel" id="panneau-previsualiser" aria-labelledby="onglet-previsualiser" hidden={tab !== 'preview'}>
-          {tab === 'preview' && preview === null && !general && <CircularProgress aria-label="Chargement de l'aperçu" />}
-          {preview !== null && (
-            <Box
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, overflowWrap: 'anywhere', '& img': { maxWidth: '100%' } }}
-              // The server's rendering: raw HTML disabled and dangerous links removed before it reaches us.
-              dangerouslySetInnerHTML={{ __html: preview }}
-            />
-          )}
-        </Box>
-      </Stack>
-    </DialogForm>
+      </DialogForm>
+    </FormProvider>
   );
 }

@@ -4,11 +4,9 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import {
   LESSON_CAPTIONS_ACCEPT,
   LESSON_FILE_ACCEPT,
@@ -24,15 +22,8 @@ import { serverFieldMessages, applyServerErrors } from '../../../lib/form-errors
 import { formatFileSize } from '../../../lib/format';
 import { useUpdateLesson } from '../api/update-lesson';
 import { useUploadLessonMedia } from '../api/upload-lesson-media';
+import { LessonBasicsFields, lessonBasicsBody, lessonBasicsDefaults, lessonBasicsFields, SAVE_FAILED, type LessonBasicsValues } from './LessonBasicsFields';
 
-interface MediaValues {
-  title: string;
-  duration_minutes: string;
-  is_preview: boolean;
-}
-
-const fields = ['title', 'duration_minutes', 'is_preview'] as const;
-const SAVE_FAILED = "La leçon n'a pas pu être enregistrée. Réessayez.";
 
 const fileTexts: Record<MediaLessonType, { label: string; hint: string }> = {
   video: { label: 'Fichier vidéo', hint: 'MP4 ou WebM, 1 Go au maximum.' },
@@ -68,14 +59,8 @@ export function MediaLessonForm({
   const [captionsError, setCaptionsError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<MediaValues>({
-    defaultValues: {
-      title: lesson?.title ?? '',
-      duration_minutes: lesson ? String(lesson.duration_minutes) : '',
-      is_preview: lesson?.is_preview ?? false,
-    },
-  });
-  const { errors } = formState;
+  const form = useForm<LessonBasicsValues>({ defaultValues: lessonBasicsDefaults(lesson) });
+  const { handleSubmit, setError, formState } = form;
   const busy = formState.isSubmitting || progress !== null;
   const texts = fileTexts[type];
 
@@ -105,7 +90,7 @@ export function MediaLessonForm({
       setCaptions(null);
       setCaptionsError(files.captions);
     }
-    const rest = applyServerErrors(error, fields, setError, SAVE_FAILED);
+    const rest = applyServerErrors(error, lessonBasicsFields, setError, SAVE_FAILED);
     if (!files.file && !files.captions) setGeneral(rest);
   }
 
@@ -115,14 +100,12 @@ export function MediaLessonForm({
       setFileError(learningMessages.fileRequired);
       return;
     }
-    const minutes = values.duration_minutes.trim();
     try {
       if (lesson) {
         await update.mutateAsync({
           courseId,
           lessonId: lesson.id,
-          // An empty or non-numeric duration goes as NaN (null in JSON), so the server answers with its French message.
-          body: { title: values.title, duration_minutes: minutes === '' ? Number.NaN : Number(minutes), is_preview: values.is_preview },
+          body: lessonBasicsBody(values),
         });
         if (file || captions || removeCaptions) {
           setProgress(0);
@@ -133,7 +116,7 @@ export function MediaLessonForm({
         await upload.mutateAsync({
           courseId,
           sectionId,
-          fields: { title: values.title, type, duration_minutes: minutes, is_preview: String(values.is_preview) },
+          fields: { title: values.title, type, duration_minutes: values.duration_minutes.trim(), is_preview: String(values.is_preview) },
           file,
           captions,
           onProgress: setProgress,
@@ -148,72 +131,53 @@ export function MediaLessonForm({
   });
 
   return (
-    <DialogForm submitLabel="Enregistrer la leçon" pending={busy} error={general} onSubmit={submit} onClose={onClose}>
-      <Stack spacing={2}>
-        <TextField {...register('title')} label="Titre de la leçon" fullWidth disabled={busy} error={Boolean(errors.title)} helperText={errors.title?.message} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            {...register('duration_minutes')}
-            label="Durée (en minutes)"
-            inputMode="numeric"
-            disabled={busy}
-            sx={{ width: { sm: 220 } }}
-            error={Boolean(errors.duration_minutes)}
-            helperText={errors.duration_minutes?.message}
-          />
-          <Controller
-            control={control}
-            name="is_preview"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={field.value} disabled={busy} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
-                label="Aperçu gratuit"
-              />
-            )}
-          />
-        </Stack>
+    <FormProvider {...form}>
+      <DialogForm submitLabel="Enregistrer la leçon" pending={busy} error={general} onSubmit={submit} onClose={onClose}>
+        <Stack spacing={2}>
+          <LessonBasicsFields disabled={busy} />
 
-        {lesson?.media && (
-          <Typography variant="body2" color="text.secondary">
-            Fichier actuel : {lesson.media.file_name} ({formatFileSize(lesson.media.size)})
-            {type === 'video' && (lesson.media.captions_url ? ', avec sous-titres' : ', sans sous-titres')}
-          </Typography>
-        )}
-        {file ? (
-          <ChosenFile name={file.name} size={file.size} disabled={busy} onRemove={() => setFile(null)} removeLabel={`Retirer ${file.name}`} />
-        ) : (
-          <FilePicker
-            label={lesson ? `Remplacer le fichier (${texts.label.toLowerCase()})` : texts.label}
-            hint={texts.hint}
-            accept={LESSON_FILE_ACCEPT[type]}
-            buttonText="Choisir un fichier"
-            icon={type === 'video' ? <MovieIcon /> : <PictureAsPdfIcon />}
-            disabled={busy}
-            error={fileError}
-            onChoose={chooseFile}
-          />
-        )}
-        {type === 'video' &&
-          (captions ? (
-            <ChosenFile name={captions.name} size={captions.size} disabled={busy} onRemove={() => setCaptions(null)} removeLabel={`Retirer ${captions.name}`} />
+          {lesson?.media && (
+            <Typography variant="body2" color="text.secondary">
+              Fichier actuel : {lesson.media.file_name} ({formatFileSize(lesson.media.size)})
+              {type === 'video' && (lesson.media.captions_url ? ', avec sous-titres' : ', sans sous-titres')}
+            </Typography>
+          )}
+          {file ? (
+            <ChosenFile name={file.name} size={file.size} disabled={busy} onRemove={() => setFile(null)} removeLabel={`Retirer ${file.name}`} />
           ) : (
             <FilePicker
-              label={lesson?.media?.captions_url ? 'Remplacer les sous-titres (facultatif)' : 'Sous-titres (facultatif)'}
-              hint="Un fichier WebVTT (.vtt) en français, 1 Mo au maximum."
-              accept={LESSON_CAPTIONS_ACCEPT}
-              buttonText="Choisir les sous-titres"
-              icon={<ClosedCaptionIcon />}
+              label={lesson ? `Remplacer le fichier (${texts.label.toLowerCase()})` : texts.label}
+              hint={texts.hint}
+              accept={LESSON_FILE_ACCEPT[type]}
+              buttonText="Choisir un fichier"
+              icon={type === 'video' ? <MovieIcon /> : <PictureAsPdfIcon />}
               disabled={busy}
-              error={captionsError}
-              onChoose={chooseCaptions}
+              error={fileError}
+              onChoose={chooseFile}
             />
-          ))}
-        {type === 'video' && lesson?.media?.captions_url && !captions && (
-          <FormControlLabel control={<Checkbox checked={removeCaptions} disabled={busy} onChange={(event) => setRemoveCaptions(event.target.checked)} />} label="Retirer les sous-titres" />
-        )}
+          )}
+          {type === 'video' &&
+            (captions ? (
+              <ChosenFile name={captions.name} size={captions.size} disabled={busy} onRemove={() => setCaptions(null)} removeLabel={`Retirer ${captions.name}`} />
+            ) : (
+              <FilePicker
+                label={lesson?.media?.captions_url ? 'Remplacer les sous-titres (facultatif)' : 'Sous-titres (facultatif)'}
+                hint="Un fichier WebVTT (.vtt) en français, 1 Mo au maximum."
+                accept={LESSON_CAPTIONS_ACCEPT}
+                buttonText="Choisir les sous-titres"
+                icon={<ClosedCaptionIcon />}
+                disabled={busy}
+                error={captionsError}
+                onChoose={chooseCaptions}
+              />
+            ))}
+          {type === 'video' && lesson?.media?.captions_url && !captions && (
+            <FormControlLabel control={<Checkbox checked={removeCaptions} disabled={busy} onChange={(event) => setRemoveCaptions(event.target.checked)} />} label="Retirer les sous-titres" />
+          )}
 
-        {progress !== null && <UploadProgress percent={progress} label="Progression de l'envoi du fichier" />}
-      </Stack>
-    </DialogForm>
+          {progress !== null && <UploadProgress percent={progress} label="Progression de l'envoi du fichier" />}
+        </Stack>
+      </DialogForm>
+    </FormProvider>
   );
 }

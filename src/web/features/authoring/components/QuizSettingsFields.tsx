@@ -1,44 +1,31 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { DEFAULT_PASS_MARK, type QuizSettings } from '../../../../shared/quiz';
+import { lessonBasicsBody, lessonBasicsDefaults, lessonBasicsFields, PreviewSwitch, typedNumber, type LessonBasicsValues } from './LessonBasicsFields';
 
 /** The form of a quiz lesson: numbers are typed as text, the server says what is wrong with them. */
-export interface QuizSettingsValues {
-  title: string;
-  duration_minutes: string;
-  is_preview: boolean;
+export interface QuizSettingsValues extends LessonBasicsValues {
   pass_mark: string;
   /** Empty: unlimited. */
   max_attempts: string;
 }
 
-export const quizSettingsFields = ['title', 'duration_minutes', 'is_preview', 'pass_mark', 'max_attempts'] as const;
+export const quizSettingsFields = [...lessonBasicsFields, 'pass_mark', 'max_attempts'] as const;
 
 export function quizSettingsDefaults(lesson?: { title: string; duration_minutes: number; is_preview: boolean }, quiz?: QuizSettings): QuizSettingsValues {
   return {
-    title: lesson?.title ?? '',
-    duration_minutes: lesson ? String(lesson.duration_minutes) : '',
-    is_preview: lesson?.is_preview ?? false,
+    ...lessonBasicsDefaults(lesson),
     pass_mark: String(quiz?.pass_mark ?? DEFAULT_PASS_MARK),
     max_attempts: quiz?.max_attempts ? String(quiz.max_attempts) : '',
   };
 }
 
-/** Empty or non-numeric text goes as NaN, so the server answers with its French message. */
-function toNumber(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text.replace(',', '.'));
-}
-
 export function quizSettingsBody(values: QuizSettingsValues) {
   return {
-    title: values.title,
-    duration_minutes: toNumber(values.duration_minutes),
-    is_preview: values.is_preview,
-    pass_mark: toNumber(values.pass_mark),
-    max_attempts: values.max_attempts.trim() === '' ? null : toNumber(values.max_attempts),
+    ...lessonBasicsBody(values),
+    pass_mark: typedNumber(values.pass_mark),
+    max_attempts: values.max_attempts.trim() === '' ? null : typedNumber(values.max_attempts),
   };
 }
 
@@ -77,16 +64,7 @@ export function QuizSettingsFields({
           helperText={errors.max_attempts?.message ?? 'Laissez vide pour un nombre illimité.'}
         />
       </Stack>
-      <Controller
-        control={control}
-        name="is_preview"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
-            label="Aperçu gratuit"
-          />
-        )}
-      />
+      <Controller control={control} name="is_preview" render={({ field }) => <PreviewSwitch field={field} />} />
     </Stack>
   );
 }
