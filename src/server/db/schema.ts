@@ -152,7 +152,12 @@ export const meetings = pgTable(
     sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('meetings_room_unique').on(t.roomName), index('meetings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('meetings_room_unique').on(t.roomName),
+    // In the order of a user's latest interview (lib/meetings.ts), read backwards: the profile's
+    // join stops at the first entry, with no sort (issue 16, goal 2).
+    index('meetings_user_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 /** What administrators did, to whom and when. Kept when the target is deleted. */

@@ -41,9 +41,9 @@ function prepareStatements(db: Db) {
       // Prepared once per database: building the query would cost more than running it.
       .prepare('ecoforma_profile'),
     // The caller's session and their profile together: GET /api/user/profile in one round trip (decision 028).
-    // The profile holds every column of the caller but the session's id: each is read once.
+    // Flat, each column read once: Drizzle maps a nested selection column by column with more work.
     bySession: db
-      .select({ sessionId: sessions.id, profile: profileColumns })
+      .select({ ...profileColumns, sessionId: sessions.id })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoinLateral(latest, sql`true`)
@@ -58,19 +58,27 @@ type ProfileRow = Awaited<ReturnType<ReturnType<typeof statements>['profile']['e
 
 /**
  * The profile from its row; an organisation's comes with its details (null until given,
- * decision 025), read by a second query: only organisations pay for it.
+ * decision 025), read by a second query: only organisations pay for it. Built field by field:
+ * every authenticated GET /api/user/profile runs it (issue 16, goal 2).
  */
 async function toProfile(db: Db, row: ProfileRow): Promise<Profile> {
-  const { meetingDate, meeting_url: url, emailConfirmedAt, ...profile } = row;
-  const meeting_date = meetingDate ? new Date(meetingDate).toISOString() : null;
-  const organisation = profile.role === 'organisme' ? { organisation: await findOrganisationDetails(db, profile.id) } : {};
-  return {
-    ...profile,
+  const meeting_date = row.meetingDate ? new Date(row.meetingDate).toISOString() : null;
+  const profile: Profile = {
+    id: row.id,
+    role: row.role,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    phone_number: row.phone_number,
+    email: row.email,
+    birthdate: row.birthdate,
+    gender: row.gender,
+    is_valid: row.is_valid,
     meeting_date,
-    meeting_url: meeting_date && url ? attendeeRoomUrl({ date: meeting_date, url }) : null,
-    email_confirmed: emailConfirmedAt !== null,
-    ...organisation,
+    meeting_url: meeting_date && row.meeting_url ? attendeeRoomUrl({ date: meeting_date, url: row.meeting_url }) : null,
+    email_confirmed: row.emailConfirmedAt !== null,
   };
+  if (profile.role === 'organisme') profile.organisation = await findOrganisationDetails(db, profile.id);
+  return profile;
 }
 
 /** The caller's own profile (spec section 7). */
@@ -87,8 +95,8 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
 export const profileWithSession: SessionRead = async (db, token) => {
   const [row] = await statements(db).bySession.execute(sessionParams(token));
   if (!row) return null;
-  const { id, role, is_valid, email, firstname, lastname } = row.profile;
-  return { user: { id, role, is_valid, email, firstname, lastname, sessionId: row.sessionId }, data: await toProfile(db, row.profile) };
+  const { id, role, is_valid, email, firstname, lastname, sessionId } = row;
+  return { user: { id, role, is_valid, email, firstname, lastname, sessionId }, data: await toProfile(db, row) };
 };
 
 /** Saves what a user may change about themselves; approval, meetings and the login e-mail are not among it. */
