@@ -83,7 +83,21 @@ test('a learner reads the demo PDF lesson in the page and plays the demo video, 
   await page.goto(paths.courseDetail(course.id));
   await page.getByRole('button', { name: "S'inscrire Maintenant" }).first().click();
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+  });
   await page.goto(paths.learn(course.id));
+  await expect(page).toHaveURL(new RegExp(`${paths.learn(course.id)}/\\d+$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The page's inline script ran (the CSP allows it by its hash) and started the course, its outline
+  // and the lesson where it resumes as the page arrived; the player took them instead of asking again (decision 035).
+  expect(await page.evaluate(() => Object.keys(window.__ecoformaEarlyRequests ?? { absent: true }))).toEqual([]);
+  const lessonId = new URL(page.url()).pathname.split('/').pop();
+  for (const path of [`/api/courses/${course.id}`, `/api/courses/${course.id}/outline`, `/api/lessons/${lessonId}`]) {
+    expect(apiCalls.filter((call) => call === path), path).toHaveLength(1);
+  }
   const outline = page.getByRole('navigation', { name: 'Plan du cours' });
 
   await outline.getByRole('link', { name: /Fiche récapitulative du cours/ }).click();

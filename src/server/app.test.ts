@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, testConfig } from './config';
+import { EARLY_REQUESTS_SCRIPT_HASH } from './lib/early-requests';
 import { createTestApp } from './test/app';
 import { openTestDatabase } from './test/database';
 
@@ -57,6 +58,8 @@ describe('foundation', () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-src 'self' https://meet.jit.si");
+    // One inline script runs, by its hash: the player's early requests (decision 035); no other.
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${EARLY_REQUESTS_SCRIPT_HASH} https://meet.jit.si;`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

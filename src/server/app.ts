@@ -9,6 +9,7 @@ import type { Config } from './config';
 import './lib/zod-locale';
 import type { Db } from './db/client';
 import type { ModuleDeps } from './lib/deps';
+import { EARLY_REQUESTS_SCRIPT_HASH } from './lib/early-requests';
 import { logSafeError, logSafeRequest } from './lib/log-safety';
 import { createStorage, type Storage } from './lib/storage';
 import { accountRoutes } from './modules/account/account.routes';
@@ -87,7 +88,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", `https://${config.jitsiDomain}`],
+        // The hash: the player's inline script that starts its first API calls (decision 035).
+        scriptSrc: ["'self'", EARLY_REQUESTS_SCRIPT_HASH, `https://${config.jitsiDomain}`],
         // 'self': a PDF lesson is read in the page, from its signed /api/media link (decision 017).
         frameSrc: ["'self'", `https://${config.jitsiDomain}`],
         // Emotion (MUI's styling engine) injects <style> elements at run time.

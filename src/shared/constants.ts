@@ -59,6 +59,8 @@ export const MAX_PAGE_SIZE = 100;
 export const CATALOGUE_PAGE_SIZE = 12;
 /** Id of the `<script type="application/json">` in which the server inlines a public page's first API answers. */
 export const INITIAL_DATA_ELEMENT_ID = 'donnees-initiales';
+/** Property of `window` where a signed-in page's inline script leaves the API calls it started early (API path → fetch). */
+export const EARLY_REQUESTS_GLOBAL = '__ecoformaEarlyRequests';
 
 /** Contact details shown in the footer and on the waiting page. */
 export const CONTACT = {

@@ -109,6 +109,24 @@ export interface CourseOutline {
   completed_at?: string | null;
   /** Only for an enrolled caller: the lesson they opened last, where "Reprendre" leads, else null. */
   last_lesson_id?: number | null;
+  /** Where the player opens without a lesson in its address (`resumeLessonId`); null for a course without lessons. */
+  resume_lesson_id: number | null;
+}
+
+/** Every lesson of the course, in reading order. */
+export function lessonsInOrder(outline: Pick<CourseOutline, 'sections'>): OutlineLesson[] {
+  return outline.sections.flatMap((section) => section.lessons);
+}
+
+/**
+ * Where the player opens without a lesson: the last one opened, else the first not completed, else
+ * the first. The server gives it with the outline, so the page's early requests (decision 035) can
+ * ask for that lesson before the app has run.
+ */
+export function resumeLessonId(outline: Pick<CourseOutline, 'sections'>, lastLessonId: number | null | undefined): number | null {
+  const lessons = lessonsInOrder(outline);
+  if (lastLessonId != null && lessons.some((lesson) => lesson.id === lastLessonId)) return lastLessonId;
+  return (lessons.find((lesson) => !lesson.completed) ?? lessons[0])?.id ?? null;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '../../shared/errors';
 import { LINK_PAGE_PATHS } from '../../shared/password';
+import { withEarlyRequests } from '../lib/early-requests';
 import { withInitialData, type InitialData, type InitialDataSource } from '../lib/initial-data';
 import { routePreloadedPages } from '../lib/route-preloads';
 
@@ -61,7 +62,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir, initialDa
           request.log.warn({ err: error }, 'initial data of the page not inlined');
         }
       }
-      const page = pageFor(pathname, data?.screen);
+      const page = withEarlyRequests(pathname, pageFor(pathname, data?.screen));
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(data ? withInitialData(page, data) : page);
     }
     return reply.status(404).send({ error_code: 'not_found', message: errorMessages.not_found });

@@ -1,4 +1,5 @@
 import { errorMessages, type ApiErrorBody, type FieldErrors } from '../../shared/errors';
+import { takeEarlyRequest, untilAborted } from './early-requests';
 import { sessionStore } from './session';
 
 /** An API failure parsed back from `{ error_code, message, errors? }`. */
@@ -68,16 +69,20 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
   // A timer of our own rather than AbortSignal.timeout: it is cleared as soon as the answer is read.
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), API_TIMEOUT_MS);
+  const requestSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
   let response: Response;
   let text: string;
   try {
-    response = await fetch(path, {
-      method,
-      signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
-      headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    text = await response.text();
+    const request =
+      (method === 'GET' ? takeEarlyRequest(path) : undefined) ??
+      fetch(path, {
+        method,
+        signal: requestSignal,
+        headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    response = await untilAborted(request, requestSignal);
+    text = await untilAborted(response.text(), requestSignal);
   } catch (error) {
     // A query the screen no longer needs is cancelled, not failed.
     if (signal?.aborted) throw error;

@@ -53,6 +53,8 @@ describe('GET /api/courses/:id/outline', () => {
       ],
       total_lessons: 3,
       total_minutes: 40,
+      // Nothing opened, nothing done: the player starts at the first lesson.
+      resume_lesson_id: intro.id,
     };
     for (const user of [null, outsider, author, otherTrainer, admin]) {
       const res = await call('GET', `/api/courses/${course.id}/outline`, user);
@@ -66,7 +68,7 @@ describe('GET /api/courses/:id/outline', () => {
     const user = await learner(course.id);
     await call('POST', `/api/lessons/${basics.id}/complete`, user);
     const outline = (await call('GET', `/api/courses/${course.id}/outline`, user)).json() as CourseOutline;
-    expect(outline).toMatchObject({ completed_at: null, last_lesson_id: basics.id });
+    expect(outline).toMatchObject({ completed_at: null, last_lesson_id: basics.id, resume_lesson_id: basics.id });
     expect(outline.sections.flatMap((s) => s.lessons.map((l) => [l.title, l.completed]))).toEqual([
       ['Introduction', false],
       ['Les bases', true],

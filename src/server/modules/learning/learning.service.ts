@@ -5,6 +5,7 @@ import {
   canReadLesson,
   learningMessages,
   progressPercent,
+  resumeLessonId,
   type AuthorLesson,
   type AuthorSection,
   type CourseInformation,
@@ -384,6 +385,7 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
     total_lessons: lessonRows.length,
     total_minutes: lessonRows.reduce((sum, l) => sum + l.durationMinutes, 0),
     ...(enrolment ? { completed_at: enrolment.completedAt?.toISOString() ?? null, last_lesson_id: enrolment.lastLessonId } : {}),
+    resume_lesson_id: resumeLessonId({ sections }, enrolment?.lastLessonId),
   };
 }
 

@@ -1,16 +1,4 @@
-import { progressPercent, type CourseOutline, type OutlineLesson } from '../../../shared/learning';
-
-/** Every lesson of the course, in reading order. */
-export function lessonsInOrder(outline: CourseOutline): OutlineLesson[] {
-  return outline.sections.flatMap((section) => section.lessons);
-}
-
-/** Where the player opens without a lesson: the last one opened, else the first not completed, else the first. */
-export function resumeLessonId(outline: CourseOutline, lastLessonId: number | null | undefined): number | null {
-  const lessons = lessonsInOrder(outline);
-  if (lastLessonId != null && lessons.some((lesson) => lesson.id === lastLessonId)) return lastLessonId;
-  return (lessons.find((lesson) => !lesson.completed) ?? lessons[0])?.id ?? null;
-}
+import { lessonsInOrder, progressPercent, type CourseOutline } from '../../../shared/learning';
 
 export interface OutlineProgress {
   completed: number;

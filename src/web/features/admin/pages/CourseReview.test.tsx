@@ -64,6 +64,7 @@ const outline: CourseOutline = {
   sections: [{ id: 30, title: 'Préparer', lessons: [{ id: 40, title: 'Choisir le lieu', type: 'text', duration_minutes: 10, is_preview: false }] }],
   total_lessons: 1,
   total_minutes: 10,
+  resume_lesson_id: 40,
 };
 const lesson: LessonContent = { ...outline.sections[0]!.lessons[0]!, course_id: 5, section_id: 30, html: '<p>Un lieu <strong>ombragé</strong>.</p>', media: null };
 

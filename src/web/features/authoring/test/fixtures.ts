@@ -32,5 +32,6 @@ export function sampleOutline(): CourseOutline {
     ],
     total_lessons: 3,
     total_minutes: 30,
+    resume_lesson_id: 101,
   };
 }

@@ -34,6 +34,7 @@ export function courseOutline(overrides: Partial<CourseOutline> = {}): CourseOut
     ],
     total_lessons: 3,
     total_minutes: 65,
+    resume_lesson_id: 11,
     ...overrides,
   };
 }

@@ -184,7 +184,7 @@ describe('PlayerPage', () => {
     signInAs(sessionUser());
     mockApi({
       'GET /api/courses/7': { body: playerCourse() },
-      'GET /api/courses/7/outline': { body: { sections: [], total_lessons: 0, total_minutes: 0 } satisfies CourseOutline },
+      'GET /api/courses/7/outline': { body: { sections: [], total_lessons: 0, total_minutes: 0, resume_lesson_id: null } satisfies CourseOutline },
     });
     renderRoutes('/user/courses/7/learn', routes);
     expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();

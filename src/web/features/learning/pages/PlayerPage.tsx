@@ -36,7 +36,8 @@ import { LessonMain } from '../components/LessonMain';
 import { OutlineNav } from '../components/OutlineNav';
 import { ProgressSummary } from '../components/ProgressSummary';
 import { formatMinutes } from '../../../lib/durations';
-import { lessonsInOrder, outlineProgress, resumeLessonId } from '../outline';
+import { lessonsInOrder } from '../../../../shared/learning';
+import { outlineProgress } from '../outline';
 
 // Only a quiz lesson, and a completed course, need these: their forms (react-hook-form, zod) load then,
 // not with every lesson (decision 031).
@@ -143,11 +144,12 @@ export default function PlayerPage() {
 }
 
 /**
- * Opens the lesson where the learner left off: the outline carries the last one opened, so the lesson
- * loads right after it. Someone not enrolled has nothing to resume: the first lesson tells them what to do.
+ * Opens the lesson where the learner left off, as the outline gives it (the last one opened, else the
+ * first not completed): its early request is already on its way (decision 035). Someone not enrolled
+ * has nothing to resume: the first lesson tells them what to do.
  */
 function Resume({ course, outline }: { course: CourseDetail; outline: CourseOutline }) {
-  const target = resumeLessonId(outline, outline.last_lesson_id);
+  const target = outline.resume_lesson_id;
   return target === null ? null : <Navigate to={paths.learn(course.id, target)} replace />;
 }
 

@@ -1,6 +1,6 @@
 import type { CourseDetail } from '../../../../shared/courses';
 import { courseDetail } from '../../../test/courses';
-import type { CourseOutline, LearningItem, LessonContent, LessonMedia, OutlineLesson } from '../../../../shared/learning';
+import { resumeLessonId, type CourseOutline, type LearningItem, type LessonContent, type LessonMedia, type OutlineLesson } from '../../../../shared/learning';
 
 /** A lesson of the outline, a text one of 10 minutes unless told. */
 export function outlineLesson(overrides: Partial<OutlineLesson> & { id: number }): OutlineLesson {
@@ -11,14 +11,17 @@ export function outlineLesson(overrides: Partial<OutlineLesson> & { id: number }
 export function courseOutline(completedIds: number[] = [], enrolled = true, lastLessonId: number | null = 102): CourseOutline {
   const lesson = (id: number, title: string, duration: number) =>
     outlineLesson({ id, title, duration_minutes: duration, ...(enrolled ? { completed: completedIds.includes(id) } : {}) });
+  const sections = [
+    { id: 11, title: 'Comprendre les enjeux', lessons: [lesson(101, 'Pourquoi réduire ses déchets', 8), lesson(102, 'Le cycle de vie d’un produit', 12)] },
+    { id: 12, title: 'Passer à l’action', lessons: [lesson(103, 'Mettre en place le tri', 75)] },
+  ];
   return {
-    sections: [
-      { id: 11, title: 'Comprendre les enjeux', lessons: [lesson(101, 'Pourquoi réduire ses déchets', 8), lesson(102, 'Le cycle de vie d’un produit', 12)] },
-      { id: 12, title: 'Passer à l’action', lessons: [lesson(103, 'Mettre en place le tri', 75)] },
-    ],
+    sections,
     total_lessons: 3,
     total_minutes: 95,
     ...(enrolled ? { completed_at: null, last_lesson_id: lastLessonId } : {}),
+    // As the server works it out.
+    resume_lesson_id: resumeLessonId({ sections }, enrolled ? lastLessonId : null),
   };
 }
 
