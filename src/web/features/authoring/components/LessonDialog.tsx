@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { DialogForm } from '../../../components/FormDialog';
 import { lessonTypeLabels, type LessonContent, type OutlineLesson } from '../../../../shared/learning';
@@ -60,9 +60,12 @@ export function LessonDialog({
   const heading = lesson ? `Modifier la leçon « ${lesson.title} »` : 'Ajouter une leçon';
   const [chosenType, setChosenType] = useState<CreatableType>('text');
   const type = lesson?.type ?? chosenType;
+  // While a save or an upload runs, neither Escape, a click beside the dialog nor another type may
+  // drop the form: the lesson would be saved all the same, behind the trainer's back.
+  const [pending, setPending] = useState(false);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="lecon-dialogue-titre" fullWidth maxWidth="md" fullScreen={phone}>
+    <Dialog open onClose={() => !pending && onClose()} aria-labelledby="lecon-dialogue-titre" fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle id="lecon-dialogue-titre">{heading}</DialogTitle>
       {lesson && saved.isPending && (
         <DialogContent>
@@ -81,7 +84,7 @@ export function LessonDialog({
       )}
       {!lesson && (
         <DialogContent sx={{ pb: 0 }}>
-          <FormControl>
+          <FormControl disabled={pending}>
             <FormLabel id="lecon-type-label">Type de leçon</FormLabel>
             <RadioGroup row aria-labelledby="lecon-type-label" value={chosenType} onChange={(event) => setChosenType(event.target.value as CreatableType)}>
               {creatableTypes.map((value) => (
@@ -93,9 +96,9 @@ export function LessonDialog({
       )}
       {(!lesson || saved.data) &&
         (type === 'video' || type === 'pdf' ? (
-          <MediaLessonForm key={type} courseId={courseId} sectionId={sectionId} type={type} lesson={saved.data} onClose={onClose} onSaved={onSaved} />
+          <MediaLessonForm key={type} courseId={courseId} sectionId={sectionId} type={type} lesson={saved.data} onClose={onClose} onSaved={onSaved} onPendingChange={setPending} />
         ) : (
-          <LessonForm courseId={courseId} sectionId={sectionId} lesson={saved.data} onClose={onClose} onSaved={onSaved} />
+          <LessonForm courseId={courseId} sectionId={sectionId} lesson={saved.data} onClose={onClose} onSaved={onSaved} onPendingChange={setPending} />
         ))}
     </Dialog>
   );
@@ -107,12 +110,14 @@ function LessonForm({
   lesson,
   onClose,
   onSaved,
+  onPendingChange,
 }: {
   courseId: number;
   sectionId: number;
   lesson?: LessonContent;
   onClose: () => void;
   onSaved: (message: string) => void;
+  onPendingChange: (pending: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const create = useCreateLesson();
@@ -125,6 +130,7 @@ function LessonForm({
   const form = useForm<LessonValues>({ defaultValues: { ...lessonBasicsDefaults(lesson), body_markdown: lesson?.body_markdown ?? '' } });
   const { register, handleSubmit, setError, formState } = form;
   const { errors } = formState;
+  useEffect(() => onPendingChange(formState.isSubmitting), [formState.isSubmitting, onPendingChange]);
 
   /** Saves the form; returns the lesson's id, or null when the server refused it (its messages are shown). */
   async function save(values: LessonValues): Promise<number | null> {

@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import {
   LESSON_CAPTIONS_ACCEPT,
@@ -42,6 +42,7 @@ export function MediaLessonForm({
   lesson,
   onClose,
   onSaved,
+  onPendingChange,
 }: {
   courseId: number;
   sectionId: number;
@@ -49,6 +50,8 @@ export function MediaLessonForm({
   lesson?: LessonContent;
   onClose: () => void;
   onSaved: (message: string) => void;
+  /** Told when a save or an upload starts and ends: the dialog stays open meanwhile. */
+  onPendingChange: (pending: boolean) => void;
 }) {
   const upload = useUploadLessonMedia();
   const update = useUpdateLesson();
@@ -62,6 +65,7 @@ export function MediaLessonForm({
   const form = useForm<LessonBasicsValues>({ defaultValues: lessonBasicsDefaults(lesson) });
   const { handleSubmit, setError, formState } = form;
   const busy = formState.isSubmitting || progress !== null;
+  useEffect(() => onPendingChange(busy), [busy, onPendingChange]);
   const texts = fileTexts[type];
 
   function chooseFile(chosen: File | undefined) {

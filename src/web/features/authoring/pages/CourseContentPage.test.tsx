@@ -1,4 +1,4 @@
-import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { missingMessage, reviewDoneMessages, submissionRequirements } from '../../../../shared/reviews';
@@ -267,6 +267,10 @@ describe('CourseContentPage', () => {
       const bar = await within(dialog).findByRole('progressbar', { name: "Progression de l'envoi du fichier" });
       await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
       expect(within(dialog).getByText('Téléchargement...')).toBeInTheDocument();
+      // The upload cannot be dropped halfway: Escape leaves the dialog open, the type stays.
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      expect(dialog).toBeInTheDocument();
+      expect(within(dialog).getByRole('radio', { name: 'Texte' })).toBeDisabled();
       xhr.respond(201, { id: 205, section_id: 20, position: 0, title: 'Visite du composteur', type: 'video', duration_minutes: 6, is_preview: false, body_markdown: null });
       expect(await screen.findByText('Leçon « Visite du composteur » enregistrée.')).toBeInTheDocument();
     });
