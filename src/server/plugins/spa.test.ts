@@ -113,6 +113,18 @@ describe('precompressed assets', () => {
     }
   });
 
+  it('never lists a folder of the build nor sends its hidden files: those addresses get the page', async () => {
+    for (const url of ['/', '/assets', '/.vite/route-preloads.json', '/courses/']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    // A folder under /assets/ is no asset: a JSON 404, like a missing file.
+    const folder = await get('/assets/', 'br, gzip');
+    expect([folder.statusCode, folder.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
+  });
+
   it('names in index.html the chunks of the screen the address opens, as React Router would choose it', async () => {
     const preloads = async (url: string) =>
       [...(await get(url)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
