@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { eq } from 'drizzle-orm';
 import { testConfig, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
+import { EARLY_REQUESTS_SCRIPT_HASH } from '../../src/server/lib/early-requests';
 import { mailOutbox } from '../../src/server/db/schema';
 import { createMailWorker } from '../../src/server/lib/mail/worker';
 import { openTestDatabase } from '../../src/server/test/database';
@@ -50,7 +51,8 @@ function parseCsp(header: string | string[] | number | undefined): Record<string
 function expectSecurityHeaders(res: LightMyRequestResponse, jitsiDomain: string, label: string): void {
   const csp = parseCsp(res.headers['content-security-policy']);
   expect(csp['frame-src'], `${label}: frame-src`).toEqual(["'self'", `https://${jitsiDomain}`]);
-  expect(csp['script-src'], `${label}: script-src`).toEqual(["'self'", `https://${jitsiDomain}`]);
+  // One inline script, by its hash: the player's early requests (decision 035); never 'unsafe-inline'.
+  expect(csp['script-src'], `${label}: script-src`).toEqual(["'self'", EARLY_REQUESTS_SCRIPT_HASH, `https://${jitsiDomain}`]);
   expect(csp['script-src-attr'], `${label}: script-src-attr`).toEqual(["'none'"]);
   expect(csp['frame-ancestors'], `${label}: frame-ancestors`).toEqual(["'self'"]);
   expect(csp['default-src'], `${label}: default-src`).toEqual(["'self'"]);
