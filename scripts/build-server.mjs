@@ -10,11 +10,11 @@ export const serverEntry = `${serverOut}/main.mjs`;
 
 /**
  * Packages left as imports from node_modules: native code (argon2), files read beside their code
- * (PGlite's WebAssembly, Swagger UI's pages, PDFKit's fonts), and those only loaded on first use,
+ * (PGlite's WebAssembly, PDFKit's fonts; Swagger UI is told where its pages are), and those only loaded on first use,
  * which would otherwise join the start-up chunks. The rest is bundled (decision 026): one file read
  * instead of hundreds, about 150 ms off the start.
  */
-const EXTERNAL = ['@node-rs/argon2', '@electric-sql/pglite', '@electric-sql/pglite/*', '@fastify/swagger-ui', 'pg-native', '@aws-sdk/*', 'pdfkit', 'qrcode', 'file-type', 'nodemailer', 'tsx', 'tsx/*'];
+const EXTERNAL = ['@node-rs/argon2', '@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native', '@aws-sdk/*', 'pdfkit', 'qrcode', 'file-type', 'nodemailer', 'tsx', 'tsx/*'];
 
 /**
  * Bundles src/server/main.ts into `outdir` (dist/server by default; a test builds elsewhere),

@@ -12,6 +12,7 @@ import type { ModuleDeps } from './lib/deps';
 import { EARLY_REQUESTS_SCRIPT_HASH } from './lib/early-requests';
 import { logSafeError, logSafeRequest } from './lib/log-safety';
 import { createStorage, type Storage } from './lib/storage';
+import { swaggerUiDir, swaggerUiLogo } from './lib/swagger-ui-files';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -116,7 +117,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     openapi: { info: { title: 'EcoForma API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // Bundled with the server (decision 026), so the folders it would find beside its own code are named.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, baseDir: swaggerUiDir, logo: swaggerUiLogo() });
 
   await app.register(maintenancePlugin, { enabled: config.maintenanceMode });
 

@@ -29,6 +29,8 @@ describe('the compiled server (decision 026)', () => {
       .join('\n');
     // One file read instead of hundreds at start-up; native code and WebAssembly stay in node_modules.
     expect(code).not.toContain('from "fastify"');
+    // Swagger UI shares the bundle's @fastify/static and yaml; its pages are read from the installed package.
+    expect(code).not.toContain('from "@fastify/swagger-ui"');
     expect(code).toMatch(/^import [^;]*from "@node-rs\/argon2";/m);
     expect(code).toMatch(/^import [^;]*from "@electric-sql\/pglite";/m);
     expect(code).toMatch(/import\("\.\/postgres-[A-Z0-9]+\.mjs"\)/);
@@ -43,10 +45,15 @@ describe('the compiled server (decision 026)', () => {
   it(
     'migrates an empty database, answers, and stops gracefully on SIGTERM',
     async () => {
-      const server = await startCompiled(outdir, );
+      const server = await startCompiled(outdir);
       const res = await fetch(`http://127.0.0.1:${server.port}/api/courses?q=formations`);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ items: [], total: 0 });
+      // The bundled Swagger UI finds its page and scripts outside the bundle.
+      const docs = await fetch(`http://127.0.0.1:${server.port}/api/docs/`);
+      expect(docs.status).toBe(200);
+      expect(await docs.text()).toContain('swagger-ui');
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain(`base ${onPostgres ? 'postgres' : 'pglite'}`);

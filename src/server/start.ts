@@ -36,19 +36,14 @@ interface Log {
   warn(message: string): void;
 }
 
-/** The schema and the reference data. */
-async function migrateAndSeedReference(database: Database): Promise<void> {
-  await database.migrate();
-  await seedReferenceData(database.db);
-}
-
 /**
  * What happens once per start, before any request: migrations, seeds, housekeeping. With several
  * API processes the cluster's primary runs it alone, before forking them (decision 029).
  */
-export async function prepare(config: Config, database: Database, storage: Storage, log: Log, options: { migrated?: boolean } = {}): Promise<void> {
-  if (!options.migrated) await migrateAndSeedReference(database);
+export async function prepare(config: Config, database: Database, storage: Storage, log: Log): Promise<void> {
+  await database.migrate();
   const { db } = database;
+  await seedReferenceData(db);
   // Signing secrets drawn once, outside any request's transaction: requests then only read them.
   await mediaSigningSecret(db, config);
   await unsubscribeSecret(db);
@@ -73,9 +68,15 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
   const { database, opened } = await opening;
   const { db } = database;
   const storage = await createStorage(config);
-  // The application is built while the database opens: building it queries nothing (app.test.ts).
-  const [app] = await Promise.all([buildApp(config, db, { storage }), opened.then(() => (options.prepared ? undefined : migrateAndSeedReference(database)))]);
-  if (!options.prepared) await prepare(config, database, storage, app.log, { migrated: true });
+  // The application is built (CPU) while the database opens and is prepared (mostly waiting on it):
+  // building it queries nothing (app.test.ts), and nothing listens before both are done.
+  const building = buildApp(config, db, { storage });
+  // What the preparation says is logged by the application's logger, once it exists.
+  const log: Log = {
+    info: (message) => void building.then((app) => app.log.info(message), () => {}),
+    warn: (message) => void building.then((app) => app.log.warn(message), () => {}),
+  };
+  const [app] = await Promise.all([building, options.prepared ? undefined : opened.then(() => prepare(config, database, storage, log))]);
 
   // Sends the outbox in this process; other API processes run their own, and never send the same message (decision 020).
   const mailWorker = createMailWorker({ db, config, log: app.log });

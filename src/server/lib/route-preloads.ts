@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { matchRoutes } from 'react-router';
 
 /**
  * index.html for each screen of the SPA, with `<link rel="modulepreload">` for the chunks that screen
@@ -9,9 +8,9 @@ import { matchRoutes } from 'react-router';
  * `screen`, another route's pattern, adds that route's chunks: the screen a page picks at run time
  * once its data is known (`/courses/{id}` shows the course page, which `/user/courses/:id` names).
  */
-export function routePreloadedPages(webDistDir: string, indexHtml: string): (pathname: string, screen?: string) => string {
+export function routePreloadedPages(webDistDir: string, indexHtml: string): (pathname: string, screen?: string) => Promise<string> {
   const file = path.join(webDistDir, '.vite/route-preloads.json');
-  if (!fs.existsSync(file)) return () => indexHtml;
+  if (!fs.existsSync(file)) return async () => indexHtml;
   const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
   // React Router's own matching and ranking: the screen the SPA will show for the address.
   const routes = Object.keys(preloads).map((pattern) => ({ path: pattern }));
@@ -27,7 +26,9 @@ export function routePreloadedPages(webDistDir: string, indexHtml: string): (pat
     }
     return page;
   };
-  return (pathname, screen) => {
+  return async (pathname, screen) => {
+    // React Router (and React with it) is loaded on the first page asked, not at start (issue 16, goal 4).
+    const { matchRoutes } = await import('react-router');
     const pattern = matchRoutes(routes, pathname)?.[0]?.route.path;
     return pattern === undefined ? indexHtml : pageOf(pattern, screen);
   };

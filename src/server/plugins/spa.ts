@@ -68,7 +68,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir, initialDa
           request.log.warn({ err: error }, 'initial data of the page not inlined');
         }
       }
-      const page = withEarlyRequests(pathname, pageFor(pathname, data?.screen));
+      const page = withEarlyRequests(pathname, await pageFor(pathname, data?.screen));
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(data ? withInitialData(page, data) : page);
     }
     return reply.status(404).send({ error_code: 'not_found', message: errorMessages.not_found });

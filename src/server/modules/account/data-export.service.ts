@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { ZipFile } from 'yazl';
 import { DATA_EXPORT_JSON, dataExportFileName } from '../../../shared/account';
 import { auditActionLabels } from '../../../shared/admin';
 import { ACCOUNT_LIMITS_WINDOW_MS, DATA_EXPORT_LIMIT } from '../../../shared/constants';
@@ -278,6 +277,8 @@ async function collect(db: Db, userId: number) {
 export async function exportMyData(db: Db, storage: Storage, userId: number): Promise<{ fileName: string; stream: Readable }> {
   if ((await countHit(db, rateKeys.dataExport(userId), ACCOUNT_LIMITS_WINDOW_MS / 1000)) > DATA_EXPORT_LIMIT) throw new AppError('too_many_attempts', 429);
   const { document, files } = await collect(db, userId);
+  // Loaded on the first export, not at start (issue 16, goal 4).
+  const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   const output = new PassThrough();
   zip.outputStream.pipe(output);

@@ -418,7 +418,7 @@ export async function getLesson(db: Db, signer: MediaSigner, lessonId: number, a
     type: lesson.type,
     duration_minutes: lesson.durationMinutes,
     is_preview: lesson.isPreview,
-    html: lesson.type === 'text' && lesson.bodyMarkdown !== null ? renderLessonMarkdown(lesson.bodyMarkdown) : null,
+    html: lesson.type === 'text' && lesson.bodyMarkdown !== null ? await renderLessonMarkdown(lesson.bodyMarkdown) : null,
     // Signed only now, after the access check above: the links are the proof of it (decision 017).
     media: lessonMedia(signer, lesson),
     ...(completed !== undefined ? { completed } : {}),

@@ -1,4 +1,3 @@
-import { createEvent } from 'ics';
 import type { Config } from '../../config';
 import type { MailAttachment } from '../../lib/mail/outbox';
 
@@ -25,7 +24,9 @@ function organizerAddress(from: string): string {
  * it on METHOD:CANCEL. The room's address is not in it: the interviewee gets it on their profile
  * only while the room is open (decision 015), so the event points to the profile.
  */
-export function interviewInvitation(config: Pick<Config, 'publicUrl' | 'mail'>, interview: InvitedInterview, method: 'REQUEST' | 'CANCEL'): MailAttachment {
+export async function interviewInvitation(config: Pick<Config, 'publicUrl' | 'mail'>, interview: InvitedInterview, method: 'REQUEST' | 'CANCEL'): Promise<MailAttachment> {
+  // Loaded when an interview is scheduled, not at start (issue 16, goal 4).
+  const { createEvent } = await import('ics');
   const host = new URL(config.publicUrl).hostname || 'localhost';
   const profileUrl = `${config.publicUrl}/profile#entretien`;
   const { error, value } = createEvent({

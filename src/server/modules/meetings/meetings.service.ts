@@ -77,7 +77,7 @@ export async function scheduleMeeting(
         userId,
         kind: 'interview',
         data: { change: 'moved', date, previousDate: current.date },
-        attachments: [interviewInvitation(config, { meetingId: current.id, date, sequence: moved!.sequence, attendee }, 'REQUEST')],
+        attachments: [await interviewInvitation(config, { meetingId: current.id, date, sequence: moved!.sequence, attendee }, 'REQUEST')],
       });
       return { meeting_id: current.id, meeting_url: current.url, meeting_date: date, moved: true };
     }
@@ -92,7 +92,7 @@ export async function scheduleMeeting(
       userId,
       kind: 'interview',
       data: { change: 'scheduled', date },
-      attachments: [interviewInvitation(config, { meetingId: meeting!.id, date, sequence: meeting!.sequence, attendee }, 'REQUEST')],
+      attachments: [await interviewInvitation(config, { meetingId: meeting!.id, date, sequence: meeting!.sequence, attendee }, 'REQUEST')],
     });
     return { meeting_id: meeting!.id, meeting_url: url, meeting_date: date, moved: false };
   });
@@ -122,7 +122,7 @@ export async function cancelMeeting(db: Db, config: Config, actor: AuthUser, use
       kind: 'interview',
       data: { change: 'cancelled', date: current.date },
       attachments: [
-        interviewInvitation(
+        await interviewInvitation(
           config,
           { meetingId: current.id, date: current.date, sequence: removed!.sequence + 1, attendee: { name: `${user.firstname} ${user.lastname}`, email: user.email } },
           'CANCEL',
