@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { ANALYSIS_PASS, arrivalChunkGroups } from './scripts/arrival-chunks.mjs';
@@ -36,6 +37,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
           manualPureFunctions: ['z'],
         },
       },
+    },
+    resolve: {
+      alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }] : [],
     },
     server: {
       port: 5173,
