@@ -29,6 +29,7 @@ async function freshPostgresDatabase(serverUrl) {
 const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : '';
 
 // The compiled server, as `npm start` runs it; rebuilt first if its sources changed (the SPA is built by the caller).
+// Here with source maps, so that a failing test's stack traces name the sources (decision 026: `npm start` goes without).
 await ensureBuild({ web: false });
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
   stdio: 'inherit',
