@@ -39,6 +39,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       },
     },
     resolve: {
+      // React Router's exports always name its development build, production builds included
+      // (remix-run/react-router#12532): its production build is taken by name (decision 033).
       alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }] : [],
     },
     server: {

@@ -199,6 +199,8 @@ const matrix: Record<string, Row> = {
   'GET /api/docs/static/index.html':        row('public',           'none',    [302, 302, 302, 302, 302, 302, '-']),
   'GET /api/docs/static/swagger-initializer.js': row('public',      'none',    [200, 200, 200, 200, 200, 200, '-']),
   'GET /api/docs/static/*':                 row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),
+  // Given the folder of its pages (bundled with the server, decision 026), swagger-ui serves that folder here too.
+  'GET /api/docs/*':                        row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),
 
   'POST /api/signup':                       row('public',           'none',    [201, 201, 201, 201, 201, 201, '-'], { body: signupBody }),
   'POST /api/login':                        row('public',           'none',    [200, 200, 200, 200, 200, 200, '-'], { body: loginBody }),

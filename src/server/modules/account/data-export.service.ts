@@ -277,8 +277,9 @@ async function collect(db: Db, userId: number) {
 export async function exportMyData(db: Db, storage: Storage, userId: number): Promise<{ fileName: string; stream: Readable }> {
   if ((await countHit(db, rateKeys.dataExport(userId), ACCOUNT_LIMITS_WINDOW_MS / 1000)) > DATA_EXPORT_LIMIT) throw new AppError('too_many_attempts', 429);
   const { document, files } = await collect(db, userId);
-  // Loaded on the first export, not at start (issue 16, goal 4).
-  const { ZipFile } = await import('yazl');
+  // Loaded on the first export, not at start (issue 16, goal 4); `default` is the CommonJS module
+  // itself, the only export of the compiled server's lazy chunk.
+  const { ZipFile } = (await import('yazl')).default;
   const zip = new ZipFile();
   const output = new PassThrough();
   zip.outputStream.pipe(output);

@@ -25,8 +25,9 @@ function organizerAddress(from: string): string {
  * only while the room is open (decision 015), so the event points to the profile.
  */
 export async function interviewInvitation(config: Pick<Config, 'publicUrl' | 'mail'>, interview: InvitedInterview, method: 'REQUEST' | 'CANCEL'): Promise<MailAttachment> {
-  // Loaded when an interview is scheduled, not at start (issue 16, goal 4).
-  const { createEvent } = await import('ics');
+  // Loaded when an interview is scheduled, not at start (issue 16, goal 4). `default` is the
+  // CommonJS module itself: the compiled server's lazy chunk exports nothing else.
+  const { createEvent } = (await import('ics')).default;
   const host = new URL(config.publicUrl).hostname || 'localhost';
   const profileUrl = `${config.publicUrl}/profile#entretien`;
   const { error, value } = createEvent({
