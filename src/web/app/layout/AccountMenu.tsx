@@ -1,7 +1,8 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import { usePopupAnchor } from '../../lib/popup';
 import type { SessionUser } from '../../lib/session';
 import { visuallyHidden } from '../../components/visually-hidden';
 
@@ -14,12 +15,9 @@ const AccountMenuPanel = lazy(loadPanel);
  * comes when the button is first pointed at or focused, like the hamburger's.
  */
 export default function AccountMenu({ user }: { user: SessionUser }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Each opening starts afresh, focus on the first entry (the menu stays mounted while it closes).
-  const [openings, setOpenings] = useState(0);
+  const { anchor, openings, open, openFrom, close } = usePopupAnchor();
   const buttonId = useId();
   const menuId = useId();
-  const open = Boolean(anchor);
 
   return (
     <>
@@ -28,10 +26,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
         color="inherit"
         onPointerEnter={loadPanel}
         onFocus={loadPanel}
-        onClick={(event) => {
-          setOpenings((count) => count + 1);
-          setAnchor(event.currentTarget);
-        }}
+        onClick={openFrom}
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open ? 'true' : 'false'}
@@ -50,7 +45,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
       </Button>
       {openings > 0 && (
         <Suspense fallback={null}>
-          <AccountMenuPanel key={openings} user={user} anchor={anchor} onClose={() => setAnchor(null)} buttonId={buttonId} menuId={menuId} />
+          <AccountMenuPanel key={openings} user={user} anchor={anchor} onClose={close} buttonId={buttonId} menuId={menuId} />
         </Suspense>
       )}
     </>

@@ -12,6 +12,7 @@ import { roleLabels } from '../../../shared/roles';
 import { apiFetch } from '../../lib/api-client';
 import { useSession, type SessionUser } from '../../lib/session';
 import { paths } from '../../lib/paths';
+import { BELOW_BUTTON } from '../../lib/popup';
 import { isApprovedTrainerUser, isUnapprovedTrainer } from './navigation';
 import { visuallyHidden } from '../../components/visually-hidden';
 
@@ -57,8 +58,7 @@ export default function AccountMenuPanel({ user, anchor, onClose, buttonId, menu
       open={open}
       anchorEl={anchor}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      {...BELOW_BUTTON}
       slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
     >
       <Box sx={{ px: 2, pt: 2, pb: 1 }}>

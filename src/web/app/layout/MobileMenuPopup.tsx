@@ -1,6 +1,7 @@
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router';
+import { BELOW_BUTTON } from '../../lib/popup';
 import { isActive, type NavEntry } from './navigation';
 
 export interface MobileMenuPopupProps {
@@ -22,8 +23,7 @@ export default function MobileMenuPopup({ anchor, onClose, entries, pathname, me
       anchorEl={anchor}
       open={Boolean(anchor)}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      {...BELOW_BUTTON}
       slotProps={{ list: { 'aria-label': 'Navigation principale' }, paper: { sx: { minWidth: 220 } } }}
     >
       {entries.map((entry) => {

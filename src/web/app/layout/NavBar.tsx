@@ -4,10 +4,11 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
-import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { NAVBAR_HEIGHT_PX, NAVBAR_HIDE_THRESHOLD_PX } from '../../../shared/constants';
 import { useTrainerStatusSync } from '../../features/trainers/hooks/useTrainerStatusSync';
+import { usePopupAnchor } from '../../lib/popup';
 import { useSession } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { LinkButton } from '../../components/LinkButton';
@@ -80,12 +81,9 @@ function Logo() {
 
 /** The hamburger below the medium breakpoint: the same entries as the bar, in a keyboard-operable menu. */
 function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: string }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Counts openings: the menu stays mounted to animate its closing, and each opening starts
-  // afresh, with the focus on the current page's entry rather than the last one visited.
-  const [openings, setOpenings] = useState(0);
+  // Each opening starts afresh, with the focus on the current page's entry rather than the last one visited.
+  const { anchor, openings, open, openFrom, close } = usePopupAnchor();
   const menuId = useId();
-  const open = Boolean(anchor);
   return (
     <Box component="nav" aria-label="Navigation principale" sx={{ display: { xs: 'flex', md: 'none' } }}>
       <IconButton
@@ -96,10 +94,7 @@ function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: stri
         aria-expanded={open ? 'true' : 'false'}
         onPointerEnter={loadMobileMenu}
         onFocus={loadMobileMenu}
-        onClick={(event) => {
-          setOpenings((count) => count + 1);
-          setAnchor(event.currentTarget);
-        }}
+        onClick={openFrom}
         size="large"
       >
         <MenuIcon />
@@ -109,7 +104,7 @@ function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: stri
           <MobileMenuPopup
             key={openings}
             anchor={anchor}
-            onClose={() => setAnchor(null)}
+            onClose={close}
             entries={entries}
             pathname={pathname}
             menuId={menuId}

@@ -1,8 +1,9 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { usePopupAnchor } from '../../../lib/popup';
 import { useUnreadCount } from '../api/get-unread-count';
 import { bellLabel } from '../notification-text';
 
@@ -20,10 +21,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
   const { pathname } = useLocation();
   const unread = useUnreadCount(userId);
   const count = unread.data ?? 0;
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // The panel stays mounted while it closes; each opening starts afresh.
-  const [openings, setOpenings] = useState(0);
-  const open = Boolean(anchor);
+  const { anchor, openings, open, openFrom, close } = usePopupAnchor();
   const buttonId = useId();
   const panelId = useId();
 
@@ -47,10 +45,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
         aria-controls={open ? panelId : undefined}
         onPointerEnter={loadPanel}
         onFocus={loadPanel}
-        onClick={(event) => {
-          setOpenings((count) => count + 1);
-          setAnchor(event.currentTarget);
-        }}
+        onClick={openFrom}
         size="large"
       >
         {/* The name says the count; the badge only shows it (hidden from the name, nothing when 0). */}
@@ -60,7 +55,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
       </IconButton>
       {openings > 0 && (
         <Suspense fallback={null}>
-          <NotificationPanel key={openings} userId={userId} unreadCount={count} anchor={anchor} onClose={() => setAnchor(null)} panelId={panelId} />
+          <NotificationPanel key={openings} userId={userId} unreadCount={count} anchor={anchor} onClose={close} panelId={panelId} />
         </Suspense>
       )}
     </>

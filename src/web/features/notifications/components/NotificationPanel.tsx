@@ -12,6 +12,7 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BELL_NOTIFICATIONS_SHOWN, type NotificationItem } from '../../../../shared/notifications';
 import { paths } from '../../../lib/paths';
+import { BELOW_BUTTON } from '../../../lib/popup';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
@@ -48,8 +49,7 @@ export default function NotificationPanel({ userId, unreadCount, anchor, onClose
       open={open}
       anchorEl={anchor}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      {...BELOW_BUTTON}
       slotProps={{ paper: { id: panelId, role: 'dialog', 'aria-labelledby': headingId, sx: { width: 380, maxWidth: 'calc(100vw - 16px)', mt: 1 } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 2, py: 1.5 }}>
