@@ -13,23 +13,8 @@ import { EARLY_REQUESTS_SCRIPT_HASH } from './lib/early-requests';
 import { logSafeError, logSafeRequest } from './lib/log-safety';
 import { createStorage, type Storage } from './lib/storage';
 import { swaggerUiDir, swaggerUiLogo } from './lib/swagger-ui-files';
-import { accountRoutes } from './modules/account/account.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { certificatesRoutes } from './modules/certificates/certificates.routes';
-import { coursesInitialData } from './modules/courses/courses.initial-data';
-import { coursesRoutes } from './modules/courses/courses.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { learningRoutes } from './modules/learning/learning.routes';
-import { quizRoutes } from './modules/learning/quiz.routes';
-import { meetingsRoutes } from './modules/meetings/meetings.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { organisationsRoutes } from './modules/organisations/organisations.routes';
-import { passwordRoutes } from './modules/password/password.routes';
-import { profileRoutes } from './modules/profile/profile.routes';
-import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { satisfactionRoutes } from './modules/satisfaction/satisfaction.routes';
-import { trainersRoutes } from './modules/trainers/trainers.routes';
+import { coursesInitialData } from './modules/courses';
+import { modules } from './modules';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -123,23 +108,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(maintenancePlugin, { enabled: config.maintenanceMode });
 
   const storage = options.storage ?? (await createStorage(config));
-  const deps: ModuleDeps = { config, db, storage };
-  await app.register(healthRoutes, { db, storage });
-  await app.register(authRoutes, deps);
-  await app.register(passwordRoutes, deps);
-  await app.register(profileRoutes, deps);
-  await app.register(accountRoutes, deps);
-  await app.register(trainersRoutes, deps);
-  await app.register(adminRoutes, deps);
-  await app.register(meetingsRoutes, deps);
-  await app.register(coursesRoutes, deps);
-  await app.register(learningRoutes, deps);
-  await app.register(quizRoutes, deps);
-  await app.register(reviewsRoutes, deps);
-  await app.register(certificatesRoutes, deps);
-  await app.register(satisfactionRoutes, deps);
-  await app.register(notificationsRoutes, deps);
-  await app.register(organisationsRoutes, deps);
+  const deps: ModuleDeps = { config, db, storage, modules };
+  for (const module of modules) for (const routes of module.routes) await app.register(routes, deps);
   await app.register(spaPlugin, {
     webDistDir: config.webDistDir,
     // Under maintenance the API answers 503: a page must not show data its own calls would refuse.

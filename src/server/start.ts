@@ -1,40 +1,27 @@
-import { and, inArray, isNotNull, lt } from 'drizzle-orm';
+import { isNotNull } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { Database, Db, OpeningDatabase } from './db/client';
-import { auditLog, courses, lessons, mailOutbox, users } from './db/schema';
 import { seedReferenceData } from './db/seed';
 import { createMailWorker } from './lib/mail/worker';
-import { mediaSigningSecret } from './lib/media-links';
-import { unsubscribeSecret } from './lib/notifications/unsubscribe';
-import { pruneCounters } from './lib/rate-limits';
-import { deleteExpiredSessions } from './lib/sessions';
+import type { StartContext } from './lib/module-manifest';
 import { createStorage, removeOrphanFiles, type Storage } from './lib/storage';
-import { ensureAdminAccount } from './modules/auth/admin-account';
-import { seedDemoCatalogue } from './modules/courses/demo-seed';
+import { modules } from './modules';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Time after the grace period for the database to close before the process exits regardless. */
 const FORCED_EXIT_MARGIN_MS = 10_000;
 
-async function referencedUploads(db: Db): Promise<Set<string>> {
+/** Every stored file some row names, by the columns the modules' manifests declare. */
+export async function referencedFiles(db: Db): Promise<Set<string>> {
   const names = new Set<string>();
-  for (const row of await db.select({ cv: users.cvPath }).from(users).where(isNotNull(users.cvPath))) names.add(row.cv!);
-  for (const row of await db.select({ image: courses.imagePath, attachment: courses.attachmentPath }).from(courses)) {
-    if (row.image) names.add(row.image);
-    if (row.attachment) names.add(row.attachment);
-  }
-  for (const row of await db.select({ file: lessons.filePath, captions: lessons.captionsPath }).from(lessons).where(isNotNull(lessons.filePath))) {
-    names.add(row.file!);
-    if (row.captions) names.add(row.captions);
+  for (const column of modules.flatMap((module) => module.storedFiles ?? [])) {
+    const rows = await db.select({ name: column }).from(column.table).where(isNotNull(column));
+    for (const row of rows) names.add(row.name as string);
   }
   return names;
 }
 
-interface Log {
-  info(message: string): void;
-  warn(message: string): void;
-}
+type Log = StartContext['log'];
 
 /**
  * What happens once per start, before any request: migrations, seeds, housekeeping. With several
@@ -44,19 +31,10 @@ export async function prepare(config: Config, database: Database, storage: Stora
   await database.migrate();
   const { db } = database;
   await seedReferenceData(db);
-  // Signing secrets drawn once, outside any request's transaction: requests then only read them.
-  await mediaSigningSecret(db, config);
-  await unsubscribeSecret(db);
-  await ensureAdminAccount(db, config, log);
-  if (config.seedDemo) await seedDemoCatalogue(db, storage);
-  // Housekeeping: expired sessions and rate-limit counters older than any window that counts them.
-  await deleteExpiredSessions(db);
-  await pruneCounters(db, new Date(Date.now() - DAY_MS));
-  // The privacy policy promises the administration log is kept five years, not longer.
-  await db.delete(auditLog).where(lt(auditLog.createdAt, new Date(Date.now() - 5 * 365 * DAY_MS)));
-  // A sent or abandoned e-mail keeps its recipient's address 30 days, then goes (decision 021).
-  await db.delete(mailOutbox).where(and(inArray(mailOutbox.status, ['sent', 'failed']), lt(mailOutbox.createdAt, new Date(Date.now() - 30 * DAY_MS))));
-  const removed = await removeOrphanFiles(storage, await referencedUploads(db));
+  const context: StartContext = { config, db, storage, log };
+  for (const module of modules) await module.prepare?.(context);
+  for (const job of modules.flatMap((module) => module.jobs ?? [])) await job.run(context);
+  const removed = await removeOrphanFiles(storage, await referencedFiles(db));
   if (removed > 0) log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
 }
 

@@ -54,19 +54,6 @@ describe('boundaries between web features', () => {
   });
 });
 
-describe('boundaries between server modules', () => {
-  it("refuses a module importing another module's file", async () => {
-    const found = await problems('src/server/modules/courses/boundary.ts', "import { isUniqueViolation } from '../auth/auth.service';\nexport const used = isUniqueViolation;\n");
-    expect(rulesOf(found)).toEqual(['import-x/no-restricted-paths']);
-    expect(found[0]!.message).toContain("Un module serveur n'importe rien d'un autre module");
-  });
-
-  it('accepts a module importing the shared server lib', async () => {
-    const found = await problems('src/server/modules/courses/boundary.ts', "import { AppError } from '../../lib/app-error';\nexport const used = AppError;\n");
-    expect(found).toEqual([]);
-  });
-});
-
 describe('import cycles', () => {
   it('refuses a file importing a file that imports it back', async () => {
     // route-access.ts imports paths.ts: paths.ts importing route-access.ts would close a cycle.

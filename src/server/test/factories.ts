@@ -17,7 +17,7 @@ import {
   quizzes,
   satisfactionAnswers,
   users, type CourseRow, type LessonRow, type MeetingRow, type QuizOptionData, type UserRow } from '../db/schema';
-import { organisationValues } from '../lib/organisation-details';
+import { organisationValues } from '../modules/organisations/organisation-details';
 import { hashPassword } from '../lib/passwords';
 import { userSearchText } from '../lib/search-text';
 import { createSession } from '../lib/sessions';

@@ -1,18 +1,12 @@
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { accountMessages } from '../../../shared/account';
 import { profileMessages } from '../../../shared/profile';
-import type { Db } from '../../db/client';
-import { accountTokens, auditLog, courses, courseSections, enrolments, lessons, mailOutbox, rateLimitCounters, users } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
+import { accountTokens, auditLog, courses, enrolments, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { checkCurrentPassword } from '../../lib/current-password';
-import { rateKeys } from '../../lib/rate-limits';
+import type { ModuleManifest } from '../../lib/module-manifest';
 import { removeStoredFile, type Storage } from '../../lib/storage';
-
-/**
- * The details an audit line about a deleted account keeps: identifiers and what changed, never
- * free text written about the person (a refusal's or revocation's reason) nor a file's name.
- */
-const KEPT_AUDIT_DETAILS = ['course_id', 'course_title', 'from', 'to', 'number', 'fields', 'role', 'meeting_id', 'user_id'];
+import { checkCurrentPassword } from '../auth';
 
 /** What the audit log calls an account once deleted: its number, which names nobody any more. */
 export const deletedAccountLabel = (id: number) => `Compte n° ${id} (supprimé)`;
@@ -22,7 +16,7 @@ export const deletedAccountLabel = (id: number) => `Compte n° ${id} (supprimé)
  * (another administrator deletes it, so the platform is never left without one), or an author's
  * whose courses are published or followed by learners (their access and progress depend on them).
  */
-async function assertMayDeleteSelf(db: Db, user: { id: number; role: string }): Promise<void> {
+async function assertMayDeleteSelf(db: Executor, user: { id: number; role: string }): Promise<void> {
   if (user.role === 'admin') throw AppError.forbidden(accountMessages.adminCannotDelete);
   const [live] = await db
     .select({ id: courses.id })
@@ -38,6 +32,29 @@ async function assertMayDeleteSelf(db: Db, user: { id: number; role: string }): 
 }
 
 /**
+ * Deletes an account in the caller's transaction, the same way whoever asks (the person, an
+ * administrator): every module's `eraseAccount` runs first, then the row goes and the schema's
+ * cascades take the rest (decision 021). Returns the stored files every module says the account
+ * owns: the caller removes them once the transaction has committed (a rolled-back deletion must not lose a file).
+ */
+export async function eraseAccount(tx: Executor, modules: readonly ModuleManifest[], user: UserRow): Promise<string[]> {
+  const owned = await Promise.all(modules.map((module) => module.ownedFiles?.(tx, user.id) ?? []));
+  const pending = await tx
+    .select({ email: accountTokens.newEmail })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, user.id), isNotNull(accountTokens.newEmail)));
+  const account = { user, pendingAddresses: pending.map((p) => p.email!) };
+  for (const module of modules) await module.eraseAccount?.(tx, account);
+  await tx.delete(users).where(eq(users.id, user.id));
+  return owned.flat().map((file) => file.storedName);
+}
+
+/** Removes, after the commit, the files of a deleted account. */
+export async function removeAccountFiles(storage: Storage, files: string[]): Promise<void> {
+  await Promise.all(files.map((name) => removeStoredFile(storage, name)));
+}
+
+/**
  * "Supprimer mon compte" (decision 021). In one transaction: the account row goes, and with it, by
  * the database's cascades, every session (signed out at once), link, interview, enrolment, saved
  * course, progress, quiz attempt and unpublished course of theirs. What must stay as evidence stays
@@ -46,7 +63,7 @@ async function assertMayDeleteSelf(db: Db, user: { id: number; role: string }): 
  * "Compte n° N (supprimé)", without their name, address or free-text reasons. Counters and queued
  * mail keyed by their address go too. Their files are removed from the storage after the commit.
  */
-export async function deleteOwnAccount(db: Db, storage: Storage, userId: number, currentPassword: string): Promise<void> {
+export async function deleteOwnAccount(db: Db, storage: Storage, modules: readonly ModuleManifest[], userId: number, currentPassword: string): Promise<void> {
   const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
   if (!user) throw AppError.unauthenticated();
   // Before the password, so a refused deletion costs no guess on the lockout.
@@ -59,48 +76,10 @@ export async function deleteOwnAccount(db: Db, storage: Storage, userId: number,
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!target) throw AppError.unauthenticated();
     // Checked again under the lock: a course published or joined meanwhile stops the deletion.
-    await assertMayDeleteSelf(tx as unknown as Db, target);
-
-    const authored = await tx
-      .select({ image: courses.imagePath, attachment: courses.attachmentPath })
-      .from(courses)
-      .where(eq(courses.authorId, userId));
-    const lessonFiles = await tx
-      .select({ file: lessons.filePath, captions: lessons.captionsPath })
-      .from(lessons)
-      .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
-      .innerJoin(courses, eq(courses.id, courseSections.courseId))
-      .where(and(eq(courses.authorId, userId), isNotNull(lessons.filePath)));
-    const pendingAddresses = await tx
-      .select({ email: accountTokens.newEmail })
-      .from(accountTokens)
-      .where(and(eq(accountTokens.userId, userId), isNotNull(accountTokens.newEmail)));
-
-    const label = deletedAccountLabel(userId);
-    await tx.execute(sql`update ${auditLog} set
-        target_label = ${label},
-        details = (select jsonb_object_agg(d.key, d.value) from jsonb_each(${auditLog.details}) d
-                   where d.key in (${sql.join(KEPT_AUDIT_DETAILS.map((k) => sql`${k}`), sql`, `)}))
-      where ${auditLog.targetId} = ${userId}`);
-    await tx.insert(auditLog).values({ actorId: userId, targetId: userId, targetLabel: label, action: 'self_delete', details: { role: target.role } });
-
-    const addresses = [target.email, ...pendingAddresses.map((p) => p.email!)];
-    await tx.delete(mailOutbox).where(inArray(mailOutbox.recipient, addresses));
-    await tx.delete(rateLimitCounters).where(
-      inArray(rateLimitCounters.key, [
-        rateKeys.loginEmail(target.email),
-        rateKeys.forgotEmail(target.email),
-        rateKeys.confirmResend(userId),
-        rateKeys.emailChange(userId),
-        rateKeys.dataExport(userId),
-      ]),
-    );
-    // The cascades of the schema do the rest; attestations, audit lines and reviews keep a null reference.
-    await tx.delete(users).where(eq(users.id, userId));
-    return [target.cvPath, target.profilPicture, ...authored.flatMap((c) => [c.image, c.attachment]), ...lessonFiles.flatMap((l) => [l.file, l.captions])].filter(
-      (name): name is string => Boolean(name),
-    );
+    await assertMayDeleteSelf(tx, target);
+    // Already anonymous: the erasure rewrites every line about the account to this label.
+    await tx.insert(auditLog).values({ actorId: userId, targetId: userId, targetLabel: deletedAccountLabel(userId), action: 'self_delete', details: { role: target.role } });
+    return eraseAccount(tx, modules, target);
   });
-  // After the commit: a rolled-back deletion must not lose a file.
-  await Promise.all(files.map((name) => removeStoredFile(storage, name)));
+  await removeAccountFiles(storage, files);
 }

@@ -13,6 +13,7 @@ import {
   lessonProgress,
   mailOutbox,
   meetings,
+  organisationEnrolments,
   quizAttempts,
   rateLimitCounters,
   savedCourses,
@@ -101,26 +102,28 @@ describe('GET /api/user/data: my data as a ZIP', () => {
     expect(Buffer.from(entries['fichiers/cv/CV Inès.pdf']!).equals(cvBytes)).toBe(true);
     expect(Buffer.from(entries['LISEZMOI.txt']!).toString('utf8')).toContain('Vos données EcoForma');
 
+    // The account, then each module's sections in the modules' declared order, then the files.
     expect(Object.keys(json)).toEqual([
       'format',
       'generated_at',
       'account',
-      'sessions',
-      'pending_links',
-      'meetings',
-      'enrolments',
-      'saved_courses',
-      'lesson_progress',
-      'quiz_attempts',
-      'certificates',
-      'authored_courses',
-      'audit_log',
-      'emails',
-      'satisfaction_answers',
       'notifications',
       'email_preferences',
+      'emails',
+      'certificates',
+      'satisfaction_answers',
+      'meetings',
+      'enrolments',
+      'lesson_progress',
+      'quiz_attempts',
       'organisation',
       'organisation_memberships',
+      'organisation_enrolments',
+      'sessions',
+      'pending_links',
+      'saved_courses',
+      'authored_courses',
+      'audit_log',
       'files',
     ]);
     expect(json.account).toMatchObject({ id: user.id, email: user.email, firstname: 'Inès', lastname: 'Apprenante', phone_number: '06 12 34 56 78', birthdate: '1990-05-17' });
@@ -176,8 +179,12 @@ describe('GET /api/user/data: my data as a ZIP', () => {
     expect(own.organisation).toMatchObject({ name: 'Asso des Lilas', siret: expect.stringMatching(/^\d{14}$/), city: 'Lyon' });
     expect(own.organisation_memberships).toEqual([]);
 
+    const trainer = await createUser(db, { role: 'formateur' });
+    const course = await insertCourse(db, trainer.id, { title: 'Compostage collectif', status: 'published' });
+    await db.insert(organisationEnrolments).values({ organisationId: organisation.id, userId: member.id, courseId: course.id });
     const mine = openZip((await exportData(await authHeader(db, member))).rawPayload).json;
     expect(mine.organisation).toBeNull();
+    expect(mine.organisation_enrolments).toEqual([{ organisation: 'Asso des Lilas', course_id: course.id, course_title: 'Compostage collectif', enrolled_at: expect.any(String) }]);
     expect(mine.organisation_memberships).toEqual([expect.objectContaining({ organisation: 'Asso des Lilas', status: 'active', joined_at: expect.any(String) })]);
     expect(JSON.stringify(mine)).not.toContain(neighbour.email);
   });

@@ -12,7 +12,7 @@ import { confirmEmail, requestEmailChange, resendEmailConfirmation } from './ema
  * one's data, deleting one's account. Every signed-in route acts on the caller's own account only:
  * none takes an account id.
  */
-export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage }) => {
+export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, modules }) => {
   const tags = ['comptes'];
 
   app.post(
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/api/user/data',
     { config: { access: 'authenticated' }, schema: { tags, summary: 'Télécharger mes données (archive ZIP : JSON et fichiers)' } },
     async (request, reply) => {
-      const { fileName, stream } = await exportMyData(db, storage, currentUser(request).id);
+      const { fileName, stream } = await exportMyData(db, storage, modules, currentUser(request).id);
       return reply.type('application/zip').header('Content-Disposition', contentDisposition(fileName)).header('X-Content-Type-Options', 'nosniff').send(stream);
     },
   );
@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
       schema: { tags, summary: 'Supprimer mon compte (mot de passe actuel et confirmation exigés ; toutes mes sessions sont fermées)', body: deleteAccountBodySchema },
     },
     async (request, reply) => {
-      await deleteOwnAccount(db, storage, currentUser(request).id, request.body.currentPassword);
+      await deleteOwnAccount(db, storage, modules, currentUser(request).id, request.body.currentPassword);
       return reply.status(204).send();
     },
   );

@@ -77,7 +77,7 @@ describe('the last active administrator', () => {
   it('cannot be deleted either', async () => {
     const { a, b } = await onlyOneAdminLeft();
     await setUserStatus(soloDb, asActor(a), b.id, false);
-    await expect(deleteUser(soloDb, soloStorage, asActor(b), a.id)).rejects.toMatchObject({
+    await expect(deleteUser(soloDb, soloStorage, [], asActor(b), a.id)).rejects.toMatchObject({
       statusCode: 422,
       message: adminMessages.lastAdminDelete,
     });

@@ -1,6 +1,6 @@
 import type { AdminUser } from '../../../shared/admin';
 import type { UserRow } from '../../db/schema';
-import type { LatestMeeting } from '../../lib/meetings';
+import type { LatestMeeting } from '../meetings';
 
 /** An instant as a row gives it: a Date from Drizzle, or the ISO text the dashboard's SQL writes. */
 type Instant = Date | string;

@@ -24,7 +24,7 @@ import {
 import { listUsers } from './user-search';
 
 /** Administration of users: every route is for administrators only (401 anonymous, 403 others). */
-export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage }) => {
+export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, modules }) => {
   const adminOnly = { access: isAdmin };
   const tags = ['administration'];
 
@@ -49,7 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
   );
 
   app.delete('/api/admin/users/:id', { config: adminOnly, schema: { tags, summary: 'Supprimer un utilisateur et ses fichiers', params: idParamsSchema } }, async (request, reply) => {
-    await deleteUser(db, storage, currentUser(request), request.params.id);
+    await deleteUser(db, storage, modules, currentUser(request), request.params.id);
     return reply.status(204).send();
   });
 

@@ -13,19 +13,21 @@ import { ACCOUNT_SETUP_TTL_MS } from '../../../shared/constants';
 import { RESET_PASSWORD_PAGE } from '../../../shared/password';
 import { roleLabels } from '../../../shared/roles';
 import type { Db, Executor } from '../../db/client';
-import { auditLog, courses, sessions, users, type UserRow } from '../../db/schema';
+import { auditLog, sessions, users, type UserRow } from '../../db/schema';
 import { issueAccountToken, linkPath } from '../../lib/account-tokens';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { openStoredFile } from '../../lib/file-transfer';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { queueMail } from '../../lib/mail/outbox';
-import { latestMeeting } from '../../lib/meetings';
-import { notify } from '../../lib/notifications/notify';
+import { latestMeeting } from '../meetings';
+import { notify } from '../notifications';
 import { hashPassword } from '../../lib/passwords';
 import { userSearchText } from '../../lib/search-text';
 import type { AuthUser } from '../../lib/sessions';
-import { removeStoredFile, type OpenedFile, type Storage } from '../../lib/storage';
+import type { ModuleManifest } from '../../lib/module-manifest';
+import type { OpenedFile, Storage } from '../../lib/storage';
+import { eraseAccount, removeAccountFiles } from '../account';
 import { toAdminUser } from './admin-user';
 
 async function findUser(db: Executor, id: number): Promise<UserRow> {
@@ -200,23 +202,20 @@ export async function createUserAccount(db: Db, actor: AuthUser, body: AdminUser
 }
 
 /**
- * Deletes a user with their sessions, meetings and courses (database cascades), then their
- * files. Files go only after the commit: a rolled-back deletion must not lose a CV.
+ * Deletes a user as the person themselves would be deleted (every module's erasure, then the
+ * database's cascades), then their files: all of them, as every module lists them. Files go only
+ * after the commit: a rolled-back deletion must not lose a CV.
  */
-export async function deleteUser(db: Db, storage: Storage, actor: AuthUser, id: number): Promise<void> {
+export async function deleteUser(db: Db, storage: Storage, modules: readonly ModuleManifest[], actor: AuthUser, id: number): Promise<void> {
   if (actor.id === id) throw new AppError('validation_failed', 422, adminMessages.cannotDeleteSelf);
   const files = await db.transaction(async (tx) => {
     const target = await findUser(tx, id);
     await assertNotLastActiveAdmin(tx, target, adminMessages.lastAdminDelete);
-    const authored = await tx
-      .select({ imagePath: courses.imagePath, attachmentPath: courses.attachmentPath })
-      .from(courses)
-      .where(eq(courses.authorId, id));
+    // The administrator's action stays accountable: this line names the account it deleted.
     await recordAudit(tx, { actor, target, action: 'delete', keepTargetId: false, details: { user_id: id, role: target.role } });
-    await tx.delete(users).where(eq(users.id, id));
-    return [target.cvPath, ...authored.flatMap((c) => [c.imagePath, c.attachmentPath])].filter((f): f is string => Boolean(f));
+    return eraseAccount(tx, modules, target);
   });
-  await Promise.all(files.map((file) => removeStoredFile(storage, file)));
+  await removeAccountFiles(storage, files);
 }
 
 interface CvFile extends OpenedFile {

@@ -6,7 +6,7 @@ import { passwordMessages } from '../../../shared/password';
 import { accountTokens, auditLog, courses, meetings, sessions, users, type UserRow } from '../../db/schema';
 import { catchMail, createTestApp } from '../../test/app';
 import { linkIn } from '../../test/mail';
-import { authHeader, createUser } from '../../test/factories';
+import { authHeader, createUser, insertLesson, insertSection } from '../../test/factories';
 import { placeFile, readStoredFile, removeKeptFile } from '../../test/uploads';
 
 const ctx = await createTestApp();
@@ -687,7 +687,7 @@ describe('DELETE /api/admin/users/:id', () => {
     const cv = await giveCv(trainer, Buffer.from('%PDF-1.4 à supprimer'), 'cv.pdf');
     const image = await placeFile(storage, Buffer.from('png'), 'png');
     const attachment = await placeFile(storage, Buffer.from('pdf'), 'pdf');
-    await db.insert(courses).values({
+    const [course] = await db.insert(courses).values({
       title: 'Cours',
       description: 'Description',
       categorySlug: 'ecologie',
@@ -696,7 +696,11 @@ describe('DELETE /api/admin/users/:id', () => {
       imagePath: image,
       attachmentPath: attachment,
       authorId: trainer.id,
-    });
+    }).returning();
+    // The lesson files too: an administrator's deletion once left them behind (issue 24).
+    const video = await placeFile(storage, Buffer.from('mp4'), 'mp4');
+    const captions = await placeFile(storage, Buffer.from('WEBVTT'), 'vtt');
+    await insertLesson(db, (await insertSection(db, course!.id)).id, { type: 'video', filePath: video, captionsPath: captions });
     await db.insert(meetings).values({ userId: trainer.id, roomName: `del-${tag()}`, url: 'https://meet.jit.si/x', scheduledAt: new Date() });
     const bystander = await createUser(db);
     const keptCv = await giveCv(bystander, Buffer.from('%PDF garder'), 'garder.pdf');
@@ -710,6 +714,8 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(await fileExists(cv)).toBe(false);
     expect(await fileExists(image)).toBe(false);
     expect(await fileExists(attachment)).toBe(false);
+    expect(await fileExists(video)).toBe(false);
+    expect(await fileExists(captions)).toBe(false);
     expect(await fileExists(keptCv)).toBe(true);
     const records = await db.select().from(auditLog).where(eq(auditLog.action, 'delete'));
     expect(records.find((r) => r.targetLabel === `Sup Primé <${trainer.email}>`)).toMatchObject({ actorId: admin.id, details: { user_id: trainer.id, role: 'formateur' } });

@@ -3,7 +3,7 @@ import { SEARCH_COUNT_CAP, type AdminUser, type AdminUsersQuery, type AdminUsers
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { meetingUserCount, userCounts, users } from '../../db/schema';
-import { latestMeetingQuery } from '../../lib/meetings';
+import { latestMeetingQuery } from '../meetings';
 import { toAdminUser, type AdminUserSource } from './admin-user';
 
 /**

@@ -18,10 +18,10 @@ import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
 import { categories, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { courseItemColumns, toCourseItem } from '../../lib/course-items';
-import { ratingStats } from '../../lib/course-ratings';
+import { courseItemColumns, toCourseItem } from './course-items';
+import { ratingStats } from '../satisfaction';
 import { fieldErrorsOf } from '../../lib/field-errors';
-import { notify } from '../../lib/notifications/notify';
+import { notify } from '../notifications';
 import { downloadName, keepUpload, removeStoredFile, type Storage } from '../../lib/storage';
 import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
 

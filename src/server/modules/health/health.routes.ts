@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pingDatabase, type Db } from '../../db/client';
-import type { Storage } from '../../lib/storage';
+import { pingDatabase } from '../../db/client';
+import type { ModuleDeps } from '../../lib/deps';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+export const healthRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage }) => {
   app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['santé'], summary: 'État du service, de sa base de données et de son stockage de fichiers' } }, async (_request, reply) => {
     const [database, files] = await Promise.all([pingDatabase(db), storage.health()]);
     const ok = database && files === 'ok';

@@ -29,7 +29,7 @@ import type { MediaSigner } from '../../lib/media-links';
 import { removeStoredFile, type Storage } from '../../lib/storage';
 import { lessonMedia } from './lesson-media';
 import { applyOrder, renumber } from './ordered-lists';
-import { issueCertificates } from '../../lib/certificate-issue';
+import { issueCertificates } from '../certificates';
 import { renderLessonMarkdown } from './markdown';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -15,8 +15,8 @@ import type { Db, Executor } from '../../db/client';
 import { meetings, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { latestMeeting } from '../../lib/meetings';
-import { notify } from '../../lib/notifications/notify';
+import { latestMeeting } from './latest-meeting';
+import { notify } from '../notifications';
 import type { AuthUser } from '../../lib/sessions';
 import { interviewInvitation } from './interview-invitation';
 

@@ -5,7 +5,7 @@ import { MEETING_ROOM_OPEN_AFTER_MS, MEETING_ROOM_OPENS_BEFORE_MS, type MeetingD
 import type { Profile } from '../../../shared/profile';
 import type { TrainerStatus } from '../../../shared/trainers';
 import { auditLog, meetings } from '../../db/schema';
-import { latestMeeting } from '../../lib/meetings';
+import { latestMeeting } from './latest-meeting';
 import { meetingRoomName } from './meetings.service';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, insertMeeting } from '../../test/factories';

@@ -16,7 +16,7 @@ import type { Actor } from '../../../shared/roles';
 import type { Db, Executor } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { parseUnsubscribeToken, unsubscribeSecret, verifyUnsubscribeToken } from '../../lib/notifications/unsubscribe';
+import { parseUnsubscribeToken, unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe';
 
 type NotificationRow = typeof notifications.$inferSelect;
 

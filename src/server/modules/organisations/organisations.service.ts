@@ -37,10 +37,10 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { parseCsv, toCsv } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { learnerCourseProgress } from '../../lib/learner-progress';
+import { learnerCourseProgress } from '../learning';
 import { queueMails } from '../../lib/mail/outbox';
-import { notify } from '../../lib/notifications/notify';
-import { toOrganisationDetails } from '../../lib/organisation-details';
+import { notify } from '../notifications';
+import { toOrganisationDetails } from './organisation-details';
 import type { AuthUser } from '../../lib/sessions';
 
 /**

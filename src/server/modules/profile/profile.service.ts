@@ -6,11 +6,11 @@ import { passwordMessages, type ChangePassword } from '../../../shared/password'
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { checkCurrentPassword } from '../../lib/current-password';
+import { checkCurrentPassword } from '../auth';
 import { queueMail } from '../../lib/mail/outbox';
-import { assertSiretFree, findOrganisationDetails, isSiretViolation, saveOrganisation, siretTaken } from '../../lib/organisation-details';
+import { assertSiretFree, findOrganisationDetails, isSiretViolation, saveOrganisation, siretTaken } from '../organisations';
 import { hashPassword } from '../../lib/passwords';
-import { attendeeRoomUrl, latestMeetingQuery } from '../../lib/meetings';
+import { attendeeRoomUrl, latestMeetingQuery } from '../meetings';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { userSearchText } from '../../lib/search-text';
 import { liveSession, sessionParams, type SessionRead } from '../../lib/sessions';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../../shared/account';
 import { normalizeSearch } from '../../../shared/text';
 import { meetings, sessions, users, type UserRow } from '../../db/schema';
-import { latestMeeting } from '../../lib/meetings';
+import { latestMeeting } from '../meetings';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, DEFAULT_PASSWORD } from '../../test/factories';
 

@@ -18,8 +18,8 @@ import type { Db } from '../../db/client';
 import { courseReviews, courses, courseSections, lessons, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { courseItemColumns, toCourseItem } from '../../lib/course-items';
-import { notify } from '../../lib/notifications/notify';
+import { courseItemColumns, toCourseItem } from '../courses';
+import { notify } from '../notifications';
 
 const COURSE_NOT_FOUND = "Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.";
 const SUBMIT_REFUSED = "Seuls l'auteur du cours et les administrateurs peuvent le soumettre pour validation.";

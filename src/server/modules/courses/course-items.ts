@@ -1,7 +1,7 @@
-import { categoryName } from '../../shared/categories';
-import { centsToEuros, courseImageUrl, type CourseItem } from '../../shared/courses';
-import { courseRating } from '../../shared/satisfaction';
-import { courses } from '../db/schema';
+import { categoryName } from '../../../shared/categories';
+import { centsToEuros, courseImageUrl, type CourseItem } from '../../../shared/courses';
+import { courseRating } from '../../../shared/satisfaction';
+import { courses } from '../../db/schema';
 
 /** The columns a course list item is made of, read from courses alone (decision 016). */
 export const courseItemColumns = {

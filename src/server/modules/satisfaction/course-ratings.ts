@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { courses, satisfactionAnswers } from '../db/schema';
+import type { Executor } from '../../db/client';
+import { courses, satisfactionAnswers } from '../../db/schema';
 
 /**
  * A course's number of satisfaction answers and their average, as one aggregate joined laterally

@@ -1,8 +1,8 @@
-import { EMAIL_CONFIRM_TTL_MS } from '../../shared/constants';
-import { CONFIRM_EMAIL_PAGE } from '../../shared/password';
-import type { Executor } from '../db/client';
-import { issueAccountToken, linkPath } from './account-tokens';
-import { queueMail } from './mail/outbox';
+import { EMAIL_CONFIRM_TTL_MS } from '../../../shared/constants';
+import { CONFIRM_EMAIL_PAGE } from '../../../shared/password';
+import type { Executor } from '../../db/client';
+import { issueAccountToken, linkPath } from '../../lib/account-tokens';
+import { queueMail } from '../../lib/mail/outbox';
 
 /**
  * Queues the "confirmez votre adresse" e-mail of an account, in the caller's transaction (signup,

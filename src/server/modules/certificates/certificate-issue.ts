@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { certificateNumber, type CertificateObjectiveResult, type CertificateQuizResult, type CertificateSnapshot } from '../../shared/certificates';
-import type { Executor } from '../db/client';
-import { certificates, courses, courseSections, enrolments, lessons, quizAttempts, quizzes, users } from '../db/schema';
-import { notify } from './notifications/notify';
+import { certificateNumber, type CertificateObjectiveResult, type CertificateQuizResult, type CertificateSnapshot } from '../../../shared/certificates';
+import type { Executor } from '../../db/client';
+import { certificates, courses, courseSections, enrolments, lessons, quizAttempts, quizzes, users } from '../../db/schema';
+import { notify } from '../notifications';
 
 /**
  * Issuing an attestation de fin de formation. It lives here, not in a module, because the

@@ -1,7 +1,7 @@
 import { desc, eq, type Column, type SQL } from 'drizzle-orm';
-import { meetingRoomState } from '../../shared/meetings';
-import type { Executor } from '../db/client';
-import { meetings } from '../db/schema';
+import { meetingRoomState } from '../../../shared/meetings';
+import type { Executor } from '../../db/client';
+import { meetings } from '../../db/schema';
 
 /** A user's current interview; `date` is ISO 8601 in UTC, as the API writes it. */
 export interface LatestMeeting {

@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { organisationMessages, type OrganisationDetails, type Sector, type SizeBand } from '../../shared/organisations';
-import { normalizeSearch } from '../../shared/text';
-import type { Executor } from '../db/client';
-import { organisations } from '../db/schema';
-import { AppError } from './app-error';
-import { databaseErrorFields, isUniqueViolation } from './db-errors';
+import { organisationMessages, type OrganisationDetails, type Sector, type SizeBand } from '../../../shared/organisations';
+import { normalizeSearch } from '../../../shared/text';
+import type { Executor } from '../../db/client';
+import { organisations } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { databaseErrorFields, isUniqueViolation } from '../../lib/db-errors';
 
 /**
  * An organisation's details as signup (auth module) and the profile (profile module) write them,

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { notificationKindInfo, type NotificationKind } from '../../../shared/notifications';
 import type { Executor } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
-import { queueMail, type MailAttachment } from '../mail/outbox';
+import { queueMail, type MailAttachment } from '../../lib/mail/outbox';
 import { notificationContent, type NotificationData } from './messages';
 import { UNSUBSCRIBE_PATH_PREFIX, unsubscribeSecret, unsubscribeToken } from './unsubscribe';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../../shared/constants';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { AppError } from './app-error';
-import { verifyPassword } from './passwords';
-import { clearHits, countHit, rateKeys } from './rate-limits';
+import { LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../../../shared/constants';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { verifyPassword } from '../../lib/passwords';
+import { clearHits, countHit, rateKeys } from '../../lib/rate-limits';
 
 /**
  * Checks the password of a signed-in user who asks for a sensitive change (their login e-mail),

@@ -1,0 +1,2 @@
+/** The server modules from the bottom up (see module-order.js). */
+export declare const serverModuleOrder: string[];
