@@ -5,6 +5,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import frenchTypography from './eslint/french-typography.js';
+import { serverModuleOrder } from './eslint/module-order.js';
 
 /** The folders directly below `dir` (features of the web side, modules of the server). */
 function foldersOf(dir) {
@@ -14,13 +15,13 @@ function foldersOf(dir) {
 }
 
 const webFeatures = foldersOf('./src/web/features/');
-const serverModules = foldersOf('./src/server/modules/');
 
 /**
  * Boundaries. A web feature is reached only through its `index.ts` and never reaches into
  * src/web/app (the app composes the features, not the other way round); what features share lives
- * in src/web/lib or src/web/components. A server module is reached by no other module: what two
- * modules share lives in src/server/lib. Import cycles are refused everywhere (import-x/no-cycle).
+ * in src/web/lib or src/web/components. A server module imports only the `index.ts` of the modules
+ * below it in eslint/module-order.js, and never the list of all modules (src/server/modules/index.ts).
+ * Import cycles are refused everywhere (import-x/no-cycle).
  */
 const boundaryZones = [
   ...webFeatures.map((feature) => ({
@@ -34,11 +35,12 @@ const boundaryZones = [
     from: './src/web/app',
     message: "Les fonctionnalités n'importent rien de src/web/app : chemins et règles d'accès sont dans src/web/lib.",
   },
-  ...serverModules.map((module) => ({
+  ...serverModuleOrder.map((module, position) => ({
     target: `./src/server/modules/${module}`,
     from: './src/server/modules',
-    except: [`./${module}`],
-    message: "Un module serveur n'importe rien d'un autre module ; ce qu'ils partagent va dans src/server/lib.",
+    except: [`./${module}`, ...serverModuleOrder.slice(0, position).map((below) => `./${below}/index.ts`)],
+    message:
+      "Un module serveur n'importe que l'index.ts d'un module placé avant lui dans eslint/module-order.js ; l'infrastructure commune va dans src/server/lib.",
   })),
 ];
 
