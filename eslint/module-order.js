@@ -8,6 +8,7 @@ export const serverModuleOrder = [
   'health',
   'notifications',
   'certificates',
+  'enrolments',
   'satisfaction',
   'meetings',
   'learning',

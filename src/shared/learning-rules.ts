@@ -206,8 +206,24 @@ export interface MyLearning {
   saved: SavedLearningItem[];
 }
 
-/** Whole percent of completed lessons, 0 for a course without lessons. */
-export function progressPercent(completed: number, total: number): number {
+/** Where a learner stands in a course, as the server records it. */
+export interface ProgressFacts {
+  /** Lessons done (a quiz once passed). */
+  completed: number;
+  total: number;
+  /** When the course was completed (set once, when every lesson was done), else null. */
+  completedAt: string | Date | null;
+}
+
+/**
+ * A learner's progress in a course, in whole percent: the one definition that the player,
+ * "Mes formations", an organisation's dashboard and its CSV show. Completion is recorded once and
+ * stays (decision 036): a learner who completed the course is at 100 % even after its trainer adds
+ * a lesson, which they see as new and not done, and their attestation stays valid. Before that,
+ * the share of lessons done, rounded down (0 for a course without lessons).
+ */
+export function progressPercent({ completed, total, completedAt }: ProgressFacts): number {
+  if (completedAt) return 100;
   return total === 0 ? 0 : Math.floor((completed * 100) / total);
 }
 

@@ -24,10 +24,15 @@ describe('canReadLesson', () => {
 
 describe('progressPercent', () => {
   it('rounds down to a whole percent and gives 0 for a course without lessons', () => {
-    expect(progressPercent(0, 0)).toBe(0);
-    expect(progressPercent(1, 3)).toBe(33);
-    expect(progressPercent(2, 3)).toBe(66);
-    expect(progressPercent(3, 3)).toBe(100);
+    expect(progressPercent({ completed: 0, total: 0, completedAt: null })).toBe(0);
+    expect(progressPercent({ completed: 1, total: 3, completedAt: null })).toBe(33);
+    expect(progressPercent({ completed: 2, total: 3, completedAt: null })).toBe(66);
+    expect(progressPercent({ completed: 3, total: 3, completedAt: null })).toBe(100);
+  });
+
+  it('keeps a completed course at 100 % after a lesson is added, and only a completed one', () => {
+    expect(progressPercent({ completed: 4, total: 5, completedAt: '2026-11-02T10:00:00.000Z' })).toBe(100);
+    expect(progressPercent({ completed: 4, total: 5, completedAt: null })).toBe(80);
   });
 });
 

@@ -4,6 +4,7 @@ import { adminModule } from './admin';
 import { authModule } from './auth';
 import { certificatesModule } from './certificates';
 import { coursesModule } from './courses';
+import { enrolmentsModule } from './enrolments';
 import { healthModule } from './health';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
@@ -25,6 +26,7 @@ export const modules: readonly ModuleManifest[] = [
   healthModule,
   notificationsModule,
   certificatesModule,
+  enrolmentsModule,
   satisfactionModule,
   meetingsModule,
   learningModule,

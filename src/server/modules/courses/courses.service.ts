@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { courseItemColumns, toCourseItem } from './course-items';
 import { ratingStats } from '../satisfaction';
 import { fieldErrorsOf } from '../../lib/field-errors';
-import { notify } from '../notifications';
+import { enrol, enrolmentOf, withdraw } from '../enrolments';
 import { downloadName, keepUpload, removeStoredFile, type Storage } from '../../lib/storage';
 import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
 
@@ -236,7 +236,7 @@ async function hasRow(db: Db, table: typeof enrolments | typeof savedCourses, us
 }
 
 export async function isEnrolled(db: Db, userId: number, courseId: number): Promise<boolean> {
-  return hasRow(db, enrolments, userId, courseId);
+  return Boolean(await enrolmentOf(db, userId, courseId));
 }
 
 export async function getCourseDetail(db: Db, id: number, actor: Actor | null): Promise<CourseDetail> {
@@ -459,16 +459,9 @@ async function findPublishedCourseId(db: Db, id: number): Promise<number> {
 
 export async function setEnrolment(db: Db, userId: number, id: number, enrolled: boolean): Promise<{ enrolled: boolean }> {
   const courseId = await findPublishedCourseId(db, id);
-  if (!enrolled) {
-    await db.delete(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
-    return { enrolled };
-  }
   await db.transaction(async (tx) => {
-    const [added] = await tx.insert(enrolments).values({ userId, courseId }).onConflictDoNothing().returning({ courseId: enrolments.courseId });
-    // Confirmed once, when the enrolment is made: enrolling again changes nothing and says nothing.
-    if (!added) return;
-    const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).limit(1);
-    if (course) await notify(tx, { userId, kind: 'enrolment_confirmed', data: { courseId, courseTitle: course.title } });
+    if (enrolled) await enrol(tx, courseId, [userId]);
+    else await withdraw(tx, userId, courseId);
   });
   return { enrolled };
 }

@@ -1,19 +1,16 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { courses, courseSections, enrolments, lessonProgress, lessons, quizAttempts } from '../../db/schema';
+import { courses, courseSections, lessonProgress, lessons, quizAttempts } from '../../db/schema';
 import { extOf, iso, zipName } from '../../lib/export-format';
 import { mediaSigningSecret } from '../../lib/media-links';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { learningRoutes } from './learning.routes';
 import { quizRoutes } from './quiz.routes';
 
-export { learnerCourseProgress } from './learner-progress';
-
 export const learningModule: ModuleManifest = {
   name: 'learning',
   routes: [learningRoutes, quizRoutes],
   storedFiles: [lessons.filePath, lessons.captionsPath],
   personalData: [
-    { column: enrolments.userId, exportedAs: 'enrolments', onAccountDeletion: 'cascade' },
     { column: lessonProgress.userId, exportedAs: 'lesson_progress', onAccountDeletion: 'cascade' },
     { column: quizAttempts.userId, exportedAs: 'quiz_attempts', onAccountDeletion: 'cascade' },
   ],
@@ -35,13 +32,7 @@ export const learningModule: ModuleManifest = {
     });
   },
   async exportSections(db, user) {
-    const [enrolled, progress, attempts] = await Promise.all([
-      db
-        .select({ courseId: enrolments.courseId, title: courses.title, createdAt: enrolments.createdAt, completedAt: enrolments.completedAt })
-        .from(enrolments)
-        .innerJoin(courses, eq(courses.id, enrolments.courseId))
-        .where(eq(enrolments.userId, user.id))
-        .orderBy(asc(enrolments.createdAt)),
+    const [progress, attempts] = await Promise.all([
       db
         .select({ lessonId: lessonProgress.lessonId, lessonTitle: lessons.title, courseId: courses.id, courseTitle: courses.title, completedAt: lessonProgress.completedAt })
         .from(lessonProgress)
@@ -58,7 +49,6 @@ export const learningModule: ModuleManifest = {
         .orderBy(asc(quizAttempts.createdAt)),
     ]);
     return {
-      enrolments: enrolled.map((e) => ({ course_id: e.courseId, course_title: e.title, enrolled_at: iso(e.createdAt), completed_at: iso(e.completedAt) })),
       lesson_progress: progress.map((p) => ({ lesson_id: p.lessonId, lesson_title: p.lessonTitle, course_id: p.courseId, course_title: p.courseTitle, completed_at: iso(p.completedAt) })),
       quiz_attempts: attempts.map(({ attempt, quizTitle }) => ({
         lesson_id: attempt.lessonId,

@@ -212,9 +212,30 @@ describe('progress', () => {
     // Deleting the lesson not done yet leaves a course finished.
     expect((await app.inject({ method: 'DELETE', url: `/api/lessons/${practice.id}`, headers })).statusCode).toBe(204);
     expect(((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]).toMatchObject({ completed: 1, total: 1, percent: 100 });
-    // And deleting a whole section removes its progress too.
+    // And deleting a whole section removes its progress too; the completion recorded above stays (decision 036).
     expect((await app.inject({ method: 'DELETE', url: `/api/sections/${intro.sectionId}`, headers })).statusCode).toBe(204);
-    expect(((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]).toMatchObject({ completed: 0, total: 0, percent: 0, last_lesson_id: null });
+    expect(((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]).toMatchObject({ completed: 0, total: 0, percent: 100, last_lesson_id: null, completed_at: expect.any(String) });
+  });
+
+  it('keeps a completed course completed at 100 % everywhere after its trainer adds a lesson, the new one not done (decision 036)', async () => {
+    const { course, first, intro, basics, practice } = await courseWithLessons();
+    const user = await learner(course.id);
+    for (const lesson of [intro, basics, practice]) await call('POST', `/api/lessons/${lesson.id}/complete`, user);
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/sections/${first.id}/lessons`,
+      headers: await authHeader(db, author),
+      payload: { type: 'text', title: 'Nouveauté', duration_minutes: 10, is_preview: false, body_markdown: 'Du nouveau.' },
+    });
+    expect(added.statusCode).toBe(201);
+
+    const [item] = ((await call('GET', '/api/user/learning', user)).json() as MyLearning).items;
+    expect(item).toMatchObject({ completed: 3, total: 4, percent: 100, completed_at: expect.any(String), certificate: expect.objectContaining({ number: expect.any(String) }) });
+    const outline = (await call('GET', `/api/courses/${course.id}/outline`, user)).json() as CourseOutline;
+    expect(outline.completed_at).toBe(item!.completed_at);
+    expect(outline.sections[0]!.lessons.find((l) => l.id === added.json().id)).toMatchObject({ completed: false });
+    // Doing the new lesson moves nothing back or forth: still completed, still the same date.
+    expect((await call('POST', `/api/lessons/${added.json().id}/complete`, user)).json()).toEqual({ completed: 4, total: 4, percent: 100, completed_at: item!.completed_at });
   });
 });
 

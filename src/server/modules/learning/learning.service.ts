@@ -29,7 +29,7 @@ import type { MediaSigner } from '../../lib/media-links';
 import { removeStoredFile, type Storage } from '../../lib/storage';
 import { lessonMedia } from './lesson-media';
 import { applyOrder, renumber } from './ordered-lists';
-import { issueCertificates } from '../certificates';
+import { detectCourseCompletions, enrolmentOf, rememberLesson } from '../enrolments';
 import { renderLessonMarkdown } from './markdown';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -87,15 +87,6 @@ export async function findLesson(db: Db | Tx, id: number) {
     .where(eq(lessons.id, id))
     .limit(1);
   return row;
-}
-
-export async function enrolmentOf(db: Db | Tx, userId: number, courseId: number) {
-  const [row] = await db
-    .select({ lastLessonId: enrolments.lastLessonId, completedAt: enrolments.completedAt })
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
-    .limit(1);
-  return row ?? null;
 }
 
 /** Locks the course row, so concurrent changes to its sections take turns. */
@@ -404,10 +395,7 @@ export async function getLesson(db: Db, signer: MediaSigner, lessonId: number, a
   }
   let completed: boolean | undefined;
   if (actor && enrolment) {
-    await db
-      .update(enrolments)
-      .set({ lastLessonId: lesson.id })
-      .where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, course.id)));
+    await rememberLesson(db, actor.id, course.id, lesson.id);
     completed = (await completedLessonIds(db, actor.id, [lesson.id])).has(lesson.id);
   }
   return {
@@ -435,38 +423,9 @@ export async function courseProgress(db: Db | Tx, userId: number, courseId: numb
   return {
     completed: done.size,
     total: lessonRows.length,
-    percent: progressPercent(done.size, lessonRows.length),
+    percent: progressPercent({ completed: done.size, total: lessonRows.length, completedAt: enrolment?.completedAt ?? null }),
     completed_at: enrolment?.completedAt?.toISOString() ?? null,
   };
-}
-
-/**
- * THE place where a course becomes completed: every lesson of the course has a progress row
- * (a quiz gets one only when passed) and the course has at least one lesson. Sets
- * `enrolments.completed_at` once, in the caller's transaction, for the given learner (or every
- * enrolled learner after the content shrank), issues their attestations in the same
- * transaction, and returns who became completed just now.
- */
-export async function detectCourseCompletions(tx: Tx, courseId: number, userId?: number): Promise<number[]> {
-  const rows = await tx.execute(sql`
-    update enrolments e set completed_at = now()
-    where e.course_id = ${courseId} and e.completed_at is null
-      ${userId === undefined ? sql`` : sql`and e.user_id = ${userId}`}
-      and exists (select 1 from lessons l join course_sections s on s.id = l.section_id where s.course_id = ${courseId})
-      and not exists (
-        select 1 from lessons l join course_sections s on s.id = l.section_id
-        where s.course_id = ${courseId}
-          and not exists (select 1 from lesson_progress p where p.lesson_id = l.id and p.user_id = e.user_id))
-    returning e.user_id`);
-  const completed = rowsOf<{ user_id: number }>(rows).map((r) => Number(r.user_id));
-  // The attestation is issued with the completion, or not at all.
-  await issueCertificates(tx, courseId, completed);
-  return completed;
-}
-
-/** `execute` answers `{ rows }` on both drivers (PGlite and node-postgres). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**
@@ -475,10 +434,7 @@ function rowsOf<T>(result: unknown): T[] {
  */
 export async function recordLessonCompleted(tx: Tx, userId: number, courseId: number, lessonId: number): Promise<void> {
   await tx.insert(lessonProgress).values({ userId, lessonId }).onConflictDoNothing();
-  await tx
-    .update(enrolments)
-    .set({ lastLessonId: lessonId })
-    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+  await rememberLesson(tx, userId, courseId, lessonId);
   await detectCourseCompletions(tx, courseId, userId);
 }
 
@@ -555,7 +511,7 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
         image: courseImageUrl(course.id, course.imagePath),
         completed,
         total: own.length,
-        percent: progressPercent(completed, own.length),
+        percent: progressPercent({ completed, total: own.length, completedAt: course.completedAt }),
         last_lesson_id: resume,
         completed_at: course.completedAt?.toISOString() ?? null,
         certificate: certificateLink(issued.find((c) => c.courseId === course.id)),

@@ -19,12 +19,11 @@ import {
 } from '../../../shared/quiz';
 import type { Actor } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { courses, enrolments, lessons, quizAttempts, quizQuestions, quizzes, type AttemptQuestionData } from '../../db/schema';
+import { courses, lessons, quizAttempts, quizQuestions, quizzes, type AttemptQuestionData } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
   checkEditable,
   courseProgress,
-  enrolmentOf,
   findLesson,
   findSection,
   LESSON_NOT_FOUND,
@@ -34,6 +33,7 @@ import {
   SECTION_NOT_FOUND,
   type Tx,
 } from './learning.service';
+import { enrolmentOf, lockEnrolment, rememberLesson } from '../enrolments';
 import { applyOrder, renumber } from './ordered-lists';
 
 /**
@@ -283,12 +283,7 @@ export async function submitAttempt(db: Db, lessonId: number, actor: Actor, body
   if (!found || !canViewCourse(actor, found.course)) throw AppError.notFound(LESSON_NOT_FOUND);
   const courseId = found.course.id;
   return db.transaction(async (tx) => {
-    const [enrolment] = await tx
-      .select({ userId: enrolments.userId })
-      .from(enrolments)
-      .where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, courseId)))
-      .for('update');
-    if (!enrolment) throw AppError.forbidden(quizMessages.submitReserved);
+    if (!(await lockEnrolment(tx, actor.id, courseId))) throw AppError.forbidden(quizMessages.submitReserved);
     const [quiz] = await tx.select().from(quizzes).where(eq(quizzes.lessonId, lessonId)).limit(1);
     if (!quiz) throw AppError.notFound(quizMessages.notAQuiz);
     const previous = await attemptsOf(tx, lessonId, actor.id);
@@ -311,7 +306,7 @@ export async function submitAttempt(db: Db, lessonId: number, actor: Actor, body
       .values({ lessonId, userId: actor.id, number: previous.length + 1, score: quizScore(rightCount, questions.length), passed, questions: corrections })
       .returning();
     if (passed) await recordLessonCompleted(tx, actor.id, courseId, lessonId);
-    else await tx.update(enrolments).set({ lastLessonId: lessonId }).where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, courseId)));
+    else await rememberLesson(tx, actor.id, courseId, lessonId);
 
     const all = [...previous, attempt!];
     return {

@@ -31,13 +31,13 @@ import { JOIN_ORGANISATION_PAGE, SIGNUP_PAGE } from '../../../shared/password';
 import { progressPercent } from '../../../shared/learning';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db, Executor } from '../../db/client';
-import { courses, enrolments, organisationEnrolments, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
+import { courses, organisationEnrolments, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
 import { hashLinkToken, linkPath } from '../../lib/account-tokens';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { parseCsv, toCsv } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { learnerCourseProgress } from '../learning';
+import { enrol, learnerCourseProgress } from '../enrolments';
 import { queueMails } from '../../lib/mail/outbox';
 import { notify } from '../notifications';
 import { toOrganisationDetails } from './organisation-details';
@@ -515,11 +515,8 @@ export async function enrolMembers(db: Db, organisationId: number, courseId: num
         throw new AppError('seats_exhausted', 409, organisationMessages.seatsExhausted(course.title, left, n));
       }
       seats = taken;
-      // The learner follows the course like any enrolment ("Mes formations", the player, progress).
-      await tx
-        .insert(enrolments)
-        .values(inserted.map((row) => ({ userId: row.userId, courseId: course.id })))
-        .onConflictDoNothing();
+      // The learner follows the course like any enrolment ("Mes formations", the player, progress), and is told so.
+      await enrol(tx, course.id, inserted.map((row) => row.userId));
     }
     return { enrolled: inserted.length, already: members.length - inserted.length, course: { id: course.id, title: course.title, ...seats } };
   });
@@ -590,7 +587,7 @@ function toDashboardRow(r: ProgressRow): DashboardRow {
     enrolled_at: iso(r.enrolled_at),
     completed_lessons: done,
     total_lessons: total,
-    percent: r.completed_at ? 100 : progressPercent(done, total),
+    percent: progressPercent({ completed: done, total, completedAt: r.completed_at }),
     last_activity_at: iso(r.last_activity_at),
     completed_at: iso(r.completed_at),
     certificate: r.certificate_code && r.certificate_number ? { code: r.certificate_code, number: r.certificate_number } : null,

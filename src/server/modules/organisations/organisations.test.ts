@@ -389,10 +389,16 @@ describe('seats and enrolments', () => {
     expect(res.json()).toEqual({ enrolled: 2, already: 0, course: { id: c.id, title: c.title, seats: 3, used: 2 } });
     const learning = await db.select().from(enrolments).where(eq(enrolments.courseId, c.id));
     expect(learning.map((e) => e.userId).sort()).toEqual([a.user.id, b.user.id].sort());
+    // Each is told, as a learner who enrols themselves is (the one enrolment owner).
+    const confirmations = async (userId: number) =>
+      db.select({ kind: notifications.kind }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, 'enrolment_confirmed')));
+    expect(await confirmations(a.user.id)).toHaveLength(1);
+    expect(await confirmations(b.user.id)).toHaveLength(1);
 
-    // Enrolling the same member again takes no seat.
+    // Enrolling the same member again takes no seat, and says nothing.
     const again = await call('POST', '/api/organisation/enrolments', organisation, { course_id: c.id, member_ids: [a.membership.id] });
     expect(again.json()).toMatchObject({ enrolled: 0, already: 1, course: { used: 2 } });
+    expect(await confirmations(a.user.id)).toHaveLength(1);
     expect((await call('GET', '/api/organisation/courses', organisation)).json()).toEqual([{ id: c.id, title: c.title, seats: 3, used: 2 }]);
   });
 

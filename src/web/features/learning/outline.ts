@@ -9,7 +9,7 @@ export interface OutlineProgress {
 export function outlineProgress(outline: CourseOutline): OutlineProgress {
   const lessons = lessonsInOrder(outline);
   const completed = lessons.filter((lesson) => lesson.completed).length;
-  return { completed, total: lessons.length, percent: progressPercent(completed, lessons.length) };
+  return { completed, total: lessons.length, percent: progressPercent({ completed, total: lessons.length, completedAt: outline.completed_at ?? null }) };
 }
 
 /** "1 leçon sur 3", "2 leçons sur 3". */

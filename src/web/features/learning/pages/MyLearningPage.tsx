@@ -33,7 +33,7 @@ function LearningCard({ item }: { item: LearningItem }) {
           <Typography id={titleId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
             {item.title}
           </Typography>
-          {item.total > 0 && item.percent === 100 && <Chip label="Terminé" color="success" size="small" />}
+          {item.completed_at && <Chip label="Terminé" color="success" size="small" />}
         </Stack>
         {item.total > 0 ? (
           <ProgressSummary completed={item.completed} total={item.total} percent={item.percent} label={`Progression : ${item.title}`} />

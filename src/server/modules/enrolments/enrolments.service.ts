@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { courses, enrolments } from '../../db/schema';
+import { issueCertificates } from '../certificates';
+import { notify } from '../notifications';
+
+/**
+ * THE way into a course, whoever enrols (the learner themselves, an organisation on its seats,
+ * later a paid contract or a live session): writes the enrolments that do not exist yet, in the
+ * caller's transaction, and confirms each new one to its learner the same way. Enrolling again
+ * changes nothing and says nothing. Returns the learners enrolled just now.
+ */
+export async function enrol(tx: Executor, courseId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const added = await tx
+    .insert(enrolments)
+    .values(userIds.map((userId) => ({ userId, courseId })))
+    .onConflictDoNothing()
+    .returning({ userId: enrolments.userId });
+  if (added.length === 0) return [];
+  const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  for (const { userId } of added) {
+    if (course) await notify(tx, { userId, kind: 'enrolment_confirmed', data: { courseId, courseTitle: course.title } });
+  }
+  return added.map((row) => row.userId);
+}
+
+/** Leaves a course: the enrolment goes, and the progress kept with the lessons stays for a return. */
+export async function withdraw(tx: Executor, userId: number, courseId: number): Promise<void> {
+  await tx.delete(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+}
+
+/** The learner's enrolment in the course (where they resume, when they completed it), or null. */
+export async function enrolmentOf(db: Executor, userId: number, courseId: number) {
+  const [row] = await db
+    .select({ lastLessonId: enrolments.lastLessonId, completedAt: enrolments.completedAt })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the learner is enrolled, locking the enrolment for the rest of the transaction (two attempts sent at once take turns). */
+export async function lockEnrolment(tx: Executor, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
+    .for('update');
+  return Boolean(row);
+}
+
+/** Remembers the lesson as where "Reprendre" leads. */
+export async function rememberLesson(db: Executor, userId: number, courseId: number, lessonId: number): Promise<void> {
+  await db
+    .update(enrolments)
+    .set({ lastLessonId: lessonId })
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
+}
+
+/**
+ * THE place where a course becomes completed: every lesson of the course has a progress row
+ * (a quiz gets one only when passed) and the course has at least one lesson. Sets
+ * `enrolments.completed_at` once, in the caller's transaction, for the given learner (or every
+ * enrolled learner after the content shrank), issues their attestations in the same
+ * transaction, and returns who became completed just now. Completion is never taken back
+ * (decision 036).
+ */
+export async function detectCourseCompletions(tx: Executor, courseId: number, userId?: number): Promise<number[]> {
+  const rows = await tx.execute(sql`
+    update enrolments e set completed_at = now()
+    where e.course_id = ${courseId} and e.completed_at is null
+      ${userId === undefined ? sql`` : sql`and e.user_id = ${userId}`}
+      and exists (select 1 from lessons l join course_sections s on s.id = l.section_id where s.course_id = ${courseId})
+      and not exists (
+        select 1 from lessons l join course_sections s on s.id = l.section_id
+        where s.course_id = ${courseId}
+          and not exists (select 1 from lesson_progress p where p.lesson_id = l.id and p.user_id = e.user_id))
+    returning e.user_id`);
+  const completed = (rows as unknown as { rows: { user_id: number }[] }).rows.map((r) => Number(r.user_id));
+  // The attestation is issued with the completion, or not at all.
+  await issueCertificates(tx, courseId, completed);
+  return completed;
+}
