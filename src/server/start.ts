@@ -23,6 +23,14 @@ export async function referencedFiles(db: Db): Promise<Set<string>> {
 
 type Log = StartContext['log'];
 
+/** How often each API process runs the modules' housekeeping again while it serves. */
+const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** Every module's housekeeping jobs, one after the other. */
+async function runJobs(context: StartContext): Promise<void> {
+  for (const job of modules.flatMap((module) => module.jobs ?? [])) await job.run(context);
+}
+
 /**
  * What happens once per start, before any request: migrations, seeds, housekeeping. With several
  * API processes the cluster's primary runs it alone, before forking them (decision 029).
@@ -33,7 +41,7 @@ export async function prepare(config: Config, database: Database, storage: Stora
   await seedReferenceData(db);
   const context: StartContext = { config, db, storage, log };
   for (const module of modules) await module.prepare?.(context);
-  for (const job of modules.flatMap((module) => module.jobs ?? [])) await job.run(context);
+  await runJobs(context);
   const removed = await removeOrphanFiles(storage, await referencedFiles(db));
   if (removed > 0) log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
 }
@@ -58,6 +66,12 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
 
   // Sends the outbox in this process; other API processes run their own, and never send the same message (decision 020).
   const mailWorker = createMailWorker({ db, config, log: app.log });
+  // A server that runs for weeks still forgets what has expired. The jobs only delete what is past
+  // its date, so two processes running them the same day is harmless.
+  const housekeeping = setInterval(() => {
+    runJobs({ config, db, storage, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "l'entretien périodique a échoué"));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -75,6 +89,7 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
       app.log.error('arrêt forcé : la fermeture ne s’est pas terminée à temps');
       process.exit(1);
     }, config.shutdownGraceMs + FORCED_EXIT_MARGIN_MS).unref();
+    clearInterval(housekeeping);
     await app.close();
     clearTimeout(grace);
     await mailWorker.stop();

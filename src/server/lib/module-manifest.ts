@@ -47,7 +47,7 @@ export interface StartContext {
   log: { info(message: string): void; warn(message: string): void };
 }
 
-/** Housekeeping a module runs at every start, before any request (expired rows, retention periods). */
+/** Housekeeping a module runs at every start, before any request, then daily in each API process (expired rows, retention periods). */
 export interface Job {
   /** What it does, in French, for the start log. */
   name: string;

@@ -207,27 +207,29 @@ export function toAuthorLesson(row: LessonRow): AuthorLesson {
   };
 }
 
+/**
+ * Inserts a lesson of any type at the end of the section, in the caller's transaction. The section
+ * is locked first, so two lessons added at once get consecutive positions (404 once it is gone).
+ */
+export async function appendLesson(tx: Tx, sectionId: number, values: Omit<typeof lessons.$inferInsert, 'sectionId' | 'position'>): Promise<LessonRow> {
+  if (!(await lockSection(tx, sectionId))) throw AppError.notFound(SECTION_NOT_FOUND);
+  const [counted] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.sectionId, sectionId));
+  const [row] = await tx
+    .insert(lessons)
+    .values({ ...values, sectionId, position: counted?.n ?? 0 })
+    .returning();
+  return row!;
+}
+
 /** A new text lesson at the end of the section. */
 export async function createLesson(db: Db, sectionId: number, actor: Actor, body: LessonCreateBody): Promise<AuthorLesson> {
   const section = await findSection(db, sectionId);
   checkEditable(section?.course, actor, SECTION_NOT_FOUND);
-  return db.transaction(async (tx) => {
-    if (!(await lockSection(tx, sectionId))) throw AppError.notFound(SECTION_NOT_FOUND);
-    const [counted] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.sectionId, sectionId));
-    const [row] = await tx
-      .insert(lessons)
-      .values({
-        sectionId,
-        title: body.title,
-        type: body.type,
-        durationMinutes: body.duration_minutes,
-        isPreview: body.is_preview,
-        bodyMarkdown: body.body_markdown,
-        position: counted?.n ?? 0,
-      })
-      .returning();
-    return toAuthorLesson(row!);
-  });
+  return db.transaction(async (tx) =>
+    toAuthorLesson(
+      await appendLesson(tx, sectionId, { title: body.title, type: body.type, durationMinutes: body.duration_minutes, isPreview: body.is_preview, bodyMarkdown: body.body_markdown }),
+    ),
+  );
 }
 
 export async function updateLesson(db: Db, lessonId: number, actor: Actor, body: LessonUpdateBody): Promise<AuthorLesson> {

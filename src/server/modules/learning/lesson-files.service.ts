@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { learningMessages, mediaLessonFieldsSchema, type AuthorLesson, type MediaLessonType } from '../../../shared/learning';
 import type { Actor } from '../../../shared/roles';
 import type { Db } from '../../db/client';
@@ -8,7 +8,7 @@ import { fieldErrorsOf } from '../../lib/field-errors';
 import type { IncomingFile } from '../../lib/file-transfer';
 import { fileVersion, type MediaClaim } from '../../lib/media-links';
 import { downloadName, keepUpload, removeStoredFile, type Storage } from '../../lib/storage';
-import { checkEditable, findLesson, findSection, LESSON_NOT_FOUND, lockSection, SECTION_NOT_FOUND, toAuthorLesson } from './learning.service';
+import { appendLesson, checkEditable, findLesson, findSection, LESSON_NOT_FOUND, SECTION_NOT_FOUND, toAuthorLesson } from './learning.service';
 import { checkCaptions, checkLessonFile, type LessonForm } from './lesson-uploads';
 
 /** A checked file kept under its permanent name, not yet referenced by a committed row. */
@@ -74,25 +74,18 @@ export async function createMediaLesson(db: Db, storage: Storage, sectionId: num
   const kept = await checkAndKeep(storage, form, fields.type);
   try {
     return await db.transaction(async (tx) => {
-      if (!(await lockSection(tx, sectionId))) throw AppError.notFound(SECTION_NOT_FOUND);
-      const [counted] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.sectionId, sectionId));
-      const [row] = await tx
-        .insert(lessons)
-        .values({
-          sectionId,
-          title: fields.title,
-          type: fields.type,
-          durationMinutes: fields.duration_minutes,
-          isPreview: fields.is_preview,
-          position: counted?.n ?? 0,
-          filePath: kept.file!.storedName,
-          fileOriginalName: kept.file!.originalName,
-          fileMimeType: kept.file!.mime,
-          fileSize: kept.file!.size,
-          captionsPath: kept.captions,
-        })
-        .returning();
-      return toAuthorLesson(row!);
+      const row = await appendLesson(tx, sectionId, {
+        title: fields.title,
+        type: fields.type,
+        durationMinutes: fields.duration_minutes,
+        isPreview: fields.is_preview,
+        filePath: kept.file!.storedName,
+        fileOriginalName: kept.file!.originalName,
+        fileMimeType: kept.file!.mime,
+        fileSize: kept.file!.size,
+        captionsPath: kept.captions,
+      });
+      return toAuthorLesson(row);
     });
   } catch (error) {
     await removeKept(storage, kept);

@@ -19,16 +19,16 @@ import {
 } from '../../../shared/quiz';
 import type { Actor } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { courses, lessons, quizAttempts, quizQuestions, quizzes, type AttemptQuestionData } from '../../db/schema';
+import { courses, quizAttempts, quizQuestions, quizzes, type AttemptQuestionData } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
+  appendLesson,
   checkEditable,
   courseProgress,
   findLesson,
   findSection,
   LESSON_NOT_FOUND,
   LESSON_RESERVED,
-  lockSection,
   recordLessonCompleted,
   SECTION_NOT_FOUND,
   type Tx,
@@ -87,21 +87,16 @@ export async function createQuiz(db: Db, sectionId: number, actor: Actor, body: 
   const section = await findSection(db, sectionId);
   checkEditable(section?.course, actor, SECTION_NOT_FOUND);
   return db.transaction(async (tx) => {
-    if (!(await lockSection(tx, sectionId))) throw AppError.notFound(SECTION_NOT_FOUND);
-    const [counted] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.sectionId, sectionId));
-    const [row] = await tx
-      .insert(lessons)
-      .values({ sectionId, title: body.title, type: 'quiz', durationMinutes: body.duration_minutes, isPreview: body.is_preview, position: counted?.n ?? 0 })
-      .returning();
-    const [quiz] = await tx.insert(quizzes).values({ lessonId: row!.id, passMark: body.pass_mark, maxAttempts: body.max_attempts }).returning();
+    const row = await appendLesson(tx, sectionId, { title: body.title, type: 'quiz', durationMinutes: body.duration_minutes, isPreview: body.is_preview });
+    const [quiz] = await tx.insert(quizzes).values({ lessonId: row.id, passMark: body.pass_mark, maxAttempts: body.max_attempts }).returning();
     return {
-      id: row!.id,
-      section_id: row!.sectionId,
-      title: row!.title,
-      type: row!.type,
-      duration_minutes: row!.durationMinutes,
-      is_preview: row!.isPreview,
-      position: row!.position,
+      id: row.id,
+      section_id: row.sectionId,
+      title: row.title,
+      type: row.type,
+      duration_minutes: row.durationMinutes,
+      is_preview: row.isPreview,
+      position: row.position,
       body_markdown: null,
       pass_mark: quiz!.passMark,
       max_attempts: quiz!.maxAttempts,
