@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { LINK_PAGE_PATHS } from '../../shared/password';
 import type { Executor } from '../db/client';
 import { accountTokens, users } from '../db/schema';
@@ -59,4 +59,16 @@ export async function consumeAccountToken(tx: Executor, token: string, purposes:
     .where(and(eq(accountTokens.tokenHash, hashLinkToken(token)), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
     .returning();
   return row && purposes.includes(row.purpose) ? row : null;
+}
+
+/**
+ * The links a new password ends: whoever once had the old password may have asked for them (a
+ * reset, an account setup, a move of the login address to their own), and changing or resetting
+ * the password is what the owner does to lock them out.
+ */
+const ENDED_BY_NEW_PASSWORD: AccountTokenPurpose[] = ['password_reset', 'account_setup', 'email_change'];
+
+/** Ends, in the caller's transaction, every pending link a new password must end (ENDED_BY_NEW_PASSWORD). */
+export async function endLinksOnNewPassword(tx: Executor, userId: number): Promise<void> {
+  await tx.delete(accountTokens).where(and(eq(accountTokens.userId, userId), inArray(accountTokens.purpose, ENDED_BY_NEW_PASSWORD), isNull(accountTokens.usedAt)));
 }

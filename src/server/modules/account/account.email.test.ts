@@ -36,11 +36,11 @@ async function signup(email = address('inscrite')) {
 }
 
 /** The token of the latest message to `email` with this subject. */
-async function tokenSentTo(email: string, subject: string): Promise<string> {
+async function tokenSentTo(email: string, subject: string, page = CONFIRM_PAGE): Promise<string> {
   await mail.deliver();
   const message = mail.to(email).filter((m) => m.subject === subject).at(-1);
   expect(message, `e-mail « ${subject} » à ${email}`).toBeDefined();
-  return linkIn(message!, CONFIRM_PAGE).searchParams.get('token')!;
+  return linkIn(message!, page).searchParams.get('token')!;
 }
 
 describe('e-mail confirmation at signup', () => {
@@ -196,6 +196,40 @@ describe('changing one’s e-mail', () => {
     const token = await tokenSentTo(next, 'Confirmez votre nouvelle adresse e-mail EcoForma');
     expect((await confirm(token)).statusCode).toBe(200);
     expect((await profileOf(headers)).statusCode).toBe(401);
+  });
+
+  it('dies with a password change: whoever once had the password cannot move the login afterwards (audit, issue 25)', async () => {
+    const user = await createUser(db);
+    const headers = await authHeader(db, user);
+    const next = address('intrus');
+    await requestChange(headers, next);
+    const token = await tokenSentTo(next, 'Confirmez votre nouvelle adresse e-mail EcoForma');
+    const changed = await app.inject({ method: 'PUT', url: '/api/user/password', headers, payload: { currentPassword: DEFAULT_PASSWORD, password: 'Nouveau-passe9' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await confirm(token)).json().error_code).toBe('invalid_link');
+    expect((await login(user.email, 'Nouveau-passe9')).statusCode).toBe(200);
+  });
+
+  it('dies with a password reset, and so does a reset link asked before a password change (audit, issue 25)', async () => {
+    const user = await createUser(db);
+    const headers = await authHeader(db, user);
+    const next = address('intrus');
+    await requestChange(headers, next);
+    const changeToken = await tokenSentTo(next, 'Confirmez votre nouvelle adresse e-mail EcoForma');
+    // Two reset links: the owner uses one; the other (say, an intruder's request) must die with it.
+    await app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: user.email }, remoteAddress: '198.51.100.201' });
+    const resetToken = await tokenSentTo(user.email, 'Réinitialisez votre mot de passe EcoForma', '/reinitialiser-mot-de-passe');
+    expect((await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token: resetToken, password: 'Nouveau-passe9' } })).statusCode).toBe(200);
+    expect((await confirm(changeToken)).json().error_code).toBe('invalid_link');
+
+    const owner = await createUser(db);
+    await app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: owner.email }, remoteAddress: '198.51.100.202' });
+    const earlier = await tokenSentTo(owner.email, 'Réinitialisez votre mot de passe EcoForma', '/reinitialiser-mot-de-passe');
+    const ownerHeaders = await authHeader(db, owner);
+    await app.inject({ method: 'PUT', url: '/api/user/password', headers: ownerHeaders, payload: { currentPassword: DEFAULT_PASSWORD, password: 'Nouveau-passe9' } });
+    const late = await app.inject({ method: 'POST', url: '/api/password/reset', payload: { token: earlier, password: 'Autre-passe10' } });
+    expect(late.json().error_code).toBe('invalid_link');
+    expect((await login(owner.email, 'Nouveau-passe9')).statusCode).toBe(200);
   });
 
   it('refuses a wrong current password (422, French field error), sends nothing and counts it on the lockout', async () => {

@@ -5,11 +5,34 @@ import { authMessages } from '../../../shared/auth';
 import { FORGOT_PASSWORD_LIMIT_PER_ADDRESS, FORGOT_PASSWORD_LIMIT_PER_EMAIL, LOCKOUT_FAILURES } from '../../../shared/constants';
 import { errorMessages } from '../../../shared/errors';
 import { passwordMessages } from '../../../shared/password';
+import type { Db } from '../../db/client';
 import { accountTokens, mailOutbox, rateLimitCounters } from '../../db/schema';
 import { rateKeys } from '../../lib/rate-limits';
 import { catchMail, createTestApp } from '../../test/app';
 import { authHeader, createUser, DEFAULT_PASSWORD } from '../../test/factories';
 import { linkIn } from '../../test/mail';
+import { requestPasswordReset } from './password.service';
+
+/** The database with every statement it is asked to build or run recorded by kind, transactions included. */
+function recordingQueries(target: Db): { db: Db; calls: string[] } {
+  const calls: string[] = [];
+  const wrap = <T extends object>(inner: T): T =>
+    new Proxy(inner, {
+      get(object, property) {
+        const value: unknown = Reflect.get(object, property);
+        if (typeof value !== 'function') return value;
+        if (property === 'transaction') return (run: (tx: object) => unknown) => value.call(object, (tx: object) => run(wrap(tx)));
+        if (['select', 'insert', 'update', 'delete', 'execute'].includes(String(property))) {
+          return (...args: unknown[]) => {
+            calls.push(String(property));
+            return value.apply(object, args);
+          };
+        }
+        return value.bind(object);
+      },
+    });
+  return { db: wrap(target), calls };
+}
 
 const ctx = await createTestApp({ publicUrl: 'https://formation.exemple.fr' });
 const { app, db } = ctx;
@@ -69,6 +92,19 @@ describe('POST /api/password/forgot', () => {
     await mail.deliver();
     expect(mail.to(unknown)).toEqual([]);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, unknown))).toEqual([]);
+  });
+
+  it('does the same database work for an unknown e-mail as for a known one, so timing tells nothing (audit, issue 25)', async () => {
+    const known = await createUser(db);
+    const work = async (email: string) => {
+      const recorded = recordingQueries(db);
+      await requestPasswordReset(recorded.db, email, nextIp());
+      return recorded.calls;
+    };
+    const [forKnown, forUnknown] = [await work(known.email), await work(`personne-${Date.now()}@exemple.fr`)];
+    expect(forKnown.length).toBeGreaterThan(3);
+    expect(forUnknown).toEqual(forKnown);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, known.email))).toHaveLength(1);
   });
 
   it('refuses a malformed e-mail with 422 and the French message', async () => {

@@ -5,6 +5,7 @@ import { profileMessages, type Profile, type ProfileUpdate } from '../../../shar
 import { passwordMessages, type ChangePassword } from '../../../shared/password';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { endLinksOnNewPassword } from '../../lib/account-tokens';
 import { AppError } from '../../lib/app-error';
 import { checkCurrentPassword } from '../auth';
 import { queueMail } from '../../lib/mail/outbox';
@@ -165,6 +166,7 @@ export async function changePassword(db: Db, caller: { id: number; sessionId: nu
     const [user] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, caller.id)).returning({ email: users.email, firstname: users.firstname });
     if (!user) throw AppError.unauthenticated();
     await tx.delete(sessions).where(and(eq(sessions.userId, caller.id), ne(sessions.id, caller.sessionId)));
+    await endLinksOnNewPassword(tx, caller.id);
     await queueMail(tx, { to: user.email, template: 'password-changed', data: { firstname: user.firstname } });
   });
   return { message: passwordMessages.changed };
