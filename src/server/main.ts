@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
 import { startOpeningDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 
 try {
   const config = loadConfig();
@@ -16,7 +17,7 @@ try {
     await start(config, opening, { prepared: cluster.isWorker });
   }
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Échec du démarrage : ${(error as Error).stack ?? String(error)}\n`);

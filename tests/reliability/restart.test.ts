@@ -131,6 +131,15 @@ const burstEmails: string[] = [];
 let restartedAt: Date;
 
 describe(`restart and crash safety of the real server (${engine})`, () => {
+  it.skipIf(Boolean(pgServerUrl))('refuses a second process on the same PGlite folder: it exits at once, naming the folder and the first process (issue 25)', async () => {
+    const second = new ServerProcess(await freePort(), { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+    await expect(second.start(20_000)).rejects.toThrow(/s'est arrêté au démarrage/);
+    expect(second.output).toContain(`Le dossier de données «\u00a0${dataDir}\u00a0» est déjà utilisé par le processus`);
+    expect(second.running).toBe(false);
+    // The first one still serves, and still holds the folder.
+    expect((await call('GET', '/api/health')).status).toBe(200);
+  });
+
   it('keeps every committed write across a graceful restart (SIGTERM)', async () => {
     const { accessToken: memberToken } = await signup(member.email, 'membre');
     const update = await call('PUT', '/api/user/profile', {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { DbTimeouts } from '../config';
+import { lockDataDir } from './data-dir-lock';
 import type * as schema from './schema';
 
 /** The same Drizzle API whichever engine runs underneath. */
@@ -33,6 +34,8 @@ type DatabaseConfig = { databaseUrl?: string; dataDir: string; dbTimeouts: DbTim
  */
 export async function startOpeningDatabase(config: DatabaseConfig): Promise<OpeningDatabase> {
   if (config.databaseUrl) return { database: (await import('./postgres')).openPostgres(config.databaseUrl, config.dbTimeouts), opened: Promise.resolve() };
+  // Before opening anything: a second process on the same folder stops here.
+  lockDataDir(config.dataDir);
   return (await import('./pglite')).startPgliteThread({ dataDir: path.join(config.dataDir, 'db') });
 }
 
