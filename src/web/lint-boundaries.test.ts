@@ -44,7 +44,7 @@ describe('boundaries between web features', () => {
       'src/web/features/profile/pages/Boundary.tsx',
       [
         "import { MyCoursesActivity } from '../../courses';",
-        "import { paths } from '../../../lib/paths';",
+        "import { webPaths } from '../../../../shared/web-paths';",
         "import { profileSaveError } from '../profile-errors';",
         'export const used = [MyCoursesActivity, paths, profileSaveError];',
         '',
@@ -69,8 +69,8 @@ describe('boundaries between server modules', () => {
 
 describe('import cycles', () => {
   it('refuses a file importing a file that imports it back', async () => {
-    // route-access.ts imports paths.ts: paths.ts importing route-access.ts would close a cycle.
-    const found = await problems('src/web/lib/paths.ts', "import { canOpen } from './route-access';\nexport const used = canOpen;\n");
+    // route-access.ts imports webPaths.ts: webPaths.ts importing route-access.ts would close a cycle.
+    const found = await problems('src/web/lib/webPaths.ts', "import { canOpen } from './route-access';\nexport const used = canOpen;\n");
     expect(rulesOf(found)).toEqual(['import-x/no-cycle']);
   });
 });

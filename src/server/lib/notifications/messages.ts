@@ -1,9 +1,10 @@
 import type { NotificationKind } from '../../../shared/notifications';
+import { webPaths } from '../../../shared/web-paths';
 
 /**
  * The French text of each notification, written once and used for the in-app entry and for its
- * e-mail (decision 024). Links are paths of the web application (src/web/lib/paths.ts), which the
- * server cannot import; the e-mail puts PUBLIC_URL in front of them.
+ * e-mail (decision 024). Links are addresses of the web application's pages (src/shared/web-paths.ts);
+ * the e-mail puts PUBLIC_URL in front of them.
  */
 
 /** What the event hands over for each kind. */
@@ -40,18 +41,6 @@ export function frenchDateTime(iso: string): string {
 
 const reasonLine = (reason: string | null) => (reason ? ` Motif : ${reason}` : '');
 
-const webPaths = {
-  adminUser: (id: number) => `/admin/users/${id}`,
-  trainerCourses: '/formateur/courses',
-  waitingApproval: '/formateur/waiting-approval',
-  myInterview: '/profile#entretien',
-  profile: '/profile',
-  learn: (courseId: number) => `/user/courses/${courseId}/learn`,
-  myLearning: '/user/learning',
-  courseDetail: (id: number) => `/user/courses/${id}`,
-  courseContent: (id: number) => `/formateur/courses/${id}/contenu`,
-  organisationMembers: '/organisme/membres',
-};
 
 const interviewContent = (data: NotificationData['interview']): NotificationContent => {
   const when = frenchDateTime(data.date);

@@ -42,6 +42,7 @@ import { queueMails } from '../../lib/mail/outbox';
 import { notify } from '../../lib/notifications/notify';
 import { toOrganisationDetails } from '../../lib/organisation-details';
 import type { AuthUser } from '../../lib/sessions';
+import { webPaths } from '../../../shared/web-paths';
 
 /**
  * Organisations (issue 15, decision 025). The rules every query below keeps:
@@ -655,7 +656,7 @@ export async function exportDashboard(db: Db, organisationId: number, query: Pic
       frenchDate(r.enrolled_at),
       frenchDate(r.last_activity_at),
       frenchDate(r.completed_at),
-      r.certificate ? `${publicUrl}/certificats/${encodeURIComponent(r.certificate.code)}` : '',
+      r.certificate ? `${publicUrl}${webPaths.certificate(r.certificate.code)}` : '',
     ]),
   );
   const day = new Date().toISOString().slice(0, 10);

@@ -16,7 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AdminUser, AdminUsersResponse } from '../../../../shared/admin';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { adminText, fullName } from '../admin-text';
 import { UsersPagination } from './UsersPagination';
 
@@ -34,7 +34,7 @@ const actionsSx = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap
 
 function NameLink({ user }: { user: AdminUser }) {
   return (
-    <Link component={RouterLink} to={paths.adminUser(user.id)} onClick={stop} sx={{ fontWeight: 600 }}>
+    <Link component={RouterLink} to={webPaths.adminUser(user.id)} onClick={stop} sx={{ fontWeight: 600 }}>
       {fullName(user)}
     </Link>
   );
@@ -112,7 +112,7 @@ function UsersRows({ label, users, fields, actionsLabel = 'Actions', actions, em
             <TableRow
               key={user.id}
               hover
-              onClick={rowOpensUser ? () => navigate(paths.adminUser(user.id)) : undefined}
+              onClick={rowOpensUser ? () => navigate(webPaths.adminUser(user.id)) : undefined}
               sx={rowOpensUser ? { cursor: 'pointer' } : undefined}
             >
               <TableCell>

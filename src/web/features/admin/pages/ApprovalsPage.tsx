@@ -10,7 +10,6 @@ import { adminText, failureText, fullName } from '../admin-text';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useRejectUser } from '../api/reject-user';
 import { ActionButton } from '../components/ActionButton';
-import { AdminNav } from '../components/AdminNav';
 import { formatShortDate, formatShortDateTime } from '../components/format';
 import { RejectDialog } from '../components/RejectDialog';
 import { Toast, useToast } from '../components/Toast';
@@ -79,7 +78,6 @@ export default function ApprovalsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         Formateurs en attente d'approbation
       </Typography>

@@ -13,10 +13,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants';
 import { courseStatuses, courseStatusLabels, type CourseStatus } from '../../../../shared/courses';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { CourseStatusChip } from '../../courses';
 import { useAdminCourses } from '../api/get-admin-courses';
-import { AdminNav } from '../components/AdminNav';
 import { formatShortDateTime } from '../components/format';
 import { PagePagination } from '../../../components/PagePagination';
 
@@ -50,7 +49,6 @@ export default function CoursesQueuePage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         Formations à valider
       </Typography>
@@ -112,7 +110,7 @@ export default function CoursesQueuePage() {
               </Box>
               <Button
                 component={RouterLink}
-                to={paths.adminCourse(course.id)}
+                to={webPaths.adminCourse(course.id)}
                 variant={course.status === 'submitted' ? 'contained' : 'outlined'}
                 startIcon={<RateReviewIcon />}
                 aria-label={`Examiner le cours ${course.title}`}

@@ -13,13 +13,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
 import { adminText, failureText, fullName } from '../admin-text';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { ActionButton } from '../components/ActionButton';
-import { AdminNav } from '../components/AdminNav';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { CreateUserDialog } from '../components/CreateUserDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
@@ -78,7 +77,7 @@ export default function MembersPage() {
           </ActionButton>
         )}
         <Tooltip title={`Démarrer une réunion avec ${name}`}>
-          <IconButton component={RouterLink} to={paths.adminMeeting(user.id)} aria-label={`Démarrer une réunion avec ${name}`} size="small">
+          <IconButton component={RouterLink} to={webPaths.adminMeeting(user.id)} aria-label={`Démarrer une réunion avec ${name}`} size="small">
             <VideoCallIcon color="primary" />
           </IconButton>
         </Tooltip>
@@ -93,7 +92,6 @@ export default function MembersPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
         <Typography variant="h4" component="h1">
           Liste des Membres

@@ -22,7 +22,7 @@ import type { CourseOutline, OutlineLesson, OutlineSection } from '../../../../s
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useDeleteSection } from '../api/delete-section';
 import { useReorder } from '../api/reorder';
@@ -252,7 +252,7 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
                   </Stack>
                   <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
                     {lesson.type === 'quiz' ? (
-                      <Button size="small" startIcon={<EditIcon />} component={RouterLink} to={paths.quizEditor(courseId, lesson.id)} aria-label={`Modifier le quiz « ${lesson.title} »`}>
+                      <Button size="small" startIcon={<EditIcon />} component={RouterLink} to={webPaths.quizEditor(courseId, lesson.id)} aria-label={`Modifier le quiz « ${lesson.title} »`}>
                         Modifier
                       </Button>
                     ) : (

@@ -24,7 +24,7 @@ import { questionTypeLabels, type AuthorQuestion, type AuthorQuiz } from '../../
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useLesson } from '../api/get-lesson';
 import { useQuiz } from '../api/get-quiz';
@@ -55,7 +55,7 @@ export default function QuizEditorPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
       {courseId !== null && (
-        <Button component={RouterLink} to={paths.courseContent(courseId)} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        <Button component={RouterLink} to={webPaths.courseContent(courseId)} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
           Contenu du cours
         </Button>
       )}

@@ -18,8 +18,7 @@ import { certificateMessages, type AdminCertificate } from '../../../../shared/c
 import { ApiError } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
-import { AdminNav } from '../../admin';
+import { webPaths } from '../../../../shared/web-paths';
 import { useAdminCertificates } from '../api/get-admin-certificates';
 import { useRevokeCertificate } from '../api/revoke-certificate';
 
@@ -86,7 +85,7 @@ function CertificateRow({ certificate, onRevoke }: { certificate: AdminCertifica
               Révoquée le {formatDay(certificate.revoked_at)} : {certificate.revoked_reason}
             </Typography>
           )}
-          <Link component={RouterLink} to={paths.certificate(certificate.code)}>
+          <Link component={RouterLink} to={webPaths.certificate(certificate.code)}>
             Page de vérification
           </Link>
         </div>
@@ -116,7 +115,6 @@ export default function AdminCertificatesPage() {
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 2 }}>
         Attestations
       </Typography>
-      <AdminNav />
       <TextField
         label="Rechercher une attestation"
         helperText="Numéro, nom de la personne ou titre du cours"

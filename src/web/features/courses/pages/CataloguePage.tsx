@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE } from '../../../../shared/constants';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { toQuery } from '../../../lib/api-client';
 import { useCategories } from '../api/get-categories';
 import { useCourses } from '../api/get-courses';
@@ -37,7 +37,7 @@ function useCatalogueAddress() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const isPublic = !pathname.startsWith(paths.catalogue);
+  const isPublic = !pathname.startsWith(webPaths.catalogue);
   const pageParam = Number(searchParams.get('page'));
   const state: CatalogueState = {
     q: searchParams.get('q') ?? '',
@@ -52,7 +52,7 @@ function useCatalogueAddress() {
       category: isPublic ? undefined : (next.category ?? undefined),
       page: next.page > 1 ? next.page : undefined,
     });
-    const base = isPublic ? (next.category ? paths.publicCategory(next.category) : paths.publicCourses) : paths.catalogue;
+    const base = isPublic ? (next.category ? webPaths.publicCategory(next.category) : webPaths.publicCourses) : webPaths.catalogue;
     navigate(`${base}${query}`, { replace });
   }
 
@@ -165,7 +165,7 @@ export default function CataloguePage() {
         >
           {data.items.map((course, index) => (
             // The first row (three cards at most) is on screen on arrival.
-            <CourseCard key={course.id} course={course} href={isPublic ? paths.publicCourse : paths.courseDetail} priority={index < 3} />
+            <CourseCard key={course.id} course={course} href={isPublic ? webPaths.publicCourse : webPaths.courseDetail} priority={index < 3} />
           ))}
         </Box>
       )}

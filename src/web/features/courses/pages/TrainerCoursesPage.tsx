@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { CourseItem } from '../../../../shared/courses';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { toQuery } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDeleteCourse } from '../api/delete-course';
@@ -52,7 +52,7 @@ function ReviewNotice({ course }: { course: CourseItem }) {
 }
 
 function editHref(id: number): string {
-  return `${paths.addCourse}${toQuery({ edit: id })}`;
+  return `${webPaths.addCourse}${toQuery({ edit: id })}`;
 }
 
 /** /formateur/courses: the trainer's own courses, drafts included, with edit and delete. */
@@ -84,10 +84,10 @@ export default function TrainerCoursesPage() {
           <Typography color="text.secondary">Vos cours et leur état de validation : un cours est publié après validation par un administrateur.</Typography>
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button component={RouterLink} to={paths.trainerSatisfaction} variant="outlined" size="large" startIcon={<RateReviewIcon />}>
+          <Button component={RouterLink} to={webPaths.trainerSatisfaction} variant="outlined" size="large" startIcon={<RateReviewIcon />}>
             Avis des apprenants
           </Button>
-          <Button component={RouterLink} to={paths.addCourse} variant="contained" size="large" startIcon={<AddIcon />}>
+          <Button component={RouterLink} to={webPaths.addCourse} variant="contained" size="large" startIcon={<AddIcon />}>
             Créer un cours
           </Button>
         </Stack>
@@ -102,7 +102,7 @@ export default function TrainerCoursesPage() {
       {courses.data && courses.data.items.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography sx={{ mb: 2 }}>Vous n'avez pas encore créé de cours.</Typography>
-          <Button component={RouterLink} to={paths.addCourse} variant="outlined">
+          <Button component={RouterLink} to={webPaths.addCourse} variant="outlined">
             Créer mon premier cours
           </Button>
         </Paper>
@@ -129,13 +129,13 @@ export default function TrainerCoursesPage() {
                 <CoursePrice price={course.price} discountPrice={course.discountPrice} />
                 <ReviewNotice course={course} />
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
-                  <Button component={RouterLink} to={paths.courseDetail(course.id)} startIcon={<VisibilityIcon />} aria-label={`Voir le cours ${course.title}`}>
+                  <Button component={RouterLink} to={webPaths.courseDetail(course.id)} startIcon={<VisibilityIcon />} aria-label={`Voir le cours ${course.title}`}>
                     Voir
                   </Button>
                   <Button component={RouterLink} to={editHref(course.id)} startIcon={<EditIcon />} aria-label={`Modifier le cours ${course.title}`}>
                     Modifier
                   </Button>
-                  <Button component={RouterLink} to={paths.courseContent(course.id)} startIcon={<ListAltIcon />} aria-label={`Contenu du cours ${course.title}`}>
+                  <Button component={RouterLink} to={webPaths.courseContent(course.id)} startIcon={<ListAltIcon />} aria-label={`Contenu du cours ${course.title}`}>
                     Contenu
                   </Button>
                   <Button color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(course)} aria-label={`Supprimer le cours ${course.title}`}>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { NotificationItem } from '../../../../shared/notifications';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
@@ -139,7 +139,7 @@ function NotificationsList({ userId }: { userId: number }) {
       )}
       <Typography color="text.secondary" sx={{ mt: 3 }}>
         Choisissez les notifications que vous recevez aussi par e-mail dans{' '}
-        <RouterLink to={paths.profile}>Mon profil, onglet « Paramètres »</RouterLink>.
+        <RouterLink to={webPaths.profile}>Mon profil, onglet « Paramètres »</RouterLink>.
       </Typography>
     </>
   );

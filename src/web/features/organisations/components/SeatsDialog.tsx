@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { SEATS_MAX, organisationMessages, type AdminOrganisation } from '../../../../shared/organisations';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { useDebouncedValue } from '../../admin';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCourseSearch } from '../api/search-courses';
 import { useSetSeats } from '../api/set-seats';
 

@@ -11,7 +11,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { sectorLabels, sizeBandLabels, type AdminOrganisation } from '../../../../shared/organisations';
 import { usePageTitle } from '../../../lib/page-title';
-import { AdminNav } from '../../admin';
 import { useAdminOrganisations } from '../api/get-admin-organisations';
 import { SeatsDialog } from '../components/SeatsDialog';
 import { PagePagination } from '../../../components/PagePagination';
@@ -41,7 +40,6 @@ export default function AdminOrganisationsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         Organisations
       </Typography>

@@ -23,7 +23,7 @@ import { INACTIVE_DAYS, progressStatuses, progressStatusLabels, type DashboardFi
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useDashboard } from '../api/get-dashboard';
 import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { useExportDashboard } from '../api/export-dashboard';
@@ -188,7 +188,7 @@ export default function DashboardPage() {
             {filters.q || filters.course_id || filters.status ? 'Aucune ligne ne correspond à ces critères.' : "Aucun membre n'a encore rejoint votre organisation."}
           </Typography>
           {!filters.q && !filters.course_id && !filters.status && (
-            <Link component={RouterLink} to={paths.organisationMembers}>
+            <Link component={RouterLink} to={webPaths.organisationMembers}>
               Inviter des membres
             </Link>
           )}
@@ -232,7 +232,7 @@ export default function DashboardPage() {
                   <TableCell>{row.completed_at ? formatDay(row.completed_at) : '—'}</TableCell>
                   <TableCell>
                     {row.certificate ? (
-                      <Link component={RouterLink} to={paths.certificate(row.certificate.code)} aria-label={`Attestation ${row.certificate.number} de ${row.name}`}>
+                      <Link component={RouterLink} to={webPaths.certificate(row.certificate.code)} aria-label={`Attestation ${row.certificate.number} de ${row.name}`}>
                         {row.certificate.number}
                       </Link>
                     ) : (

@@ -15,7 +15,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, t
 import { useNavigate } from 'react-router';
 import { REDIRECT_AFTER_CV_UPLOAD_MS, TOAST_MS } from '../../../../shared/constants';
 import { CV_ACCEPT, checkCvFile, cvMessages } from '../../../../shared/trainers';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -121,7 +121,7 @@ function UploadCvForm({ userId }: { userId: number }) {
         onSuccess: () => {
           setProgress(100);
           setDone(true);
-          redirectTimeout(() => navigate(paths.waitingApproval), REDIRECT_AFTER_CV_UPLOAD_MS);
+          redirectTimeout(() => navigate(webPaths.waitingApproval), REDIRECT_AFTER_CV_UPLOAD_MS);
         },
         onError: (error) => {
           setProgress(null);
