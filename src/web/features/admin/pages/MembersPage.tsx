@@ -19,7 +19,7 @@ import { adminText, failureText, fullName } from '../admin-text';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { ActionButton } from '../components/ActionButton';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CreateUserDialog } from '../components/CreateUserDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { formatShortDate } from '../components/format';
@@ -126,14 +126,18 @@ export default function MembersPage() {
           show(adminText.updated(fullName(user)));
         }}
       />
-      <ConfirmDeleteDialog
+      {/* Deleting an account cannot be undone: the dialog names who and says what goes with it. */}
+      <ConfirmDialog
         open={deleting !== null}
-        name={deleting ? fullName(deleting) : ''}
-        email={deleting?.email ?? ''}
+        title={`Supprimer le compte de ${deleting ? fullName(deleting) : ''} ?`}
+        confirmLabel="Supprimer"
         pending={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={onDelete}
-      />
+      >
+        Le compte {deleting?.email ?? ''}, ses sessions, ses réunions, ses cours et ses fichiers seront définitivement supprimés. Cette action est
+        irréversible.
+      </ConfirmDialog>
       <Toast toast={toast} onClose={close} />
     </Container>
   );

@@ -26,7 +26,7 @@ import { webPaths } from '../../../../shared/web-paths';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useDeleteSection } from '../api/delete-section';
 import { useReorder } from '../api/reorder';
-import { ConfirmDeleteDialog, type DeleteTarget } from './ConfirmDeleteDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LessonDialog } from './LessonDialog';
 import { MoveLessonDialog } from './MoveLessonDialog';
 import { QuizDialog } from './QuizDialog';
@@ -44,7 +44,8 @@ type Editing =
   | { kind: 'move'; sectionId: number; lesson: OutlineLesson }
   | { kind: 'quiz'; sectionId: number }
   | null;
-type Deleting = (DeleteTarget & { kind: 'section' | 'lesson'; id: number; name: string }) | null;
+/** What the confirmation asks (`title`) and says will be gone (`text`), naming the chapter or lesson. */
+type Deleting = { kind: 'section' | 'lesson'; id: number; name: string; title: string; text: string } | null;
 
 function lessonCount(n: number): string {
   return n === 1 ? '1 leçon' : `${n} leçons`;
@@ -318,18 +319,22 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
       {editing?.kind === 'move' && (
         <MoveLessonDialog courseId={courseId} lesson={editing.lesson} fromSectionId={editing.sectionId} sections={sections} onClose={() => setEditing(null)} onMoved={saved} />
       )}
-      <ConfirmDeleteDialog
-        target={deleting}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting?.title}
+        confirmLabel="Supprimer"
         pending={removeSection.isPending || removeLesson.isPending}
         error={deleteError}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
         onExited={() => {
           // The deleted item's button is gone: the focus goes to the list's heading rather than to the page's start.
           if (deleted.current) heading.current?.focus();
           deleted.current = false;
         }}
-      />
+      >
+        {deleting?.text}
+      </ConfirmDialog>
       <Snackbar open={Boolean(notice)} autoHideDuration={TOAST_MS} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" onClose={() => setNotice(null)} closeText="Fermer">
           {notice}

@@ -31,7 +31,7 @@ import { useQuiz } from '../api/get-quiz';
 import { useReorderQuestions } from '../api/reorder-questions';
 import { useUpdateLesson } from '../api/update-lesson';
 import { useUpdateQuizSettings } from '../api/update-quiz-settings';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QuestionDialog } from '../components/QuestionDialog';
 import { quizSettingsBody, quizSettingsDefaults, QuizSettingsFields, quizSettingsFields, type QuizSettingsValues } from '../components/QuizSettingsFields';
 
@@ -226,11 +226,13 @@ function QuestionList({ quiz, onNotice }: { quiz: AuthorQuiz; onNotice: (message
           }}
         />
       )}
-      <ConfirmDeleteDialog
-        target={deleting && { title: 'Supprimer cette question ?', text: `La question « ${deleting.prompt} » sera définitivement supprimée. Les tentatives déjà validées gardent leur correction.` }}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Supprimer cette question ?"
+        confirmLabel="Supprimer"
         pending={remove.isPending}
         error={deleteError}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
           remove.mutate(
@@ -245,7 +247,9 @@ function QuestionList({ quiz, onNotice }: { quiz: AuthorQuiz; onNotice: (message
             },
           );
         }}
-      />
+      >
+        La question « {deleting?.prompt} » sera définitivement supprimée. Les tentatives déjà validées gardent leur correction.
+      </ConfirmDialog>
     </Box>
   );
 }

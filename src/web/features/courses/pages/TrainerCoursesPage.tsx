@@ -10,11 +10,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
@@ -33,6 +28,7 @@ import { CoursePrice } from '../components/CoursePrice';
 import { CourseStatusChip } from '../components/CourseStatusChip';
 import { courseImageAlt } from '../components/course-text';
 import { usePageTitle } from '../../../lib/page-title';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** What the author must know about the review: the reason of a refusal, or that the course awaits validation. */
 function ReviewNotice({ course }: { course: CourseItem }) {
@@ -148,27 +144,17 @@ export default function TrainerCoursesPage() {
         </Stack>
       )}
 
-      <Dialog open={toDelete !== null} onClose={() => !removal.isPending && setToDelete(null)} aria-labelledby="suppression-titre" aria-describedby="suppression-texte">
-        <DialogTitle id="suppression-titre">Supprimer ce cours ?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="suppression-texte">
-            « {toDelete?.title} » sera définitivement supprimé, avec son image, sa pièce jointe et les inscriptions des apprenants.
-          </DialogContentText>
-          {removal.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {removal.error.message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)} disabled={removal.isPending}>
-            Annuler
-          </Button>
-          <Button color="error" variant="contained" onClick={confirmDelete} disabled={removal.isPending}>
-            Supprimer
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Supprimer ce cours ?"
+        confirmLabel="Supprimer"
+        pending={removal.isPending}
+        error={removal.error?.message}
+        onClose={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
+        « {toDelete?.title} » sera définitivement supprimé, avec son image, sa pièce jointe et les inscriptions des apprenants.
+      </ConfirmDialog>
 
       <Snackbar open={Boolean(notice)} autoHideDuration={TOAST_MS} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" onClose={() => setNotice(null)} closeText="Fermer">

@@ -10,7 +10,7 @@ import type { MyOrganisation } from '../../../../shared/organisations';
 import { formatDay } from '../../../lib/format';
 import { useMyOrganisations } from '../api/get-my-organisations';
 import { useLeaveOrganisation } from '../api/leave-organisation';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** The learner's organisations, what each one sees, and how to leave it (decision 025). */
 export function MyOrganisations() {

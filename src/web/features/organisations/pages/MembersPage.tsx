@@ -22,7 +22,7 @@ import { formatDay } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CsvImport } from '../components/CsvImport';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { EnrolDialog } from '../components/EnrolDialog';
