@@ -18,7 +18,7 @@ function adminArea(): RouteObject {
 function renderArea(entry: string) {
   const router = createMemoryRouter(
     [
-      { ...adminArea(), children: [{ path: webRoutes.adminCourses, element: <p>Page des formations</p> }] },
+      { element: adminArea().element, children: [{ path: webRoutes.adminCourses, element: <p>Page des formations</p> }] },
       { path: '*', element: <Arrival /> },
     ],
     { initialEntries: [entry] },
