@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages, emailSchema, firstnameSchema, identityTextProblem, isPlausiblePhone, issueCode, lastnameSchema } from './auth';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { emptyAsUndefined, pagingParams, type PageInfo } from './paging';
 import { bodyIdSchema } from './ids';
 
 /**
@@ -344,42 +344,18 @@ export interface OrganisationMember {
   courses: { id: number; title: string }[];
 }
 
-export interface OrganisationMembersResponse {
+export interface OrganisationMembersResponse extends PageInfo {
   items: OrganisationMember[];
-  total: number;
-  page: number;
-  pageSize: number;
   counts: Record<MemberStatus, number>;
 }
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-const pageSchema = z.preprocess(
-  emptyAsUndefined,
-  z.coerce
-    .number({ error: 'La page doit être un nombre entier positif.' })
-    .int({ error: 'La page doit être un nombre entier positif.' })
-    .min(1, { error: 'La page doit être un nombre entier positif.' })
-    .max(100_000, { error: 'La page demandée est trop grande.' })
-    .default(1),
-);
-const pageSizeSchema = z.preprocess(
-  emptyAsUndefined,
-  z.coerce
-    .number({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .int({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .min(1, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .max(MAX_PAGE_SIZE, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .default(DEFAULT_PAGE_SIZE),
-);
 const searchSchema = z.preprocess(emptyAsUndefined, z.string().trim().max(200, { error: 'La recherche ne doit pas dépasser 200 caractères.' }).optional());
 
 /** `GET /api/organisation/members?q=&status=&page=&pageSize=` */
 export const membersQuerySchema = z.object({
   q: searchSchema,
   status: z.preprocess(emptyAsUndefined, z.enum(memberStatuses, { error: 'Statut inconnu.' }).optional()),
-  page: pageSchema,
-  pageSize: pageSizeSchema,
+  ...pagingParams(),
 });
 export type MembersQuery = z.output<typeof membersQuerySchema>;
 
@@ -498,8 +474,7 @@ export const dashboardQuerySchema = z.object({
   q: searchSchema,
   course_id: z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'Cours inconnu.' }).int({ error: 'Cours inconnu.' }).min(1, { error: 'Cours inconnu.' }).max(2_147_483_647, { error: 'Cours inconnu.' }).optional()),
   status: z.preprocess(emptyAsUndefined, z.enum(progressStatuses, { error: 'Filtre inconnu.' }).optional()),
-  page: pageSchema,
-  pageSize: pageSizeSchema,
+  ...pagingParams(),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 export type DashboardFilters = Partial<Record<'q' | 'course_id' | 'status' | 'page', string>>;
@@ -523,12 +498,9 @@ export interface DashboardRow {
   inactive: boolean;
 }
 
-export interface DashboardResponse {
+export interface DashboardResponse extends PageInfo {
   organisation_name: string;
   items: DashboardRow[];
-  total: number;
-  page: number;
-  pageSize: number;
   summary: { members: number; enrolments: number; completed: number; inactive: number };
 }
 
@@ -536,7 +508,7 @@ export interface DashboardResponse {
 // Administration
 
 /** `GET /api/admin/organisations?q=&page=&pageSize=` */
-export const adminOrganisationsQuerySchema = z.object({ q: searchSchema, page: pageSchema, pageSize: pageSizeSchema });
+export const adminOrganisationsQuerySchema = z.object({ q: searchSchema, ...pagingParams() });
 export type AdminOrganisationsQuery = z.output<typeof adminOrganisationsQuerySchema>;
 
 export interface AdminOrganisation {
@@ -550,11 +522,8 @@ export interface AdminOrganisation {
   created_at: string;
 }
 
-export interface AdminOrganisationsResponse {
+export interface AdminOrganisationsResponse extends PageInfo {
   items: AdminOrganisation[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 /** `PUT /api/admin/organisations/{id}/seats`: the pool of one course. */

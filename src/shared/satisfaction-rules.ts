@@ -1,5 +1,7 @@
 // Satisfaction's constants, messages and shapes, without zod: a course card shows its rating without bringing
 // zod into the catalogue's chunks; the schemas are in satisfaction.ts, which re-exports all of this (decision 031).
+import type { PageInfo } from './paging';
+
 /**
  * Satisfaction at the end of a course (issue 13, decision 023): one answer per learner and
  * course, a rating from 1 to 5 and an optional comment, editable for 30 days after it was first given.
@@ -77,11 +79,8 @@ export interface SatisfactionCourseSummary {
   average: number;
 }
 
-export interface SatisfactionAnswersPage {
+export interface SatisfactionAnswersPage extends PageInfo {
   answers: SatisfactionAnswer[];
-  total: number;
-  page: number;
-  pageSize: number;
   /** The courses in reach that have answers, by title. */
   courses: SatisfactionCourseSummary[];
 }

@@ -79,7 +79,7 @@ export function fillRoute(pattern: WebRoute, params: Record<string, Id | undefin
     const value = params[name];
     if (value === undefined) {
       if (optional) return '';
-      throw new Error(`${pattern} : le paramètre ${name} manque`);
+      throw new Error(`${pattern} : le paramètre ${name} manque`);
     }
     return `/${encodeURIComponent(String(value))}`;
   });

@@ -18,7 +18,11 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AdminUser, AdminUsersResponse } from '../../../../shared/admin';
 import { webPaths } from '../../../../shared/web-paths';
 import { adminText, fullName } from '../admin-text';
-import { UsersPagination } from './UsersPagination';
+import { Pager } from '../../../components/Pager';
+import { MAX_PAGE_SIZE } from '../../../../shared/constants';
+
+/** The page sizes the administrator chooses from; the server accepts up to MAX_PAGE_SIZE. */
+const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
 
 /** One piece of information shown for each user, after the name. */
 export interface UserField {
@@ -189,14 +193,13 @@ export function UsersList({
       )}
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label={loadingLabel} />}</Box>
       <UsersRows {...rows} users={data?.users} />
-      {data && data.total > 0 && (
-        <UsersPagination
-          total={data.total}
-          capped={data.totalCapped}
+      {data && (
+        <Pager
+          label="Pages des utilisateurs"
+          info={{ total: data.total, pageSize }}
           page={page}
-          pageSize={pageSize}
-          onPageChange={(next) => onPaging({ page: next })}
-          onPageSizeChange={(next) => onPaging({ pageSize: next })}
+          onChange={(next) => onPaging({ page: next })}
+          rows={{ capped: data.totalCapped, sizes: PAGE_SIZES, onSizeChange: (next) => onPaging({ pageSize: next }) }}
         />
       )}
     </>

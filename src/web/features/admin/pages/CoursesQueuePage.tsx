@@ -10,14 +10,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants';
 import { courseStatuses, courseStatusLabels, type CourseStatus } from '../../../../shared/courses';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { CourseStatusChip } from '../../courses';
 import { useAdminCourses } from '../api/get-admin-courses';
 import { formatShortDateTime } from '../components/format';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
 
 /** The filter's order: what needs a decision first. */
 const filterOrder: CourseStatus[] = ['submitted', 'changes_requested', 'published', 'unpublished', 'draft'];
@@ -35,7 +34,6 @@ export default function CoursesQueuePage() {
   const courses = useAdminCourses({ status, page });
   const counts = courses.data?.counts;
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : null;
-  const pageCount = courses.data ? Math.max(1, Math.ceil(courses.data.total / courses.data.pageSize)) : 1;
 
   function go(next: { status?: CourseStatus | undefined; page?: number }) {
     const query = new URLSearchParams();
@@ -122,9 +120,7 @@ export default function CoursesQueuePage() {
           ))}
         </Stack>
       )}
-      {courses.data && courses.data.total > (courses.data.pageSize ?? DEFAULT_PAGE_SIZE) && (
-        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des cours" />
-      )}
+      {courses.data && <Pager info={courses.data} page={page} onChange={(next) => go({ page: next })} label="Pages des cours" />}
     </Container>
   );
 }

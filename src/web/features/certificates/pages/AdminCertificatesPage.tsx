@@ -21,6 +21,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { useAdminCertificates } from '../api/get-admin-certificates';
 import { useRevokeCertificate } from '../api/revoke-certificate';
+import { Pager } from '../../../components/Pager';
 
 function RevokeDialog({ certificate, onClose }: { certificate: AdminCertificate; onClose: () => void }) {
   const revoke = useRevokeCertificate();
@@ -108,7 +109,6 @@ export default function AdminCertificatesPage() {
   const [page, setPage] = useState(1);
   const list = useAdminCertificates(q.trim(), page);
   const [revoking, setRevoking] = useState<AdminCertificate | null>(null);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -142,19 +142,7 @@ export default function AdminCertificatesPage() {
               <CertificateRow key={c.id} certificate={c} onRevoke={() => setRevoking(c)} />
             ))}
           </Stack>
-          {pages > 1 && (
-            <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
-              <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Page précédente
-              </Button>
-              <Typography>
-                Page {page} sur {pages}
-              </Typography>
-              <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Page suivante
-              </Button>
-            </Stack>
-          )}
+          <Pager label="Pages des attestations" info={list.data} page={page} onChange={setPage} mt={2} />
         </>
       )}
       {revoking && <RevokeDialog certificate={revoking} onClose={() => setRevoking(null)} />}

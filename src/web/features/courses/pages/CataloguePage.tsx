@@ -16,7 +16,7 @@ import { useCourses } from '../api/get-courses';
 import { CategoryChips } from '../components/CategoryChips';
 import { CourseCard } from '../components/CourseCard';
 import { usePageTitle } from '../../../lib/page-title';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const EMPTY_TEXT = "Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.";
@@ -93,7 +93,6 @@ export default function CataloguePage() {
   // would otherwise hold the main thread in one long task (TBT, decision 031). The initial null defers
   // them on the first render too, when the answer came inlined with the page.
   const data = useDeferredValue(firstLoad ? null : (courses.data ?? null), null);
-  const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
@@ -170,9 +169,7 @@ export default function CataloguePage() {
         </Box>
       )}
 
-      {pageCount > 1 && (
-        <PagePagination count={pageCount} page={state.page} onChange={(page) => { go({ page }); window.scrollTo(0, 0); }} label="Pages du catalogue" mt={5} />
-      )}
+      {data && <Pager info={data} page={state.page} onChange={(page) => { go({ page }); window.scrollTo(0, 0); }} label="Pages du catalogue" mt={5} />}
     </Container>
   );
 }

@@ -13,7 +13,7 @@ import { sectorLabels, sizeBandLabels, type AdminOrganisation } from '../../../.
 import { usePageTitle } from '../../../lib/page-title';
 import { useAdminOrganisations } from '../api/get-admin-organisations';
 import { SeatsDialog } from '../components/SeatsDialog';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
 
 const organisationName = (o: AdminOrganisation) => o.details?.organisation_name ?? `${o.contact.name} (informations non renseignées)`;
 
@@ -27,7 +27,6 @@ export default function AdminOrganisationsPage() {
   const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<number | null>(null);
   const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const current = data?.items.find((o) => o.id === editing) ?? null;
 
   function go(next: { q?: string; page?: number }) {
@@ -105,9 +104,7 @@ export default function AdminOrganisationsPage() {
           })}
         </Stack>
       )}
-      {data && data.total > data.pageSize && (
-        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des organisations" />
-      )}
+      {data && <Pager info={data} page={page} onChange={(next) => go({ page: next })} label="Pages des organisations" />}
       {current && <SeatsDialog organisation={current} name={organisationName(current)} onClose={() => setEditing(null)} />}
     </Container>
   );

@@ -28,7 +28,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { useExportDashboard } from '../api/export-dashboard';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
 
 function readStatus(raw: string | null): ProgressStatus | undefined {
   return (progressStatuses as readonly string[]).includes(raw ?? '') ? (raw as ProgressStatus) : undefined;
@@ -89,7 +89,6 @@ export default function DashboardPage() {
   }
 
   const data = dashboard.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   if (dashboard.isError && isDetailsMissing(dashboard.error)) {
     return (
@@ -245,9 +244,7 @@ export default function DashboardPage() {
           </Table>
         </TableContainer>
       )}
-      {data && data.total > data.pageSize && (
-        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next > 1 ? String(next) : undefined })} label="Pages du tableau" />
-      )}
+      {data && <Pager info={data} page={page} onChange={(next) => go({ page: next > 1 ? String(next) : undefined })} label="Pages du tableau" />}
     </Container>
   );
 }

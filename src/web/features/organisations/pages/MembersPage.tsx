@@ -27,7 +27,7 @@ import { CsvImport } from '../components/CsvImport';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { EnrolDialog } from '../components/EnrolDialog';
 import { InviteForm } from '../components/InviteForm';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
 
 const statusColors: Record<MemberStatus, 'success' | 'default' | 'warning' | 'error'> = {
   active: 'success',
@@ -106,7 +106,6 @@ export default function MembersPage() {
 
   const data = members.data;
   const activeOnPage = data?.items.filter((m) => m.status === 'active') ?? [];
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const removal = removing ? removalLabels(removing) : null;
 
   if (members.isError && isDetailsMissing(members.error)) {
@@ -265,9 +264,7 @@ export default function MembersPage() {
             </Table>
           </TableContainer>
         )}
-        {data && data.total > data.pageSize && (
-          <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des membres" />
-        )}
+        {data && <Pager info={data} page={page} onChange={(next) => go({ page: next })} label="Pages des membres" />}
       </Box>
 
       <EnrolDialog open={enrolOpen} memberIds={selected} onClose={() => setEnrolOpen(false)} onDone={enrolled} />

@@ -20,6 +20,7 @@ import type { AnswersScope } from '../api/keys';
 import { useSetCommentHidden } from '../api/set-comment-hidden';
 import { ratingOutOf } from '../rating-text';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Pager } from '../../../components/Pager';
 
 const HIDDEN_FOR_TRAINER = "Commentaire masqué par l'administration.";
 
@@ -118,7 +119,6 @@ export function AnswersView({ scope }: { scope: AnswersScope }) {
   const list = useAnswers(scope, course, page);
   const exporting = useExportAnswers();
   const [hiding, setHiding] = useState<SatisfactionAnswer | null>(null);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const selected = list.data?.courses.find((c) => c.id === course);
 
   return (
@@ -168,19 +168,7 @@ export function AnswersView({ scope }: { scope: AnswersScope }) {
               <AnswerItem key={answer.id} answer={answer} moderator={moderator} onHide={() => setHiding(answer)} />
             ))}
           </Stack>
-          {pages > 1 && (
-            <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
-              <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Page précédente
-              </Button>
-              <Typography>
-                Page {page} sur {pages}
-              </Typography>
-              <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Page suivante
-              </Button>
-            </Stack>
-          )}
+          <Pager label="Pages des avis" info={list.data} page={page} onChange={setPage} mt={2} />
         </>
       )}
       {hiding && <HideDialog answer={hiding} onClose={() => setHiding(null)} />}
