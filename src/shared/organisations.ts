@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authMessages, emailSchema, firstnameSchema, identityTextProblem, isPlausiblePhone, issueCode, lastnameSchema } from './auth';
 import { emptyAsUndefined, pagingParams, type PageInfo } from './paging';
 import { bodyIdSchema } from './ids';
+import { formatNumber, plural } from './french-format';
 
 /**
  * Organisations (issue 15, decision 025): an `organisme` account describes its organisation,
@@ -107,7 +108,7 @@ export const organisationMessages = {
   membershipNotFound: "Vous n'êtes pas membre de cette organisation.",
   // CSV import
   importEmpty: 'Le fichier ne contient aucune adresse e-mail.',
-  importTooManyRows: `Le fichier contient trop de lignes : ${IMPORT_MAX_ROWS.toLocaleString('fr-FR')} adresses au plus par import.`,
+  importTooManyRows: `Le fichier contient trop de lignes : ${formatNumber(IMPORT_MAX_ROWS)} adresses au plus par import.`,
   importTooLarge: 'Le fichier est trop volumineux pour un import (500 Ko au plus).',
   importHasErrors: "Le fichier contient des erreurs : rien n'a été importé. Corrigez les lignes signalées puis importez-le de nouveau.",
   importChanged: "La liste de vos membres a changé depuis l'aperçu : rien n'a été importé. Affichez de nouveau l'aperçu.",
@@ -119,12 +120,12 @@ export const organisationMessages = {
   // Seats and enrolments
   noSeats: (title: string) => `Votre organisation n'a aucune place pour « ${title} ». Demandez des places à l'équipe EcoForma.`,
   seatsExhausted: (title: string, left: number, wanted: number) =>
-    `Il ne reste ${left === 0 ? 'aucune place' : left === 1 ? 'qu’une place' : `que ${left.toLocaleString('fr-FR')} places`} pour « ${title} » : impossible d'inscrire ${wanted === 1 ? 'ce membre' : `ces ${wanted} membres`}. Demandez des places supplémentaires à l'équipe EcoForma.`,
+    `Il ne reste ${left === 0 ? 'aucune place' : left === 1 ? 'qu’une place' : `que ${plural(left, 'place')}`} pour « ${title} » : impossible d'inscrire ${wanted === 1 ? 'ce membre' : `ces ${wanted} membres`}. Demandez des places supplémentaires à l'équipe EcoForma.`,
   membersGone: "Certains membres sélectionnés ne font plus partie de votre organisation. Actualisez la liste puis réessayez.",
   membersRequired: 'Choisissez au moins un membre.',
   membersTooMany: `Vous pouvez inscrire ${ENROL_MAX_MEMBERS} membres au plus à la fois.`,
   courseNotFound: "Ce cours n'existe pas ou n'est pas publié.",
-  seatsInvalid: `Le nombre de places doit être un nombre entier entre 0 et ${SEATS_MAX.toLocaleString('fr-FR')}.`,
+  seatsInvalid: `Le nombre de places doit être un nombre entier entre 0 et ${formatNumber(SEATS_MAX)}.`,
   seatsBelowUsed: (used: number) => `Cette organisation a déjà utilisé ${used} place${used > 1 ? 's' : ''} pour ce cours : le nombre de places ne peut pas être inférieur.`,
   organisationNotFound: "Cette organisation n'existe pas.",
 } as const;

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import TablePagination from '@mui/material/TablePagination';
 import { pageCount, type PageInfo } from '../../shared/paging';
+import { formatNumber } from '../../shared/french-format';
 
-const numberFormat = new Intl.NumberFormat('fr-FR');
 const moveLabels = { first: 'Première page', last: 'Dernière page', next: 'Page suivante', previous: 'Page précédente' } as const;
 
 /** What a screen reader says of each button: the page it leads to, or that it is the current one. */
@@ -55,7 +55,7 @@ export function Pager({
         onPageChange={(_event, next) => onChange(next + 1)}
         onRowsPerPageChange={(event) => rows.onSizeChange?.(Number(event.target.value))}
         labelRowsPerPage="Lignes par page :"
-        labelDisplayedRows={({ from, to, count: rowCount }) => `${from}–${to} sur ${rows.capped ? 'plus de ' : ''}${numberFormat.format(rowCount)}`}
+        labelDisplayedRows={({ from, to, count: rowCount }) => `${from}–${to} sur ${rows.capped ? 'plus de ' : ''}${formatNumber(rowCount)}`}
         getItemAriaLabel={(type) => moveLabels[type]}
         showFirstButton
         showLastButton={!rows.capped}

@@ -43,6 +43,7 @@ import { notify } from '../../lib/notifications/notify';
 import { toOrganisationDetails } from '../../lib/organisation-details';
 import type { AuthUser } from '../../lib/sessions';
 import { webPaths } from '../../../shared/web-paths';
+import { formatShortDateTime } from '../../../shared/french-format';
 
 /**
  * Organisations (issue 15, decision 025). The rules every query below keeps:
@@ -627,8 +628,6 @@ export async function getDashboard(db: Db, organisationId: number, query: Dashbo
 
 const EXPORT_MAX_ROWS = 100_000;
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
-const frenchDate = (value: string | null) => (value ? dateTime.format(new Date(value)) : '');
 
 function rowStatus(row: DashboardRow): string {
   if (!row.course) return 'Aucune formation';
@@ -653,9 +652,9 @@ export async function exportDashboard(db: Db, organisationId: number, query: Pic
       r.course ? r.percent : '',
       r.course ? r.completed_lessons : '',
       r.course ? r.total_lessons : '',
-      frenchDate(r.enrolled_at),
-      frenchDate(r.last_activity_at),
-      frenchDate(r.completed_at),
+      formatShortDateTime(r.enrolled_at),
+      formatShortDateTime(r.last_activity_at),
+      formatShortDateTime(r.completed_at),
       r.certificate ? `${publicUrl}${webPaths.certificate(r.certificate.code)}` : '',
     ]),
   );

@@ -10,7 +10,7 @@ import { adminText, failureText, fullName } from '../admin-text';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useRejectUser } from '../api/reject-user';
 import { ActionButton } from '../components/ActionButton';
-import { formatShortDate, formatShortDateTime } from '../components/format';
+import { formatShortDate, formatShortDateTime } from '../../../../shared/french-format';
 import { RejectDialog } from '../components/RejectDialog';
 import { Toast, useToast } from '../components/Toast';
 import { EmailCell } from '../components/UserChips';

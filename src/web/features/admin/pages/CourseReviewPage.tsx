@@ -21,7 +21,7 @@ import { CourseImage, CoursePublicInformation, CourseStatusChip, useCourse } fro
 import { LessonMain, lessonQueryOptions, useOutline } from '../../learning';
 import { useCourseReviews } from '../api/get-course-reviews';
 import { useReviewCourse, type ReviewDecision } from '../api/review-course';
-import { formatShortDateTime } from '../components/format';
+import { formatShortDateTime } from '../../../../shared/french-format';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Toast, useToast } from '../components/Toast';
 

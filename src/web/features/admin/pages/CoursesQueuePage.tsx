@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { CourseStatusChip } from '../../courses';
 import { useAdminCourses } from '../api/get-admin-courses';
-import { formatShortDateTime } from '../components/format';
+import { formatShortDateTime } from '../../../../shared/french-format';
 import { Pager } from '../../../components/Pager';
 
 /** The filter's order: what needs a decision first. */

@@ -19,7 +19,7 @@ import { adminText, fullName } from '../admin-text';
 import { useAdminUsers } from '../api/get-admin-users';
 import { ActionButton } from '../components/ActionButton';
 import { CountersCards } from '../components/CountersCards';
-import { formatShortDateTime } from '../components/format';
+import { formatShortDateTime } from '../../../../shared/french-format';
 import { Toast, useToast } from '../components/Toast';
 import { EmailCell, RoleChip, StatusChip } from '../components/UserChips';
 import { UsersList, type UserField } from '../components/UsersList';

@@ -22,7 +22,7 @@ import { ActionButton } from '../components/ActionButton';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CreateUserDialog } from '../components/CreateUserDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
-import { formatShortDate } from '../components/format';
+import { formatShortDate } from '../../../../shared/french-format';
 import { Toast, useToast } from '../components/Toast';
 import { EmailCell, RoleChip, StatusChip } from '../components/UserChips';
 import { UsersList, type UserField } from '../components/UsersList';

@@ -24,7 +24,7 @@ import { genderLabels } from '../../../../shared/auth';
 import { meetingRoomState } from '../../../../shared/meetings';
 import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../../shared/french-format';
 import { useSession } from '../../../lib/session';
 import { adminText, errorLine, fullName } from '../admin-text';
 import { useAdminUser } from '../api/get-admin-user';

@@ -32,6 +32,7 @@ import { MoveLessonDialog } from './MoveLessonDialog';
 import { QuizDialog } from './QuizDialog';
 import { SectionDialog } from './SectionDialog';
 import { movedSentence, SortableList, type HandleProps, type ItemNoun } from './SortableList';
+import { plural } from '../../../../shared/french-format';
 
 const chapterNoun: ItemNoun = { the: 'le chapitre', The: 'Le chapitre', e: '' };
 const lessonNoun: ItemNoun = { the: 'la leçon', The: 'La leçon', e: 'e' };
@@ -48,7 +49,7 @@ type Editing =
 type Deleting = { kind: 'section' | 'lesson'; id: number; name: string; title: string; text: string } | null;
 
 function lessonCount(n: number): string {
-  return n === 1 ? '1 leçon' : `${n} leçons`;
+  return plural(n, 'leçon');
 }
 
 function Handle({ handle, label }: { handle: HandleProps; label: string }) {

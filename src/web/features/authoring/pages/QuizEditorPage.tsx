@@ -34,12 +34,13 @@ import { useUpdateQuizSettings } from '../api/update-quiz-settings';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QuestionDialog } from '../components/QuestionDialog';
 import { quizSettingsBody, quizSettingsDefaults, QuizSettingsFields, quizSettingsFields, type QuizSettingsValues } from '../components/QuizSettingsFields';
+import { plural } from '../../../../shared/french-format';
 
 const REFUSED = "Ce quiz n'existe pas ou vous ne pouvez pas le modifier.";
 const SAVE_FAILED = "Les réglages n'ont pas pu être enregistrés. Réessayez.";
 
 function questionCount(n: number): string {
-  return n === 0 ? 'Aucune question' : n === 1 ? '1 question' : `${n} questions`;
+  return n === 0 ? 'Aucune question' : plural(n, 'question');
 }
 
 /** /formateur/courses/{id}/quiz/{lessonId}: a quiz lesson's settings and questions, for the course's author or an administrator. */
@@ -155,7 +156,7 @@ function QuestionList({ quiz, onNotice }: { quiz: AuthorQuiz; onNotice: (message
         Questions
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {questionCount(questions.length)} · seuil de réussite {quiz.pass_mark} % · {quiz.max_attempts === null ? 'tentatives illimitées' : `${quiz.max_attempts} tentative${quiz.max_attempts > 1 ? 's' : ''}`}
+        {questionCount(questions.length)} · seuil de réussite {quiz.pass_mark} % · {quiz.max_attempts === null ? 'tentatives illimitées' : plural(quiz.max_attempts, 'tentative')}
       </Typography>
       <Box role="status" sx={visuallyHidden}>
         {announcement}

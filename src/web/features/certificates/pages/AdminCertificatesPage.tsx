@@ -16,7 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { certificateMessages, type AdminCertificate } from '../../../../shared/certificates';
 import { ApiError } from '../../../lib/api-client';
-import { formatDay } from '../../../lib/format';
+import { formatDay, plural } from '../../../../shared/french-format';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { useAdminCertificates } from '../api/get-admin-certificates';
@@ -135,7 +135,7 @@ export default function AdminCertificatesPage() {
       ) : (
         <>
           <Typography sx={{ mb: 1 }} role="status">
-            {list.data.total} attestation{list.data.total > 1 ? 's' : ''}
+            {plural(list.data.total, 'attestation')}
           </Typography>
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {list.data.certificates.map((c) => (

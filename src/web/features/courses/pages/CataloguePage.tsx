@@ -17,6 +17,7 @@ import { CategoryChips } from '../components/CategoryChips';
 import { CourseCard } from '../components/CourseCard';
 import { usePageTitle } from '../../../lib/page-title';
 import { Pager } from '../../../components/Pager';
+import { plural } from '../../../../shared/french-format';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const EMPTY_TEXT = "Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.";
@@ -137,7 +138,7 @@ export default function CataloguePage() {
       )}
 
       <Typography aria-live="polite" role="status" variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }}>
-        {data ? `${data.total} cours trouvé${data.total > 1 ? 's' : ''}` : ''}
+        {data ? plural(data.total, 'cours trouvé', 'cours trouvés') : ''}
       </Typography>
 
       {courses.isError && !data && (

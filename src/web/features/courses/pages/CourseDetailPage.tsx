@@ -39,7 +39,7 @@ import type { CourseOutline as Outline } from '../../../../shared/learning';
 import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, type ReturnState } from '../../../lib/route-access';
 import { ApiError, downloadFile, toQuery } from '../../../lib/api-client';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../../shared/french-format';
 import { toActor, useSession } from '../../../lib/session';
 import { useCourse } from '../api/get-course';
 import { useCourseOutline } from '../api/get-course-outline';

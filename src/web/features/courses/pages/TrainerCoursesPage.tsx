@@ -20,7 +20,7 @@ import { TOAST_MS } from '../../../../shared/constants';
 import type { CourseItem } from '../../../../shared/courses';
 import { webPaths } from '../../../../shared/web-paths';
 import { toQuery } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../../shared/french-format';
 import { useDeleteCourse } from '../api/delete-course';
 import { useTrainerCourses } from '../api/get-trainer-courses';
 import { CourseImage } from '../components/CourseImage';

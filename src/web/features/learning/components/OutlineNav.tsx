@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import type { CourseOutline } from '../../../../shared/learning';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { webPaths } from '../../../../shared/web-paths';
-import { formatMinutes } from '../../../lib/durations';
+import { formatMinutes } from '../../../../shared/french-format';
 
 interface OutlineNavProps {
   courseId: number;

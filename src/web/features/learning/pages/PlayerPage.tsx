@@ -35,7 +35,7 @@ import { useOutline } from '../api/get-outline';
 import { LessonMain } from '../components/LessonMain';
 import { OutlineNav } from '../components/OutlineNav';
 import { ProgressSummary } from '../components/ProgressSummary';
-import { formatMinutes } from '../../../lib/durations';
+import { formatMinutes } from '../../../../shared/french-format';
 import { lessonsInOrder } from '../../../../shared/learning';
 import { outlineProgress } from '../outline';
 

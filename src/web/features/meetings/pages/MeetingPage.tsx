@@ -16,7 +16,7 @@ import { TOAST_MS } from '../../../../shared/constants';
 import type { MeetingDetail } from '../../../../shared/meetings';
 import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/french-format';
 import { useSession } from '../../../lib/session';
 import { useMeeting } from '../api/get-meeting';
 import { useUserMeeting } from '../api/get-user-meeting';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { MyOrganisation } from '../../../../shared/organisations';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../../shared/french-format';
 import { useMyOrganisations } from '../api/get-my-organisations';
 import { useLeaveOrganisation } from '../api/leave-organisation';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

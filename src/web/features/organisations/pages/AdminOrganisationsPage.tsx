@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useAdminOrganisations } from '../api/get-admin-organisations';
 import { SeatsDialog } from '../components/SeatsDialog';
 import { Pager } from '../../../components/Pager';
+import { plural } from '../../../../shared/french-format';
 
 const organisationName = (o: AdminOrganisation) => o.details?.organisation_name ?? `${o.contact.name} (informations non renseignées)`;
 
@@ -88,7 +89,7 @@ export default function AdminOrganisationsPage() {
                     {o.contact.phone ? ` · ${o.contact.phone}` : ''}
                   </Typography>
                   <Typography variant="body2" sx={{ mt: 0.5 }}>
-                    {`${o.members.active} membre${o.members.active > 1 ? 's' : ''} · ${o.members.invited} invitation${o.members.invited > 1 ? 's' : ''} en attente`}
+                    {`${plural(o.members.active, 'membre')} · ${plural(o.members.invited, 'invitation')} en attente`}
                   </Typography>
                   <Typography variant="body2">
                     {o.seats.length === 0 ? 'Aucune place attribuée' : `Places : ${o.seats.map((p) => `${p.course_title} (${p.used}/${p.seats})`).join(', ')}`}

@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { INACTIVE_DAYS, progressStatuses, progressStatusLabels, type DashboardFilters, type DashboardRow, type ProgressStatus } from '../../../../shared/organisations';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatDay } from '../../../lib/format';
+import { formatDay, formatNumber, plural } from '../../../../shared/french-format';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { useDashboard } from '../api/get-dashboard';
@@ -40,7 +40,7 @@ function Counter({ label, value }: { label: string; value: number | undefined })
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography sx={{ fontSize: 28, fontWeight: 700 }}>{value === undefined ? '…' : value.toLocaleString('fr-FR')}</Typography>
+      <Typography sx={{ fontSize: 28, fontWeight: 700 }}>{value === undefined ? '…' : formatNumber(value)}</Typography>
     </Paper>
   );
 }
@@ -52,7 +52,7 @@ function ProgressCell({ row }: { row: DashboardRow }) {
       <Typography variant="body2" sx={{ fontWeight: 600 }}>{`${row.percent}\u00a0%`}</Typography>
       <LinearProgress variant="determinate" value={row.percent} aria-label={`Progression de ${row.name} dans « ${row.course.title} »`} sx={{ height: 8, borderRadius: 4, my: 0.5 }} />
       <Typography variant="caption" color="text.secondary">
-        {row.completed_lessons} leçon{row.completed_lessons > 1 ? 's' : ''} sur {row.total_lessons}
+        {plural(row.completed_lessons, 'leçon')} sur {row.total_lessons}
       </Typography>
     </Box>
   );

@@ -14,7 +14,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { organisationMessages, type MyOrganisation } from '../../../../shared/organisations';
 import { LinkButton } from '../../../components/LinkButton';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../../shared/french-format';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';

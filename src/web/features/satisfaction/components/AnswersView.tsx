@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatAnswerCount, formatAverage, type SatisfactionAnswer, type SatisfactionCourseSummary } from '../../../../shared/satisfaction';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../../shared/french-format';
 import { useExportAnswers } from '../api/export-answers';
 import { useAnswers } from '../api/get-answers';
 import type { AnswersScope } from '../api/keys';

@@ -17,7 +17,7 @@ import { REDIRECT_AFTER_CV_UPLOAD_MS, TOAST_MS } from '../../../../shared/consta
 import { CV_ACCEPT, checkCvFile, cvMessages } from '../../../../shared/trainers';
 import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime, formatFileSize } from '../../../lib/format';
+import { formatDateTime, formatFileSize } from '../../../../shared/french-format';
 import { useSession } from '../../../lib/session';
 import { useTrainerStatus } from '../api/get-trainer-status';
 import { useUploadCv } from '../api/upload-cv';
