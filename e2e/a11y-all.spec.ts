@@ -644,7 +644,7 @@ test('every route of the route table has a row in the accessibility table', () =
  * player's outline behind a button); the public pages' phone layout is in a11y-public.spec.ts.
  * More combinations took longer than CI allows and found nothing the ones kept do not.
  */
-const roleDependentPages: readonly string[] = [webPaths.profile, webPaths.courseDetail(':id')];
+const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
 const roleDependentRoles: readonly RoleName[] = ['formateur-approuve', 'admin'];
 const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
 const phoneLayouts: readonly string[] = [webRoutes.learn];
