@@ -4,6 +4,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import featureCycles from './eslint/feature-cycles.js';
 import frenchTypography from './eslint/french-typography.js';
 import { serverModuleOrder } from './eslint/module-order.js';
 
@@ -21,8 +22,12 @@ const webFeatures = foldersOf('./src/web/features/');
  * src/web/app (the app composes the features, not the other way round); what features share lives
  * in src/web/lib or src/web/components. A server module imports only the `index.ts` of the modules
  * below it in eslint/module-order.js, and never the list of all modules (src/server/modules/index.ts).
- * Import cycles are refused everywhere (import-x/no-cycle).
+ * Import cycles are refused everywhere (import-x/no-cycle), and between web features as wholes
+ * (ecoforma/feature-cycles, eslint/feature-cycles.js).
  */
+/** The project's own rules (eslint/), declared once for the blocks below that turn them on. */
+const ecoforma = { rules: { 'feature-cycles': featureCycles, 'french-typography': frenchTypography } };
+
 const boundaryZones = [
   ...webFeatures.map((feature) => ({
     target: `./src/web/features/${feature}`,
@@ -75,6 +80,12 @@ export default tseslint.config(
     },
   },
   {
+    // Features stay a flat row: no feature leads back to itself through others' index.ts.
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    plugins: { ecoforma },
+    rules: { 'ecoforma/feature-cycles': 'error' },
+  },
+  {
     // Only config.ts reads the environment; scripts and test tooling set it up.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/config.ts', 'src/server/test/**'],
@@ -84,7 +95,7 @@ export default tseslint.config(
     // Visible text follows French typography; tests and their tooling compare texts as typed.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**', 'src/web/test/**'],
-    plugins: { ecoforma: { rules: { 'french-typography': frenchTypography } } },
+    plugins: { ecoforma },
     rules: { 'ecoforma/french-typography': 'error' },
   },
 );

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { matchPath } from 'react-router';
 import { pngImage } from '../src/server/test/files';
 import { categories } from '../src/shared/categories';
-import { paths } from '../src/web/lib/paths';
+import { webPaths, webRoutes } from '../src/shared/web-paths';
 import { appRoutes } from '../src/web/app/routes';
 import { bearer, signInBrowser, signupViaApi, type TestAccount } from './support/api';
 import { routeJitsiStub } from './support/jitsi-stub';
@@ -76,14 +76,14 @@ const noResultQuery = 'zzqxwv introuvable';
 
 /** Each route, each state worth checking, and who may open it. */
 const visits: Visit[] = [
-  { route: paths.home, roles: everyone, url: () => paths.home, heading: 'Prêt à faire la différence ?' },
+  { route: webPaths.home, roles: everyone, url: () => webPaths.home, heading: 'Prêt à faire la différence ?' },
   // Signed-in users are sent on from the login and signup screens: only visitors can open them.
-  { route: paths.login, roles: ['visiteur'], url: () => paths.login, heading: 'Connexion' },
+  { route: webPaths.login, roles: ['visiteur'], url: () => webPaths.login, heading: 'Connexion' },
   {
-    route: paths.login,
+    route: webPaths.login,
     state: 'formulaire vide envoyé',
     roles: ['visiteur'],
-    url: () => paths.login,
+    url: () => webPaths.login,
     heading: 'Connexion',
     act: async (page) => {
       await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -92,10 +92,10 @@ const visits: Visit[] = [
     },
   },
   {
-    route: paths.login,
+    route: webPaths.login,
     state: 'identifiants refusés',
     roles: ['visiteur'],
-    url: () => paths.login,
+    url: () => webPaths.login,
     heading: 'Connexion',
     act: async (page) => {
       await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill('personne@exemple.fr');
@@ -104,12 +104,12 @@ const visits: Visit[] = [
       await expect(page.getByRole('alert').first()).toBeVisible();
     },
   },
-  { route: paths.signup, roles: ['visiteur'], url: () => paths.signupAs('formateur'), heading: 'Créer un compte' },
+  { route: webPaths.signup, roles: ['visiteur'], url: () => webPaths.signupAs('formateur'), heading: 'Créer un compte' },
   {
-    route: paths.signup,
+    route: webPaths.signup,
     state: 'formulaire vide envoyé',
     roles: ['visiteur'],
-    url: () => paths.signup,
+    url: () => webPaths.signup,
     heading: 'Créer un compte',
     act: async (page) => {
       await page.getByRole('button', { name: "S'inscrire" }).click();
@@ -118,12 +118,12 @@ const visits: Visit[] = [
     },
   },
   // For people who cannot sign in: the visitor's page (the signed-in layout is covered by every other row).
-  { route: paths.forgotPassword, roles: ['visiteur'], url: () => paths.forgotPassword, heading: 'Mot de passe oublié' },
+  { route: webPaths.forgotPassword, roles: ['visiteur'], url: () => webPaths.forgotPassword, heading: 'Mot de passe oublié' },
   {
-    route: paths.forgotPassword,
+    route: webPaths.forgotPassword,
     state: 'demande envoyée',
     roles: ['visiteur'],
-    url: () => paths.forgotPassword,
+    url: () => webPaths.forgotPassword,
     heading: 'Mot de passe oublié',
     act: async (page) => {
       await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill('personne@exemple.fr');
@@ -131,12 +131,12 @@ const visits: Visit[] = [
       await expect(page.getByRole('status')).toContainText('Si un compte EcoForma existe');
     },
   },
-  { route: paths.resetPassword, roles: ['visiteur'], url: () => `${paths.resetPassword}?token=jeton-de-la-grille`, heading: 'Nouveau mot de passe' },
+  { route: webPaths.resetPassword, roles: ['visiteur'], url: () => `${webPaths.resetPassword}?token=jeton-de-la-grille`, heading: 'Nouveau mot de passe' },
   {
-    route: paths.resetPassword,
+    route: webPaths.resetPassword,
     state: 'lien expiré',
     roles: ['visiteur'],
-    url: () => `${paths.resetPassword}?token=jeton-de-la-grille`,
+    url: () => `${webPaths.resetPassword}?token=jeton-de-la-grille`,
     heading: 'Nouveau mot de passe',
     act: async (page) => {
       await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Nouveau-passe9');
@@ -145,113 +145,113 @@ const visits: Visit[] = [
       await expect(page.getByText("Ce lien n'est plus valable", { exact: false })).toBeVisible();
     },
   },
-  { route: paths.confirmEmail, roles: ['visiteur'], url: () => `${paths.confirmEmail}?token=jeton-de-la-grille`, heading: 'Confirmer mon adresse e-mail' },
-  { route: paths.about, roles: everyone, url: () => paths.about, heading: 'À propos' },
-  { route: paths.privacy, roles: everyone, url: () => paths.privacy, heading: 'Politique de confidentialité' },
-  { route: paths.terms, roles: everyone, url: () => paths.terms, heading: "Conditions d'utilisation" },
-  { route: paths.cookies, roles: everyone, url: () => paths.cookies, heading: 'Cookies' },
-  { route: paths.accessibility, roles: everyone, url: () => paths.accessibility, heading: "Déclaration d'accessibilité" },
-  { route: paths.publicCourses, roles: everyone, url: () => paths.publicCourses, heading: 'Explorez Nos Cours' },
+  { route: webPaths.confirmEmail, roles: ['visiteur'], url: () => `${webPaths.confirmEmail}?token=jeton-de-la-grille`, heading: 'Confirmer mon adresse e-mail' },
+  { route: webPaths.about, roles: everyone, url: () => webPaths.about, heading: 'À propos' },
+  { route: webPaths.privacy, roles: everyone, url: () => webPaths.privacy, heading: 'Politique de confidentialité' },
+  { route: webPaths.terms, roles: everyone, url: () => webPaths.terms, heading: "Conditions d'utilisation" },
+  { route: webPaths.cookies, roles: everyone, url: () => webPaths.cookies, heading: 'Cookies' },
+  { route: webPaths.accessibility, roles: everyone, url: () => webPaths.accessibility, heading: "Déclaration d'accessibilité" },
+  { route: webPaths.publicCourses, roles: everyone, url: () => webPaths.publicCourses, heading: 'Explorez Nos Cours' },
   {
-    route: paths.publicCourses,
+    route: webPaths.publicCourses,
     state: 'aucun résultat',
     roles: ['visiteur'],
-    url: () => `${paths.publicCourses}?q=${encodeURIComponent(noResultQuery)}`,
+    url: () => `${webPaths.publicCourses}?q=${encodeURIComponent(noResultQuery)}`,
     heading: 'Explorez Nos Cours',
     act: async (page) => {
       await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
     },
   },
-  { route: '/courses/:slug', roles: everyone, url: () => paths.publicCategory('ecologie'), heading: 'Explorez Nos Cours' },
+  { route: webRoutes.publicCourseOrCategory, roles: everyone, url: () => webPaths.publicCategory('ecologie'), heading: 'Explorez Nos Cours' },
   // The other themes, as the footer's links open them.
   ...categories
     .filter((category) => category.slug !== 'ecologie')
     .map((category): Visit => ({
-      route: '/courses/:slug',
+      route: webRoutes.publicCourseOrCategory,
       state: category.name,
       roles: ['visiteur'],
-      url: () => paths.publicCategory(category.slug),
+      url: () => webPaths.publicCategory(category.slug),
       heading: 'Explorez Nos Cours',
     })),
   // A number under /courses is a course, readable without an account.
-  { route: '/courses/:slug', state: 'un cours', roles: ['visiteur'], url: (data) => paths.publicCourse(data.seededCourse.id), heading: (_role, data) => data.seededCourse.title },
+  { route: webRoutes.publicCourseOrCategory, state: 'un cours', roles: ['visiteur'], url: (data) => webPaths.publicCourse(data.seededCourse.id), heading: (_role, data) => data.seededCourse.title },
   {
-    route: paths.waitingApproval,
+    route: webPaths.waitingApproval,
     state: 'sans entretien',
     roles: signedIn,
-    url: () => paths.waitingApproval,
+    url: () => webPaths.waitingApproval,
     heading: (role) => (role === 'formateur-approuve' ? 'Votre compte formateur est approuvé' : "Compte en attente d'approbation"),
   },
   {
-    route: paths.waitingApproval,
+    route: webPaths.waitingApproval,
     state: 'avec un entretien planifié',
     roles: ['formateur-en-attente'],
     account: (data) => data.interviewed,
-    url: () => paths.waitingApproval,
+    url: () => webPaths.waitingApproval,
     heading: "Compte en attente d'approbation",
     act: async (page) => {
       await expect(page.getByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeVisible();
     },
   },
-  { route: paths.uploadCv, roles: signedIn, url: () => paths.uploadCv, heading: 'Téléchargez votre CV' },
+  { route: webPaths.uploadCv, roles: signedIn, url: () => webPaths.uploadCv, heading: 'Téléchargez votre CV' },
   {
-    route: paths.uploadCv,
+    route: webPaths.uploadCv,
     state: 'CV déjà reçu',
     roles: ['formateur-en-attente'],
     account: (data) => data.interviewed,
-    url: () => paths.uploadCv,
+    url: () => webPaths.uploadCv,
     heading: 'Téléchargez votre CV',
     act: async (page) => {
       await expect(page.getByText(/^CV déjà reçu/)).toBeVisible();
     },
   },
-  { route: paths.trainerCourses, roles: courseAuthors, url: () => paths.trainerCourses, heading: 'Mes Cours' },
+  { route: webPaths.trainerCourses, roles: courseAuthors, url: () => webPaths.trainerCourses, heading: 'Mes Cours' },
   // One answer (with a comment) about a course of the approved trainer; an administrator's own courses have none.
   {
-    route: paths.trainerSatisfaction,
+    route: webPaths.trainerSatisfaction,
     roles: ['formateur-approuve'],
-    url: () => paths.trainerSatisfaction,
+    url: () => webPaths.trainerSatisfaction,
     heading: 'Avis des apprenants',
     act: async (page) => {
       await expect(page.getByText('Le tri expliqué simplement.')).toBeVisible();
     },
   },
   {
-    route: paths.trainerSatisfaction,
+    route: webPaths.trainerSatisfaction,
     state: 'aucun avis',
     roles: adminOnly,
-    url: () => paths.trainerSatisfaction,
+    url: () => webPaths.trainerSatisfaction,
     heading: 'Avis des apprenants',
     act: async (page) => {
       await expect(page.getByText('Aucun avis pour le moment', { exact: false })).toBeVisible();
     },
   },
-  { route: paths.addCourse, roles: courseAuthors, url: () => paths.addCourse, heading: 'Créer un nouveau cours' },
+  { route: webPaths.addCourse, roles: courseAuthors, url: () => webPaths.addCourse, heading: 'Créer un nouveau cours' },
   {
-    route: paths.addCourse,
+    route: webPaths.addCourse,
     state: "modification d'un cours",
     roles: courseAuthors,
-    url: (data) => `${paths.addCourse}?edit=${data.ownCourseId}`,
+    url: (data) => `${webPaths.addCourse}?edit=${data.ownCourseId}`,
     heading: 'Modifier le cours',
     act: async (page) => {
       await expect(page.getByLabel('Titre du cours')).not.toHaveValue('');
     },
   },
-  { route: paths.instructorCreateCourse, roles: courseAuthors, url: () => paths.instructorCreateCourse, heading: 'Créer un nouveau cours' },
+  { route: webPaths.instructorCreateCourse, roles: courseAuthors, url: () => webPaths.instructorCreateCourse, heading: 'Créer un nouveau cours' },
   {
-    route: '/formateur/courses/:id/contenu',
+    route: webRoutes.courseContent,
     roles: courseAuthors,
-    url: (data) => paths.courseContent(data.ownCourseId),
+    url: (data) => webPaths.courseContent(data.ownCourseId),
     heading: 'Contenu du cours',
     act: async (page) => {
       await expect(page.getByRole('list', { name: 'Chapitres du cours' }).getByRole('heading', { level: 3 })).toHaveCount(1);
     },
   },
   {
-    route: '/formateur/courses/:id/contenu',
+    route: webRoutes.courseContent,
     state: 'leçon ouverte en aperçu',
     roles: courseAuthors,
-    url: (data) => paths.courseContent(data.ownCourseId),
+    url: (data) => webPaths.courseContent(data.ownCourseId),
     heading: 'Contenu du cours',
     act: async (page) => {
       await page.getByRole('button', { name: /^Modifier la leçon/ }).click();
@@ -261,52 +261,52 @@ const visits: Visit[] = [
     },
   },
   {
-    route: '/formateur/courses/:id/quiz/:lessonId',
+    route: webRoutes.quizEditor,
     roles: courseAuthors,
-    url: (data) => paths.quizEditor(data.learningCourse.id, data.quizLessonId),
+    url: (data) => webPaths.quizEditor(data.learningCourse.id, data.quizLessonId),
     heading: /^Quiz.: Quiz du tri$/,
     act: async (page) => {
       await expect(page.getByRole('list', { name: 'Questions du quiz' }).getByRole('heading', { level: 3 })).toHaveCount(2);
     },
   },
   {
-    route: '/formateur/courses/:id/quiz/:lessonId',
+    route: webRoutes.quizEditor,
     state: 'question ouverte',
     roles: ['formateur-approuve'],
-    url: (data) => paths.quizEditor(data.learningCourse.id, data.quizLessonId),
+    url: (data) => webPaths.quizEditor(data.learningCourse.id, data.quizLessonId),
     heading: /^Quiz.: Quiz du tri$/,
     act: async (page) => {
       await page.getByRole('button', { name: 'Modifier la question 2' }).click();
       await expect(page.getByRole('dialog', { name: 'Modifier la question' }).getByLabel('Réponse 3', { exact: true })).toHaveValue('Pile');
     },
   },
-  { route: paths.profile, roles: signedIn, url: () => paths.profile, heading: profileHeading },
+  { route: webPaths.profile, roles: signedIn, url: () => webPaths.profile, heading: profileHeading },
   // An organisation's profile: its details and contact, no gender nor birth date (decision 025).
-  { route: paths.profile, state: "informations de l'organisation", roles: ['organisme'], url: () => paths.profile, heading: profileHeading },
+  { route: webPaths.profile, state: "informations de l'organisation", roles: ['organisme'], url: () => webPaths.profile, heading: profileHeading },
   {
     // Opening a course author's page sends the others to their profile, with a notice saying why.
-    route: paths.profile,
+    route: webPaths.profile,
     state: 'avis après un refus de la page « Ajouter Cours »',
     roles: ['membre', 'organisme', 'formateur-en-attente'],
-    url: () => paths.addCourse,
+    url: () => webPaths.addCourse,
     heading: profileHeading,
     act: async (page) => {
       await expect(page.getByText('Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.')).toBeVisible();
     },
   },
   {
-    route: paths.profile,
+    route: webPaths.profile,
     state: 'avec un entretien planifié',
     roles: ['formateur-en-attente'],
     account: (data) => data.interviewed,
-    url: () => paths.profile,
+    url: () => webPaths.profile,
     heading: (_role, data) => fullName(data.interviewed),
   },
   {
-    route: paths.profile,
+    route: webPaths.profile,
     state: 'onglet Paramètres, mot de passe actuel refusé',
     roles: ['membre'],
-    url: () => paths.profile,
+    url: () => webPaths.profile,
     heading: profileHeading,
     act: async (page) => {
       await page.getByRole('tab', { name: 'Paramètres' }).click();
@@ -314,33 +314,33 @@ const visits: Visit[] = [
       await expect(page.getByText('Saisissez votre mot de passe actuel.')).toBeVisible();
     },
   },
-  { route: paths.notifications, roles: signedIn, url: () => paths.notifications, heading: 'Notifications' },
-  { route: paths.catalogue, roles: signedIn, url: () => paths.catalogue, heading: 'Explorez Nos Cours' },
+  { route: webPaths.notifications, roles: signedIn, url: () => webPaths.notifications, heading: 'Notifications' },
+  { route: webPaths.catalogue, roles: signedIn, url: () => webPaths.catalogue, heading: 'Explorez Nos Cours' },
   {
-    route: paths.catalogue,
+    route: webPaths.catalogue,
     state: 'aucun résultat',
     roles: ['membre'],
-    url: () => `${paths.catalogue}?q=${encodeURIComponent(noResultQuery)}`,
+    url: () => `${webPaths.catalogue}?q=${encodeURIComponent(noResultQuery)}`,
     heading: 'Explorez Nos Cours',
     act: async (page) => {
       await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
     },
   },
-  { route: '/user/courses/:id', roles: signedIn, url: (data) => paths.courseDetail(data.seededCourse.id), heading: (_role, data) => data.seededCourse.title },
+  { route: webRoutes.courseDetail, roles: signedIn, url: (data) => webPaths.courseDetail(data.seededCourse.id), heading: (_role, data) => data.seededCourse.title },
   {
-    route: '/user/courses/:id/learn/:lessonId?',
+    route: webRoutes.learn,
     roles: ['membre'],
-    url: (data) => paths.learn(data.learningCourse.id, data.learningCourse.lessonIds[0]!),
+    url: (data) => webPaths.learn(data.learningCourse.id, data.learningCourse.lessonIds[0]!),
     heading: 'Les gestes du tri',
     act: async (page) => {
       await expect(page.getByRole('progressbar', { name: 'Progression dans le cours' })).toBeVisible();
     },
   },
   {
-    route: '/user/courses/:id/learn/:lessonId?',
+    route: webRoutes.learn,
     state: 'plan du cours ouvert',
     roles: ['membre'],
-    url: (data) => paths.learn(data.learningCourse.id, data.learningCourse.lessonIds[1]!),
+    url: (data) => webPaths.learn(data.learningCourse.id, data.learningCourse.lessonIds[1]!),
     heading: 'Le compost au bureau',
     act: async (page) => {
       const toggle = page.getByRole('button', { name: 'Afficher le plan du cours' });
@@ -349,10 +349,10 @@ const visits: Visit[] = [
     },
   },
   {
-    route: '/user/courses/:id/learn/:lessonId?',
+    route: webRoutes.learn,
     state: 'quiz corrigé',
     roles: ['membre'],
-    url: (data) => paths.learn(data.learningCourse.id, data.quizLessonId),
+    url: (data) => webPaths.learn(data.learningCourse.id, data.quizLessonId),
     heading: 'Quiz du tri',
     act: async (page) => {
       await page.getByRole('radio', { name: 'Bac jaune' }).check();
@@ -362,35 +362,35 @@ const visits: Visit[] = [
     },
   },
   {
-    route: '/user/courses/:id/learn/:lessonId?',
+    route: webRoutes.learn,
     state: 'non inscrit',
     roles: ['organisme'],
-    url: (data) => paths.learn(data.learningCourse.id),
+    url: (data) => webPaths.learn(data.learningCourse.id),
     heading: "Vous n'êtes pas inscrit à ce cours",
   },
   {
-    route: '/user/courses/:id/learn/:lessonId?',
+    route: webRoutes.learn,
     state: 'leçon vidéo',
     roles: adminOnly,
-    url: (data) => paths.learn(data.demoMedia.courseId, data.demoMedia.videoId),
+    url: (data) => webPaths.learn(data.demoMedia.courseId, data.demoMedia.videoId),
     heading: 'Présentation du cours en vidéo',
   },
   {
-    route: '/user/courses/:id/learn/:lessonId?',
+    route: webRoutes.learn,
     state: 'leçon PDF',
     roles: adminOnly,
-    url: (data) => paths.learn(data.demoMedia.courseId, data.demoMedia.pdfId),
+    url: (data) => webPaths.learn(data.demoMedia.courseId, data.demoMedia.pdfId),
     heading: 'Fiche récapitulative du cours',
   },
-  { route: paths.myLearning, roles: signedIn, url: () => paths.myLearning, heading: 'Mes formations' },
+  { route: webPaths.myLearning, roles: signedIn, url: () => webPaths.myLearning, heading: 'Mes formations' },
   // Public, no login: an unknown code (the valid and revoked states are checked in the quiz journey and the component tests).
-  { route: '/certificats/:code', state: 'code inconnu', roles: ['visiteur'], url: () => paths.certificate('AAAAAAAAAAAAAAAAAAAAAA'), heading: "Vérification d'une attestation" },
-  { route: paths.adminDashboard, roles: adminOnly, url: () => paths.adminDashboard, heading: 'Tableau de Bord Admin' },
+  { route: webRoutes.certificate, state: 'code inconnu', roles: ['visiteur'], url: () => webPaths.certificate('AAAAAAAAAAAAAAAAAAAAAA'), heading: "Vérification d'une attestation" },
+  { route: webPaths.adminDashboard, roles: adminOnly, url: () => webPaths.adminDashboard, heading: 'Tableau de Bord Admin' },
   {
-    route: paths.adminDashboard,
+    route: webPaths.adminDashboard,
     state: 'fenêtre « Planifier une réunion » ouverte',
     roles: adminOnly,
-    url: (data) => `${paths.adminDashboard}?q=${encodeURIComponent(data.accounts.membre.email)}`,
+    url: (data) => `${webPaths.adminDashboard}?q=${encodeURIComponent(data.accounts.membre.email)}`,
     heading: 'Tableau de Bord Admin',
     act: async (page, data) => {
       const name = fullName(data.accounts.membre);
@@ -398,46 +398,46 @@ const visits: Visit[] = [
       await expect(page.getByRole('dialog', { name: `Planifier une réunion avec ${name}` })).toBeVisible();
     },
   },
-  { route: paths.adminApprovals, roles: adminOnly, url: () => paths.adminApprovals, heading: "Formateurs en attente d'approbation" },
-  { route: paths.adminMembers, roles: adminOnly, url: () => paths.adminMembers, heading: 'Liste des Membres' },
-  { route: paths.adminCourses, roles: adminOnly, url: () => paths.adminCourses, heading: 'Formations à valider' },
+  { route: webPaths.adminApprovals, roles: adminOnly, url: () => webPaths.adminApprovals, heading: "Formateurs en attente d'approbation" },
+  { route: webPaths.adminMembers, roles: adminOnly, url: () => webPaths.adminMembers, heading: 'Liste des Membres' },
+  { route: webPaths.adminCourses, roles: adminOnly, url: () => webPaths.adminCourses, heading: 'Formations à valider' },
   {
-    route: '/admin/courses/:id',
+    route: webRoutes.adminCourse,
     state: 'cours en attente de validation',
     roles: adminOnly,
-    url: (data) => paths.adminCourse(data.submittedCourse.id),
+    url: (data) => webPaths.adminCourse(data.submittedCourse.id),
     heading: (_role, data) => data.submittedCourse.title,
   },
   {
-    route: '/admin/courses/:id',
+    route: webRoutes.adminCourse,
     state: 'demande de modifications ouverte',
     roles: adminOnly,
-    url: (data) => paths.adminCourse(data.submittedCourse.id),
+    url: (data) => webPaths.adminCourse(data.submittedCourse.id),
     heading: (_role, data) => data.submittedCourse.title,
     act: async (page) => {
       await page.getByRole('button', { name: 'Demander des modifications' }).click();
       await expect(page.getByRole('dialog', { name: 'Demander des modifications' })).toBeVisible();
     },
   },
-  { route: paths.adminCertificates, roles: adminOnly, url: () => paths.adminCertificates, heading: 'Attestations' },
+  { route: webPaths.adminCertificates, roles: adminOnly, url: () => webPaths.adminCertificates, heading: 'Attestations' },
   // Organisations (decision 025); the pages with members, a CSV preview and progress are checked in e2e/organisation.spec.ts.
-  { route: paths.organisationDashboard, roles: ['organisme'], url: () => paths.organisationDashboard, heading: 'Tableau de bord' },
-  { route: paths.organisationMembers, roles: ['organisme'], url: () => paths.organisationMembers, heading: 'Membres' },
+  { route: webPaths.organisationDashboard, roles: ['organisme'], url: () => webPaths.organisationDashboard, heading: 'Tableau de bord' },
+  { route: webPaths.organisationMembers, roles: ['organisme'], url: () => webPaths.organisationMembers, heading: 'Membres' },
   {
     // A forged link: the page says the invitation is not valid.
-    route: paths.joinOrganisation,
+    route: webPaths.joinOrganisation,
     roles: ['membre'],
-    url: () => `${paths.joinOrganisation}?token=aW52aXRhdGlvbi1pbnZhbGlkZQ`,
+    url: () => `${webPaths.joinOrganisation}?token=aW52aXRhdGlvbi1pbnZhbGlkZQ`,
     heading: 'Rejoindre une organisation',
     act: async (page) => {
       await expect(page.getByText("Cette invitation n'est plus valable", { exact: false })).toBeVisible();
     },
   },
-  { route: paths.adminOrganisations, roles: adminOnly, url: () => paths.adminOrganisations, heading: 'Organisations' },
+  { route: webPaths.adminOrganisations, roles: adminOnly, url: () => webPaths.adminOrganisations, heading: 'Organisations' },
   {
-    route: paths.adminSatisfaction,
+    route: webPaths.adminSatisfaction,
     roles: adminOnly,
-    url: () => paths.adminSatisfaction,
+    url: () => webPaths.adminSatisfaction,
     heading: 'Avis des apprenants',
     act: async (page) => {
       await expect(page.getByText(/^Rose Avis \(/).first()).toBeVisible();
@@ -445,42 +445,42 @@ const visits: Visit[] = [
     },
   },
   {
-    route: '/admin/users/:id',
+    route: webRoutes.adminUser,
     state: 'formateur avec CV et entretien',
     roles: adminOnly,
-    url: (data) => paths.adminUser(data.interviewed.user.id),
+    url: (data) => webPaths.adminUser(data.interviewed.user.id),
     heading: (_role, data) => fullName(data.interviewed),
   },
   {
-    route: '/admin/users/:id',
+    route: webRoutes.adminUser,
     state: 'membre',
     roles: adminOnly,
-    url: (data) => paths.adminUser(data.accounts.membre.user.id),
+    url: (data) => webPaths.adminUser(data.accounts.membre.user.id),
     heading: (_role, data) => fullName(data.accounts.membre),
   },
   {
-    route: '/admin/meeting/:userId/:meetingId?',
+    route: webRoutes.adminMeeting,
     state: 'entretien existant',
     roles: adminOnly,
     jitsi: true,
-    url: (data) => paths.adminMeeting(data.interviewed.user.id, data.interviewId),
+    url: (data) => webPaths.adminMeeting(data.interviewed.user.id, data.interviewId),
     heading: (_role, data) => `Réunion avec ${fullName(data.interviewed)}`,
     act: async (page) => {
       await expect(page.locator('iframe[data-jitsi-room]')).toBeVisible();
     },
   },
   {
-    route: '/admin/meeting/:userId/:meetingId?',
+    route: webRoutes.adminMeeting,
     state: 'aucune réunion programmée',
     roles: adminOnly,
     jitsi: true,
-    url: (data) => paths.adminMeeting(data.meetingGuest.user.id),
+    url: (data) => webPaths.adminMeeting(data.meetingGuest.user.id),
     heading: (_role, data) => `Réunion avec ${fullName(data.meetingGuest)}`,
     act: async (page) => {
       await expect(page.getByRole('button', { name: 'Planifier une réunion' })).toBeVisible();
     },
   },
-  { route: '*', roles: everyone, url: () => notFoundAddress, heading: 'Page Non Trouvée' },
+  { route: webRoutes.notFound, roles: everyone, url: () => notFoundAddress, heading: 'Page Non Trouvée' },
 ];
 
 /** A real 1x1 PNG: the course image the server checks by content. */
@@ -644,13 +644,13 @@ test('every route of the route table has a row in the accessibility table', () =
  * player's outline behind a button); the public pages' phone layout is in a11y-public.spec.ts.
  * More combinations took longer than CI allows and found nothing the ones kept do not.
  */
-const roleDependentPages: readonly string[] = [paths.profile, paths.courseDetail(':id')];
+const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
 const roleDependentRoles: readonly RoleName[] = ['formateur-approuve', 'admin'];
 const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
-const phoneLayouts: readonly string[] = ['/user/courses/:id/learn/:lessonId?'];
+const phoneLayouts: readonly string[] = [webRoutes.learn];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;
-  if (visit.route === paths.home) return phone ? visit.roles.filter((role) => phoneHomeRoles.includes(role)) : visit.roles;
+  if (visit.route === webPaths.home) return phone ? visit.roles.filter((role) => phoneHomeRoles.includes(role)) : visit.roles;
   if (phone) return phoneLayouts.includes(visit.route) ? visit.roles.slice(0, 1) : [];
   if (!visit.state && roleDependentPages.includes(visit.route)) return visit.roles.filter((role, index) => index === 0 || roleDependentRoles.includes(role));
   return visit.roles.slice(0, 1);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../src/web/lib/paths';
+import { webPaths } from '../src/shared/web-paths';
 import { defaultPassword, signupViaApi, uniqueEmail } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -19,7 +19,7 @@ async function demoCourseId(page: Page, query: string, title: string): Promise<n
 
 test('a visitor reads a demo course by its address, signs up from "S\'inscrire Maintenant" and is back on it, enrolled', async ({ page }) => {
   const id = await demoCourseId(page, 'dechet', 'Zéro déchet en entreprise');
-  await page.goto(paths.publicCourse(id));
+  await page.goto(webPaths.publicCourse(id));
   await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
 
   // The real outline and the public information, without an account.
@@ -35,11 +35,11 @@ test('a visitor reads a demo course by its address, signs up from "S\'inscrire M
   await expect(page.getByRole('region', { name: 'Public visé' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Prérequis' })).toBeVisible();
   await expect(page.getByRole('region', { name: "Modalités d'évaluation" })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Retour aux Cours' })).toHaveAttribute('href', paths.publicCourses);
+  await expect(page.getByRole('link', { name: 'Retour aux Cours' })).toHaveAttribute('href', webPaths.publicCourses);
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: "S'inscrire Maintenant" }).click();
-  await expect(page).toHaveURL(paths.signup);
+  await expect(page).toHaveURL(webPaths.signup);
   await expect(page.getByRole('heading', { level: 1, name: 'Créer un compte' })).toBeVisible();
   await field(page, 'Prénom').fill('Maëlle');
   await field(page, 'Nom').fill('Visiteuse');
@@ -51,9 +51,9 @@ test('a visitor reads a demo course by its address, signs up from "S\'inscrire M
   await page.getByRole('button', { name: "S'inscrire" }).click();
 
   // Back on the course, enrolled, with nothing but the course's path in the address.
-  await expect(page).toHaveURL(paths.courseDetail(id));
+  await expect(page).toHaveURL(webPaths.courseDetail(id));
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', paths.learn(id));
+  await expect(page.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', webPaths.learn(id));
   expect(new URL(page.url()).search).toBe('');
 
   // Stored, not remembered by the page: a reload shows it and does not enrol again.
@@ -64,13 +64,13 @@ test('a visitor reads a demo course by its address, signs up from "S\'inscrire M
 test('a visitor with an account goes from the course to login through signup, and comes back enrolled', async ({ page, request }) => {
   const member = await signupViaApi(request, 'membre');
   const id = await demoCourseId(page, 'biodiversite', 'Reconnaître et protéger la biodiversité locale');
-  await page.goto(paths.publicCourse(id));
+  await page.goto(webPaths.publicCourse(id));
   await page.getByRole('button', { name: "S'inscrire Maintenant" }).click();
   await page.getByRole('link', { name: 'Connectez-vous', exact: true }).click();
-  await expect(page).toHaveURL(paths.login);
+  await expect(page).toHaveURL(webPaths.login);
   await page.getByLabel('Adresse e-mail').fill(member.email);
   await field(page, 'Mot de passe').fill(member.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(paths.courseDetail(id));
+  await expect(page).toHaveURL(webPaths.courseDetail(id));
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
 });

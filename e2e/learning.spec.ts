@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { paths } from '../src/web/lib/paths';
+import { webPaths } from '../src/shared/web-paths';
 import { adminAccount, signInBrowser, signupViaApi } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { createCourseWithLessons } from './support/learning';
@@ -24,7 +24,7 @@ test('a learner enrols, follows three lessons, leaves, and resumes from Mes form
   const learner = await signupViaApi(request, 'membre', { firstname: 'Léa', lastname: 'Martin' });
 
   await signInBrowser(page, learner);
-  await page.goto(paths.courseDetail(course.id));
+  await page.goto(webPaths.courseDetail(course.id));
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
   await page.getByRole('button', { name: "S'inscrire Maintenant" }).first().click();
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
@@ -38,7 +38,7 @@ test('a learner enrols, follows three lessons, leaves, and resumes from Mes form
 
   const progress = page.getByRole('progressbar', { name: 'Progression dans le cours' });
   for (const [index, lesson] of lessons.slice(0, 3).entries()) {
-    await expect(page).toHaveURL(new RegExp(`${paths.learn(course.id, course.lessonIds[index]!)}$`));
+    await expect(page).toHaveURL(new RegExp(`${webPaths.learn(course.id, course.lessonIds[index]!)}$`));
     await expect(page.getByRole('heading', { level: 1, name: lesson.title })).toBeVisible();
     await page.getByRole('button', { name: 'Marquer comme terminé' }).click();
     await expect(page.getByRole('button', { name: 'Leçon terminée' })).toBeVisible();
@@ -55,7 +55,7 @@ test('a learner enrols, follows three lessons, leaves, and resumes from Mes form
   await expect(page.getByRole('heading', { level: 1, name: lessons[3]!.title })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Leçon suivante' })).toHaveCount(0);
 
-  await page.goto(paths.home);
+  await page.goto(webPaths.home);
   await page.getByRole('navigation', { name: /principale/i }).getByRole('link', { name: 'Mes formations' }).click();
   const resumed = page.getByRole('listitem', { name: course.title });
   await expect(resumed.getByText('3 leçons sur 4')).toBeVisible();
@@ -63,7 +63,7 @@ test('a learner enrols, follows three lessons, leaves, and resumes from Mes form
   await expectNoAxeViolations(page);
   await resumed.getByRole('link', { name: 'Reprendre' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`${paths.learn(course.id, course.lessonIds[3]!)}$`));
+  await expect(page).toHaveURL(new RegExp(`${webPaths.learn(course.id, course.lessonIds[3]!)}$`));
   await expect(page.getByRole('heading', { level: 1, name: lessons[3]!.title })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Marquer comme terminé' })).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '75');
@@ -80,7 +80,7 @@ test('a learner reads the demo PDF lesson in the page and plays the demo video, 
   await signInBrowser(page, learner);
   const found = await request.get('/api/courses?q=bilan%20carbone');
   const course = (await found.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
-  await page.goto(paths.courseDetail(course.id));
+  await page.goto(webPaths.courseDetail(course.id));
   await page.getByRole('button', { name: "S'inscrire Maintenant" }).first().click();
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
   const apiCalls: string[] = [];
@@ -88,8 +88,8 @@ test('a learner reads the demo PDF lesson in the page and plays the demo video, 
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/api/')) apiCalls.push(pathname);
   });
-  await page.goto(paths.learn(course.id));
-  await expect(page).toHaveURL(new RegExp(`${paths.learn(course.id)}/\\d+$`));
+  await page.goto(webPaths.learn(course.id));
+  await expect(page).toHaveURL(new RegExp(`${webPaths.learn(course.id)}/\\d+$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The page's inline script ran (the CSP allows it by its hash) and started the course, its outline
   // and the lesson where it resumes as the page arrived; the player took them instead of asking again (decision 035).

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../src/web/lib/paths';
+import { webPaths } from '../src/shared/web-paths';
 import { randomSiret } from '../src/server/test/siret';
 import { adminAccount, defaultPassword, signInBrowser, uniqueEmail } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
@@ -28,7 +28,7 @@ test('an organisation signs up, imports three learners, one joins, is enrolled, 
   const learners = [uniqueEmail('lea'), uniqueEmail('marc'), uniqueEmail('nora')];
 
   // 1. The organisation signs up with its details (no gender, no birth date) and lands on its dashboard.
-  await page.goto(paths.signupAs('organisme'));
+  await page.goto(webPaths.signupAs('organisme'));
   await field(page, "Nom de l'organisation").fill(organisationName);
   await field(page, 'Numéro SIRET').fill(randomSiret());
   await page.getByLabel('Effectif').selectOption('50-249');
@@ -44,7 +44,7 @@ test('an organisation signs up, imports three learners, one joins, is enrolled, 
   await page.getByLabel('Téléphone du contact').fill('02 40 00 00 00');
   await expect(page.getByRole('radiogroup', { name: 'Genre' })).toHaveCount(0);
   await page.getByRole('button', { name: "S'inscrire" }).click();
-  await expect(page).toHaveURL(paths.organisationDashboard);
+  await expect(page).toHaveURL(webPaths.organisationDashboard);
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
   await expect(page.getByText("Aucun membre n'a encore rejoint votre organisation.")).toBeVisible();
 
@@ -63,7 +63,7 @@ test('an organisation signs up, imports three learners, one joins, is enrolled, 
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signInBrowser(adminPage, admin);
-  await adminPage.goto(`${paths.adminOrganisations}?q=${encodeURIComponent(organisationName)}`);
+  await adminPage.goto(`${webPaths.adminOrganisations}?q=${encodeURIComponent(organisationName)}`);
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();
   await expect(adminPage.getByText('0 membre · 3 invitations en attente')).toBeVisible();
   await adminPage.getByRole('button', { name: `Gérer les places de ${organisationName}` }).click();
@@ -94,7 +94,7 @@ test('an organisation signs up, imports three learners, one joins, is enrolled, 
   await learner.getByRole('radio', { name: 'Femme' }).check();
   await learner.getByLabel('Date de naissance').fill('1992-04-11');
   await learner.getByRole('button', { name: "S'inscrire" }).click();
-  await expect(learner).toHaveURL(paths.joinOrganisation);
+  await expect(learner).toHaveURL(webPaths.joinOrganisation);
   await expect(learner.getByRole('heading', { level: 1, name: 'Rejoindre une organisation' })).toBeVisible();
   await expectNoAxeViolations(learner);
   await learner.getByRole('checkbox', { name: `J'accepte de partager ma progression avec ${organisationName}.` }).check();
@@ -111,7 +111,7 @@ test('an organisation signs up, imports three learners, one joins, is enrolled, 
   await expect(page.getByText(`1 membre inscrit à «\u00a0${course.title}\u00a0». Places utilisées\u00a0: 1 sur 2.`)).toBeVisible();
 
   // 6. Léa follows the first lesson.
-  await learner.goto(paths.learn(course.id, course.lessonIds[0]!));
+  await learner.goto(webPaths.learn(course.id, course.lessonIds[0]!));
   await expect(learner.getByRole('heading', { level: 1, name: 'Mesurer son empreinte' })).toBeVisible();
   await learner.getByRole('button', { name: 'Marquer comme terminé' }).click();
   await expect(learner.getByRole('button', { name: 'Leçon terminée' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { paths } from '../src/web/lib/paths';
+import { webPaths } from '../src/shared/web-paths';
 import { pdfText } from '../src/server/test/pdf';
 import { adminAccount, bearer, signInBrowser, signupViaApi } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
@@ -31,7 +31,7 @@ test('a learner fails a quiz, retries, passes, completes the course, rates it, d
   expect(done.ok(), await done.text()).toBe(true);
 
   await signInBrowser(page, learner);
-  await page.goto(paths.learn(course.id, quizId));
+  await page.goto(webPaths.learn(course.id, quizId));
   await expect(page.getByRole('heading', { level: 1, name: 'Quiz du compost' })).toBeVisible();
   const quizLink = page.getByRole('navigation', { name: 'Plan du cours' }).getByRole('link', { name: /Quiz du compost/ });
   await expect(quizLink).not.toHaveAccessibleName(/terminée/);
@@ -71,7 +71,7 @@ test('a learner fails a quiz, retries, passes, completes the course, rates it, d
   await expect(opinion.getByText('Merci pour votre avis !')).toBeVisible();
 
   // The course is complete: "Mes formations" offers the attestation.
-  await page.goto(paths.myLearning);
+  await page.goto(webPaths.myLearning);
   const card = page.getByRole('listitem', { name: course.title });
   await expect(card.getByText('Terminé')).toBeVisible();
   await expect(card.getByText('Concret et bien expliqué.')).toBeVisible();

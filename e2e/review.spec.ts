@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { paths } from '../src/web/lib/paths';
+import { webPaths } from '../src/shared/web-paths';
 import { adminAccount, signInBrowser, signupViaApi } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { createCourseWithLessons } from './support/learning';
@@ -31,7 +31,7 @@ test('a trainer submits a course, the admin asks for changes, the trainer fixes 
 
   // The trainer: a draft, with what is missing before it can be submitted.
   await signInBrowser(page, trainer);
-  await page.goto(paths.trainerCourses);
+  await page.goto(webPaths.trainerCourses);
   const myCourse = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
   await expect(myCourse.getByText('Brouillon')).toBeVisible();
   await myCourse.getByRole('link', { name: `Contenu du cours ${title}` }).click();
@@ -64,7 +64,7 @@ test('a trainer submits a course, the admin asks for changes, the trainer fixes 
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signInBrowser(adminPage, admin);
-  await adminPage.goto(paths.adminDashboard);
+  await adminPage.goto(webPaths.adminDashboard);
   await adminPage.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Formations à valider' }).click();
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Formations à valider' })).toBeVisible();
   await adminPage.getByRole('link', { name: `Examiner le cours ${title}` }).click();
@@ -81,7 +81,7 @@ test('a trainer submits a course, the admin asks for changes, the trainer fixes 
   await expect(adminPage.getByText("Les modifications ont été demandées à l'auteur.")).toBeVisible();
 
   // The trainer reads the reason, fixes and submits again.
-  await page.goto(paths.trainerCourses);
+  await page.goto(webPaths.trainerCourses);
   await expect(myCourse.getByText('Modifications demandées', { exact: true })).toBeVisible();
   await expect(myCourse.getByText(reason.replace(' :', '\u00a0:'))).toBeVisible();
   await myCourse.getByRole('link', { name: `Contenu du cours ${title}` }).click();
@@ -92,7 +92,7 @@ test('a trainer submits a course, the admin asks for changes, the trainer fixes 
   await expect(page.getByText('Le cours a été soumis pour validation.')).toBeVisible();
 
   // The administrator publishes it.
-  await adminPage.goto(paths.adminCourses);
+  await adminPage.goto(webPaths.adminCourses);
   await adminPage.getByRole('link', { name: `Examiner le cours ${title}` }).click();
   await expect(adminPage.getByText('Aucun : un coin de cuisine ou de balcon suffit.'.replace(' :', '\u00a0:'))).toBeVisible();
   await adminPage.getByRole('button', { name: 'Publier' }).click();
@@ -104,7 +104,7 @@ test('a trainer submits a course, the admin asks for changes, the trainer fixes 
   const learnerPage = await learnerContext.newPage();
   const learner = await signupViaApi(request, 'membre', { firstname: 'Inès', lastname: 'Apprenante' });
   await signInBrowser(learnerPage, learner);
-  await learnerPage.goto(paths.catalogue);
+  await learnerPage.goto(webPaths.catalogue);
   await learnerPage.getByRole('searchbox', { name: 'Rechercher des cours' }).fill(title);
   // The search applies once typing pauses: the list then holds this course alone.
   await expect(learnerPage).toHaveURL(/q=/);
@@ -124,12 +124,12 @@ test('a trainer submits a course, the admin asks for changes, the trainer fixes 
   await expect(learnerPage.getByRole('heading', { level: 1, name: 'Récolter le compost' })).toBeVisible();
 
   // Leaves, comes back, and resumes where they left.
-  await learnerPage.goto(paths.home);
+  await learnerPage.goto(webPaths.home);
   await learnerPage.getByRole('navigation', { name: /principale/i }).getByRole('link', { name: 'Mes formations' }).click();
   const resumed = learnerPage.getByRole('listitem', { name: title });
   await expect(resumed.getByText('3 leçons sur 4')).toBeVisible();
   await resumed.getByRole('link', { name: 'Reprendre' }).click();
-  await expect(learnerPage).toHaveURL(new RegExp(`${paths.learn(course.id)}/\\d+$`));
+  await expect(learnerPage).toHaveURL(new RegExp(`${webPaths.learn(course.id)}/\\d+$`));
   await expect(learnerPage.getByRole('heading', { level: 1, name: 'Récolter le compost' })).toBeVisible();
   await learnerContext.close();
 });

@@ -4,33 +4,62 @@
 // after it has run (one round trip or two less before the page shows).
 import fs from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 
-const ROUTE_LINE = /^\s*(?:\[paths\.(\w+)\]|'([^']+)'):\s*\(\)\s*=>\s*import\('([^']+)'\)/;
-
-/** src/web/lib/paths.ts's plain addresses (`home: '/',`), which the route table's keys name. */
-function readPaths(file) {
-  return Object.fromEntries([...fs.readFileSync(file, 'utf8').matchAll(/^\s*(\w+):\s*'([^']*)',/gm)].map((m) => [m[1], m[2]]));
+/**
+ * Each route of the route table with the file of its screen, read from the table itself: the file is
+ * compiled by esbuild with every screen's `import()` replaced by the screen's path, then run, and each
+ * route's `page()` called. The patterns are thus the ones the app uses (src/shared/web-paths.ts). A
+ * screen that is not a file, or a route whose page gives no such path, stops the build.
+ */
+export async function routeScreens(routesFile) {
+  const bundled = await build({
+    entryPoints: [routesFile],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'screens-as-paths',
+        setup(builder) {
+          builder.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind !== 'dynamic-import') return undefined;
+            const source = path.resolve(args.resolveDir, `${args.path}.tsx`);
+            if (!fs.existsSync(source)) throw new Error(`${routesFile} : l’écran ${args.path} n’est pas un fichier .tsx`);
+            return { path: source, namespace: 'screen' };
+          });
+          builder.onLoad({ filter: /.*/, namespace: 'screen' }, (args) => ({ contents: `export default ${JSON.stringify(args.path)};`, loader: 'js' }));
+        },
+      },
+    ],
+  });
+  const code = bundled.outputFiles[0].text;
+  const { appRoutes } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  if (!Array.isArray(appRoutes) || appRoutes.length === 0) throw new Error(`${routesFile} n’exporte pas de table appRoutes`);
+  return Promise.all(
+    appRoutes.map(async (route) => {
+      const source = (await route.page()).default;
+      if (typeof route.path !== 'string' || typeof source !== 'string') throw new Error(`${routesFile} : la route ${String(route.path)} n’a pas d’écran`);
+      return { pattern: route.path, source };
+    }),
+  );
 }
 
 export function routePreloadsPlugin() {
   let root = '';
+  let screens = [];
   return {
     name: 'ecoforma-route-preloads',
     apply: 'build',
     configResolved(config) {
       root = config.root;
     },
+    async buildStart() {
+      screens = await routeScreens(path.join(root, 'app/routes.tsx'));
+    },
     generateBundle(_options, bundle) {
-      const routesFile = path.join(root, 'app/routes.tsx');
-      const paths = readPaths(path.join(root, 'lib/paths.ts'));
-      const screens = [];
-      for (const line of fs.readFileSync(routesFile, 'utf8').split('\n')) {
-        const match = ROUTE_LINE.exec(line);
-        if (!match) continue;
-        const pattern = match[1] ? paths[match[1]] : match[2];
-        if (typeof pattern !== 'string') throw new Error(`routes.tsx : paths.${match[1]} n’est pas un chemin`);
-        screens.push({ pattern, source: path.resolve(path.dirname(routesFile), `${match[3]}.tsx`) });
-      }
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const preloads = {};

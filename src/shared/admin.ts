@@ -10,8 +10,8 @@ import {
   lastnameSchema,
   phoneSchema,
 } from './auth';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { roles, type Role } from './roles';
+import { emptyAsUndefined, pagingParams, type PageInfo } from './paging';
 
 /** Longest search text accepted; longer input is a mistake or an attack, not a name. */
 export const SEARCH_MAX_LENGTH = 100;
@@ -23,8 +23,6 @@ export const SEARCH_COUNT_CAP = 1000;
 export const userStatusFilters = ['approved', 'pending'] as const;
 export type UserStatusFilter = (typeof userStatusFilters)[number];
 
-/** A query-string value left empty (`?role=`) means "no filter". */
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** `GET /api/admin/dashboard` and `GET /api/users`: search, filters and paging, all done in SQL. */
 export const adminUsersQuerySchema = z.object({
@@ -42,24 +40,7 @@ export const adminUsersQuerySchema = z.object({
       .transform((value) => value === 'true')
       .optional(),
   ),
-  page: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'La page doit être un nombre.' })
-      .int('La page doit être un nombre entier.')
-      .min(1, 'La page doit être supérieure ou égale à 1.')
-      .max(100_000, 'Numéro de page trop grand.')
-      .default(1),
-  ),
-  pageSize: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'La taille de page doit être un nombre.' })
-      .int('La taille de page doit être un nombre entier.')
-      .min(1, 'La taille de page doit être comprise entre 1 et 100.')
-      .max(MAX_PAGE_SIZE, `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.`)
-      .default(DEFAULT_PAGE_SIZE),
-  ),
+  ...pagingParams(),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 /** What the screens send: every field optional, as the query string carries it. */
@@ -111,14 +92,12 @@ export interface AdminCounters {
   meetings: number;
 }
 
-export interface AdminUsersResponse {
+export interface AdminUsersResponse extends PageInfo {
   users: AdminUser[];
   /** Users matching the filters; for a text search, at most SEARCH_COUNT_CAP (see totalCapped). */
   total: number;
   /** True when more than `total` users match a search. */
   totalCapped: boolean;
-  page: number;
-  pageSize: number;
   counters: AdminCounters;
 }
 

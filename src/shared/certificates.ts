@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, type PageInfo } from './paging';
 
 /** The platform named on every attestation. */
 export const PLATFORM_NAME = 'EcoForma';
@@ -76,11 +77,8 @@ export interface AdminCertificate {
   revoked_reason: string | null;
 }
 
-export interface AdminCertificatesResponse {
+export interface AdminCertificatesResponse extends PageInfo {
   certificates: AdminCertificate[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export const CERTIFICATES_PAGE_SIZE = 20;
@@ -88,7 +86,7 @@ export const CERTIFICATES_PAGE_SIZE = 20;
 export const adminCertificatesQuerySchema = z.object({
   /** Searched in the number, the learner's name and the course title (as issued). */
   q: z.string().trim().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  page: pageParam(10_000),
 });
 export type AdminCertificatesQuery = z.infer<typeof adminCertificatesQuerySchema>;
 

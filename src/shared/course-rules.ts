@@ -5,6 +5,7 @@ import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES } from './constants
 import type { CourseInformation } from './learning';
 import type { CourseRating } from './satisfaction';
 import { isAdmin, isApprovedTrainer, type Actor } from './roles';
+import type { PageInfo } from './paging';
 
 /**
  * Where a course stands in the publication review (decision 018): only a published course is seen
@@ -130,11 +131,8 @@ export interface CourseDetail extends CourseItem, CourseInformation {
   attachment: { name: string; size: number; mime: string } | null;
 }
 
-export interface CoursePage {
+export interface CoursePage extends PageInfo {
   items: CourseItem[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export interface CategoryCount {

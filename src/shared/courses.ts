@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { categorySlugs } from './categories';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import {
   COURSE_DESCRIPTION_MAX,
   COURSE_DESCRIPTION_MIN,
@@ -11,6 +10,7 @@ import {
   courseMessages,
   eurosToCents,
 } from './course-rules';
+import { pagingParams } from './paging';
 
 export * from './course-rules';
 
@@ -109,12 +109,6 @@ export const courseListQuerySchema = z.object({
   q: z.string().max(200, { error: 'La recherche ne doit pas dépasser 200 caractères.' }).optional(),
   /** A category slug; an unknown one simply matches nothing. */
   category: z.string().max(50, { error: 'Catégorie invalide.' }).optional(),
-  page: z.coerce.number({ error: 'La page doit être un nombre entier positif.' }).int({ error: 'La page doit être un nombre entier positif.' }).min(1, { error: 'La page doit être un nombre entier positif.' }).max(100_000, { error: 'La page demandée est trop grande.' }).default(1),
-  pageSize: z.coerce
-    .number({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .int({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .min(1, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .max(MAX_PAGE_SIZE, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .default(DEFAULT_PAGE_SIZE),
+  ...pagingParams(),
 });
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;

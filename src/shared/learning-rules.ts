@@ -2,6 +2,7 @@
 // bringing zod into their chunks; the schemas are in learning.ts, which re-exports all of this (decision 031).
 import type { CertificateLink } from './certificates';
 import { isAdmin, type Actor } from './roles';
+import { formatNumber } from './french-format';
 
 /** What a lesson holds: Markdown text, a video, a PDF document or a quiz. */
 export const lessonTypes = ['text', 'video', 'pdf', 'quiz'] as const;
@@ -46,7 +47,7 @@ export const learningMessages = {
   durationInvalid: `La durée doit être un nombre entier de minutes, de 0 à ${LESSON_DURATION_MAX}.`,
   previewInvalid: "L'aperçu gratuit doit valoir oui ou non.",
   bodyRequired: 'Le contenu de la leçon est obligatoire.',
-  bodyTooLong: `Le contenu de la leçon ne doit pas dépasser ${LESSON_BODY_MAX.toLocaleString('fr-FR')} caractères.`,
+  bodyTooLong: `Le contenu de la leçon ne doit pas dépasser ${formatNumber(LESSON_BODY_MAX)} caractères.`,
   objectivesInvalid: 'Les objectifs doivent être une liste de textes.',
   objectivesTooMany: `Indiquez au plus ${OBJECTIVES_MAX} objectifs.`,
   objectiveEmpty: 'Un objectif ne peut pas être vide.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import type { Role } from './roles';
+import { pagingParams, type PageInfo } from './paging';
 
 /**
  * What a notification is about. Each kind is written once in the user's in-app list and, unless
@@ -93,38 +93,17 @@ export interface NotificationItem {
 }
 
 /** `GET /api/notifications`: newest first. */
-export interface NotificationPage {
+export interface NotificationPage extends PageInfo {
   items: NotificationItem[];
-  total: number;
   unread: number;
-  page: number;
-  pageSize: number;
 }
 
 /** How many entries the bell's menu shows. */
 export const BELL_NOTIFICATIONS_SHOWN = 5;
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const notificationsQuerySchema = z.object({
-  page: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'La page doit être un nombre.' })
-      .int('La page doit être un nombre entier.')
-      .min(1, 'La page doit être supérieure ou égale à 1.')
-      .max(100_000, 'Numéro de page trop grand.')
-      .default(1),
-  ),
-  pageSize: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'La taille de page doit être un nombre.' })
-      .int('La taille de page doit être un nombre entier.')
-      .min(1, `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.`)
-      .max(MAX_PAGE_SIZE, `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.`)
-      .default(DEFAULT_PAGE_SIZE),
-  ),
+  ...pagingParams(),
 });
 export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { authMessages, emailSchema, firstnameSchema, identityTextProblem, isPlausiblePhone, issueCode, lastnameSchema } from './auth';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { emptyAsUndefined, pagingParams, type PageInfo } from './paging';
 import { bodyIdSchema } from './ids';
+import { formatNumber, plural } from './french-format';
 
 /**
  * Organisations (issue 15, decision 025): an `organisme` account describes its organisation,
@@ -107,7 +108,7 @@ export const organisationMessages = {
   membershipNotFound: "Vous n'êtes pas membre de cette organisation.",
   // CSV import
   importEmpty: 'Le fichier ne contient aucune adresse e-mail.',
-  importTooManyRows: `Le fichier contient trop de lignes : ${IMPORT_MAX_ROWS.toLocaleString('fr-FR')} adresses au plus par import.`,
+  importTooManyRows: `Le fichier contient trop de lignes : ${formatNumber(IMPORT_MAX_ROWS)} adresses au plus par import.`,
   importTooLarge: 'Le fichier est trop volumineux pour un import (500 Ko au plus).',
   importHasErrors: "Le fichier contient des erreurs : rien n'a été importé. Corrigez les lignes signalées puis importez-le de nouveau.",
   importChanged: "La liste de vos membres a changé depuis l'aperçu : rien n'a été importé. Affichez de nouveau l'aperçu.",
@@ -119,12 +120,12 @@ export const organisationMessages = {
   // Seats and enrolments
   noSeats: (title: string) => `Votre organisation n'a aucune place pour « ${title} ». Demandez des places à l'équipe EcoForma.`,
   seatsExhausted: (title: string, left: number, wanted: number) =>
-    `Il ne reste ${left === 0 ? 'aucune place' : left === 1 ? 'qu’une place' : `que ${left.toLocaleString('fr-FR')} places`} pour « ${title} » : impossible d'inscrire ${wanted === 1 ? 'ce membre' : `ces ${wanted} membres`}. Demandez des places supplémentaires à l'équipe EcoForma.`,
+    `Il ne reste ${left === 0 ? 'aucune place' : left === 1 ? 'qu’une place' : `que ${plural(left, 'place')}`} pour « ${title} » : impossible d'inscrire ${wanted === 1 ? 'ce membre' : `ces ${wanted} membres`}. Demandez des places supplémentaires à l'équipe EcoForma.`,
   membersGone: "Certains membres sélectionnés ne font plus partie de votre organisation. Actualisez la liste puis réessayez.",
   membersRequired: 'Choisissez au moins un membre.',
   membersTooMany: `Vous pouvez inscrire ${ENROL_MAX_MEMBERS} membres au plus à la fois.`,
   courseNotFound: "Ce cours n'existe pas ou n'est pas publié.",
-  seatsInvalid: `Le nombre de places doit être un nombre entier entre 0 et ${SEATS_MAX.toLocaleString('fr-FR')}.`,
+  seatsInvalid: `Le nombre de places doit être un nombre entier entre 0 et ${formatNumber(SEATS_MAX)}.`,
   seatsBelowUsed: (used: number) => `Cette organisation a déjà utilisé ${used} place${used > 1 ? 's' : ''} pour ce cours : le nombre de places ne peut pas être inférieur.`,
   organisationNotFound: "Cette organisation n'existe pas.",
 } as const;
@@ -344,42 +345,18 @@ export interface OrganisationMember {
   courses: { id: number; title: string }[];
 }
 
-export interface OrganisationMembersResponse {
+export interface OrganisationMembersResponse extends PageInfo {
   items: OrganisationMember[];
-  total: number;
-  page: number;
-  pageSize: number;
   counts: Record<MemberStatus, number>;
 }
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-const pageSchema = z.preprocess(
-  emptyAsUndefined,
-  z.coerce
-    .number({ error: 'La page doit être un nombre entier positif.' })
-    .int({ error: 'La page doit être un nombre entier positif.' })
-    .min(1, { error: 'La page doit être un nombre entier positif.' })
-    .max(100_000, { error: 'La page demandée est trop grande.' })
-    .default(1),
-);
-const pageSizeSchema = z.preprocess(
-  emptyAsUndefined,
-  z.coerce
-    .number({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .int({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .min(1, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .max(MAX_PAGE_SIZE, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .default(DEFAULT_PAGE_SIZE),
-);
 const searchSchema = z.preprocess(emptyAsUndefined, z.string().trim().max(200, { error: 'La recherche ne doit pas dépasser 200 caractères.' }).optional());
 
 /** `GET /api/organisation/members?q=&status=&page=&pageSize=` */
 export const membersQuerySchema = z.object({
   q: searchSchema,
   status: z.preprocess(emptyAsUndefined, z.enum(memberStatuses, { error: 'Statut inconnu.' }).optional()),
-  page: pageSchema,
-  pageSize: pageSizeSchema,
+  ...pagingParams(),
 });
 export type MembersQuery = z.output<typeof membersQuerySchema>;
 
@@ -498,8 +475,7 @@ export const dashboardQuerySchema = z.object({
   q: searchSchema,
   course_id: z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'Cours inconnu.' }).int({ error: 'Cours inconnu.' }).min(1, { error: 'Cours inconnu.' }).max(2_147_483_647, { error: 'Cours inconnu.' }).optional()),
   status: z.preprocess(emptyAsUndefined, z.enum(progressStatuses, { error: 'Filtre inconnu.' }).optional()),
-  page: pageSchema,
-  pageSize: pageSizeSchema,
+  ...pagingParams(),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 export type DashboardFilters = Partial<Record<'q' | 'course_id' | 'status' | 'page', string>>;
@@ -523,12 +499,9 @@ export interface DashboardRow {
   inactive: boolean;
 }
 
-export interface DashboardResponse {
+export interface DashboardResponse extends PageInfo {
   organisation_name: string;
   items: DashboardRow[];
-  total: number;
-  page: number;
-  pageSize: number;
   summary: { members: number; enrolments: number; completed: number; inactive: number };
 }
 
@@ -536,7 +509,7 @@ export interface DashboardResponse {
 // Administration
 
 /** `GET /api/admin/organisations?q=&page=&pageSize=` */
-export const adminOrganisationsQuerySchema = z.object({ q: searchSchema, page: pageSchema, pageSize: pageSizeSchema });
+export const adminOrganisationsQuerySchema = z.object({ q: searchSchema, ...pagingParams() });
 export type AdminOrganisationsQuery = z.output<typeof adminOrganisationsQuerySchema>;
 
 export interface AdminOrganisation {
@@ -550,11 +523,8 @@ export interface AdminOrganisation {
   created_at: string;
 }
 
-export interface AdminOrganisationsResponse {
+export interface AdminOrganisationsResponse extends PageInfo {
   items: AdminOrganisation[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 /** `PUT /api/admin/organisations/{id}/seats`: the pool of one course. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authMessages, emailSchema, LOGIN_PASSWORD_MAX_LENGTH, newPasswordSchema } from './auth';
+import { webPaths } from './web-paths';
 
 /** The French texts of the password screens and answers. */
 export const passwordMessages = {
@@ -19,11 +20,11 @@ export const passwordMessages = {
  * on signup from an organisation's invitation): the server sends them with
  * `Referrer-Policy: no-referrer` and the page removes the token from the address bar.
  */
-export const RESET_PASSWORD_PAGE = '/reinitialiser-mot-de-passe';
-export const CONFIRM_EMAIL_PAGE = '/confirmer-email';
+export const RESET_PASSWORD_PAGE = webPaths.resetPassword;
+export const CONFIRM_EMAIL_PAGE = webPaths.confirmEmail;
 /** An organisation's invitation, for someone who has an account (decision 025). */
-export const JOIN_ORGANISATION_PAGE = '/rejoindre';
-export const SIGNUP_PAGE = '/signup';
+export const JOIN_ORGANISATION_PAGE = webPaths.joinOrganisation;
+export const SIGNUP_PAGE = webPaths.signup;
 export const LINK_PAGE_PATHS = [RESET_PASSWORD_PAGE, CONFIRM_EMAIL_PAGE, JOIN_ORGANISATION_PAGE, SIGNUP_PAGE] as const;
 
 /** `POST /api/password/forgot`. */

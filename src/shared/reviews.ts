@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { courseStatusLabels, courseStatuses, type CourseItem, type CourseStatus } from './courses';
+import { pagingParams, type PageInfo } from './paging';
 
 /**
  * The publication review (decision 018):
@@ -105,18 +105,7 @@ export const reviewDoneMessages: Record<ReviewAction, string> = {
 /** `GET /api/admin/courses?status=&page=&pageSize=`: without status, every state, submitted courses first. */
 export const adminCoursesQuerySchema = z.object({
   status: z.enum(courseStatuses, { error: 'État inconnu.' }).optional(),
-  page: z.coerce
-    .number({ error: 'La page doit être un nombre entier positif.' })
-    .int({ error: 'La page doit être un nombre entier positif.' })
-    .min(1, { error: 'La page doit être un nombre entier positif.' })
-    .max(100_000, { error: 'La page demandée est trop grande.' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .int({ error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .min(1, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .max(MAX_PAGE_SIZE, { error: `La taille de page doit être comprise entre 1 et ${MAX_PAGE_SIZE}.` })
-    .default(DEFAULT_PAGE_SIZE),
+  ...pagingParams(),
 });
 export type AdminCoursesQuery = z.output<typeof adminCoursesQuerySchema>;
 
@@ -126,11 +115,8 @@ export interface AdminCourseItem extends CourseItem {
   status_changed_at: string;
 }
 
-export interface AdminCoursePage {
+export interface AdminCoursePage extends PageInfo {
   items: AdminCourseItem[];
-  total: number;
-  page: number;
-  pageSize: number;
   /** How many courses are in each state (the filter's figures). */
   counts: Record<CourseStatus, number>;
 }

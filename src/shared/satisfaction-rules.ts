@@ -1,5 +1,8 @@
 // Satisfaction's constants, messages and shapes, without zod: a course card shows its rating without bringing
 // zod into the catalogue's chunks; the schemas are in satisfaction.ts, which re-exports all of this (decision 031).
+import type { PageInfo } from './paging';
+import { formatNumber, plural } from './french-format';
+
 /**
  * Satisfaction at the end of a course (issue 13, decision 023): one answer per learner and
  * course, a rating from 1 to 5 and an optional comment, editable for 30 days after it was first given.
@@ -14,12 +17,10 @@ export const SATISFACTION_EDIT_DAYS = 30;
 export const SATISFACTION_MIN_ANSWERS_SHOWN = 3;
 export const SATISFACTION_PAGE_SIZE = 20;
 
-const thousands = new Intl.NumberFormat('fr-FR');
-
 export const satisfactionMessages = {
   ratingRequired: 'Choisissez une note de 1 à 5.',
   ratingRange: 'La note doit être un nombre entier de 1 à 5.',
-  commentTooLong: `Le commentaire ne doit pas dépasser ${thousands.format(SATISFACTION_COMMENT_MAX)} caractères.`,
+  commentTooLong: `Le commentaire ne doit pas dépasser ${formatNumber(SATISFACTION_COMMENT_MAX)} caractères.`,
   notCompleted: 'Vous pourrez donner votre avis sur cette formation une fois que vous l’aurez terminée.',
   editWindowClosed: `Votre avis ne peut plus être modifié : il reste modifiable pendant ${SATISFACTION_EDIT_DAYS} jours après sa première saisie.`,
   courseNotFound: "Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.",
@@ -77,11 +78,8 @@ export interface SatisfactionCourseSummary {
   average: number;
 }
 
-export interface SatisfactionAnswersPage {
+export interface SatisfactionAnswersPage extends PageInfo {
   answers: SatisfactionAnswer[];
-  total: number;
-  page: number;
-  pageSize: number;
   /** The courses in reach that have answers, by title. */
   courses: SatisfactionCourseSummary[];
 }
@@ -92,16 +90,14 @@ export function courseRating(count: number, average: number | string | null): Co
   return { count, average: Math.round(Number(average) * 10) / 10 };
 }
 
-const averageFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** 4.25 -> '4,3' (French decimal comma, one decimal). */
 export function formatAverage(average: number): string {
-  return averageFormat.format(average);
+  return formatNumber(average, 1);
 }
 
 /** 1 -> '1 avis', 1234 -> '1 234 avis' ("avis" is the same in the plural). */
 export function formatAnswerCount(count: number): string {
-  return `${thousands.format(count)} avis`;
+  return plural(count, 'avis', 'avis');
 }
 
 /** The last instant an answer first given at `createdAt` may be changed. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN, SATISFACTION_COMMENT_MAX, satisfactionMessages } from './satisfaction-rules';
+import { emptyAsUndefined, pageParam } from './paging';
 
 export * from './satisfaction-rules';
 
@@ -28,7 +29,6 @@ export const commentVisibilityBodySchema = z.object({
 });
 export type CommentVisibilityBody = z.infer<typeof commentVisibilityBodySchema>;
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** `?course=&page=` of the answers lists and `?course=` of their CSV exports. */
 export const satisfactionListQuerySchema = z.object({
@@ -41,14 +41,6 @@ export const satisfactionListQuerySchema = z.object({
       .max(2_147_483_647, { error: 'Formation inconnue.' })
       .optional(),
   ),
-  page: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'La page doit être un nombre entier positif.' })
-      .int({ error: 'La page doit être un nombre entier positif.' })
-      .min(1, { error: 'La page doit être un nombre entier positif.' })
-      .max(100_000, { error: 'La page demandée est trop grande.' })
-      .default(1),
-  ),
+  page: pageParam(),
 });
 export type SatisfactionListQuery = z.output<typeof satisfactionListQuerySchema>;

@@ -44,9 +44,9 @@ describe('boundaries between web features', () => {
       'src/web/features/profile/pages/Boundary.tsx',
       [
         "import { MyCoursesActivity } from '../../courses';",
-        "import { paths } from '../../../lib/paths';",
+        "import { webPaths } from '../../../../shared/web-paths';",
         "import { profileSaveError } from '../profile-errors';",
-        'export const used = [MyCoursesActivity, paths, profileSaveError];',
+        'export const used = [MyCoursesActivity, webPaths, profileSaveError];',
         '',
       ].join('\n'),
     );
@@ -56,8 +56,29 @@ describe('boundaries between web features', () => {
 
 describe('import cycles', () => {
   it('refuses a file importing a file that imports it back', async () => {
-    // route-access.ts imports paths.ts: paths.ts importing route-access.ts would close a cycle.
-    const found = await problems('src/web/lib/paths.ts', "import { canOpen } from './route-access';\nexport const used = canOpen;\n");
+    // router.tsx imports routes.tsx: routes.tsx importing router.tsx would close a cycle.
+    const found = await problems('src/web/app/routes.tsx', "import { router } from './router';\nexport const used = router;\n");
     expect(rulesOf(found)).toEqual(['import-x/no-cycle']);
+  });
+});
+
+describe('cycles between web features', () => {
+  it('refuses a feature importing another that leads back to it through a third', async () => {
+    // admin imports courses, which imports satisfaction: satisfaction importing admin closes the loop.
+    const found = await problems('src/web/features/satisfaction/pages/Boundary.tsx', "import { AdminNav } from '../../admin';\nexport const used = AdminNav;\n");
+    expect(rulesOf(found)).toEqual(['ecoforma/feature-cycles']);
+    expect(found[0]!.message).toContain('Cycle entre fonctionnalités\u00a0: satisfaction → admin → courses → satisfaction');
+  });
+
+  it('refuses two features importing each other', async () => {
+    // profile imports auth's PasswordField: auth importing profile closes the loop.
+    const found = await problems('src/web/features/auth/pages/Boundary.tsx', "import { EmailConfirmationBanner } from '../../profile';\nexport const used = EmailConfirmationBanner;\n");
+    expect(rulesOf(found)).toEqual(['ecoforma/feature-cycles']);
+    expect(found[0]!.message).toContain('auth → profile → auth');
+  });
+
+  it('accepts an import that leads nowhere back', async () => {
+    const found = await problems('src/web/features/admin/pages/Boundary.tsx', "import { CourseStatusChip } from '../../courses';\nexport const used = CourseStatusChip;\n");
+    expect(found).toEqual([]);
   });
 });

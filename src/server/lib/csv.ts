@@ -1,3 +1,4 @@
+import { formatShortDateTime } from '../../shared/french-format';
 /**
  * CSV files for spreadsheets as French users open them (decisions 023 and 025): UTF-8 with a byte
  * order mark (without it Excel reads the accents as Windows-1252), `;` between cells (French Excel
@@ -34,11 +35,9 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
 /** '12/03/2026 14:05' in Paris time: what French Excel recognises as a date and time. */
 export function csvDateTime(date: Date): string {
-  return parisDateTime.format(date).replace(',', '');
+  return formatShortDateTime(date);
 }
 
 /**

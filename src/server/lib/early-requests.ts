@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { EARLY_REQUESTS_GLOBAL } from '../../shared/constants';
 
-/** The player's address (src/web/lib/paths.ts `learn`): the course, then the lesson if it names one. */
+/** The player's address (src/shared/web-paths.ts `learn`): the course, then the lesson if it names one. */
 const PLAYER_PATH = /^\/user\/courses\/(\d+)\/learn(?:\/(\d+))?\/?$/;
 
 /**

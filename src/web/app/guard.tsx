@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../lib/paths';
+import { webPaths } from '../../shared/web-paths';
 import type { RouteRule } from '../lib/route-access';
 import { toActor, useSession } from '../lib/session';
 
@@ -13,7 +13,7 @@ export function RequireAuth({ rule, children }: { rule?: RouteRule; children: Re
   const location = useLocation();
   if (loading) return null;
   if (!isAuthenticated || !user) {
-    return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Navigate to={webPaths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (rule && !rule.allow(toActor(user))) {
     return <Navigate to={rule.deniedTo} replace state={rule.deniedNotice ? { notice: rule.deniedNotice } : undefined} />;

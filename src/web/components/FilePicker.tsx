@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
-import { formatFileSize } from '../lib/format';
+import { formatFileSize } from '../../shared/french-format';
 import { visuallyHidden } from './visually-hidden';
 
 /** A file picker zone: the native input stays focusable (visually hidden) and its focus shows on the zone. */

@@ -3,7 +3,7 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { MEETING_ROOM_OPENS_BEFORE_MS, meetingRoomOpensAt, meetingRoomState } from '../../shared/meetings';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../shared/french-format';
 
 /** The anchor 'Mes Rendez-vous' links to. */
 export const INTERVIEW_CARD_ID = 'entretien';

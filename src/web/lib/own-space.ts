@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { webPaths } from '../../shared/web-paths';
 import type { SessionUser } from './session';
 
 /** A link offered to someone signed in where a visitor is invited to log in or sign up. */
@@ -8,17 +8,17 @@ export interface SpaceLink {
 }
 
 /** The course catalogue of signed-in users, where they enrol. */
-export const catalogueLink: SpaceLink = { label: 'Voir les formations', to: paths.catalogue };
+export const catalogueLink: SpaceLink = { label: 'Voir les formations', to: webPaths.catalogue };
 
 /** The signed-in user's own page, named as in their account menu. */
 export function ownSpaceLink(user: SessionUser): SpaceLink {
   switch (user.role) {
     case 'admin':
-      return { label: 'Tableau de Bord Admin', to: paths.adminDashboard };
+      return { label: 'Tableau de Bord Admin', to: webPaths.adminDashboard };
     case 'formateur':
-      return user.isApproved ? { label: 'Mes Cours', to: paths.trainerCourses } : { label: "Statut d'Approbation", to: paths.waitingApproval };
+      return user.isApproved ? { label: 'Mes Cours', to: webPaths.trainerCourses } : { label: "Statut d'Approbation", to: webPaths.waitingApproval };
     case 'membre':
     case 'organisme':
-      return { label: 'Mon Profil', to: paths.profile };
+      return { label: 'Mon Profil', to: webPaths.profile };
   }
 }

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { canAuthorCourses, isAdmin, isOrganisation, type Actor } from '../../shared/roles';
-import { paths } from './paths';
+import { webPaths, webRoutes } from '../../shared/web-paths';
 
 /** What a route allows beyond being signed in, and where a refused user goes. */
 export interface RouteRule {
@@ -15,17 +15,20 @@ export interface RouteAccess {
   /** Signed-in users only. */
   auth?: boolean;
   rule?: RouteRule;
+  /** A page of the administrators' area: inside its layout route, under its menu (app/router.tsx). */
+  area?: 'admin';
 }
 
-const adminOnly: RouteRule = { allow: isAdmin, deniedTo: paths.home };
+/** The administrators' area: its layout route (app/router.tsx) and each of its pages ask this. */
+export const adminOnly: RouteRule = { allow: isAdmin, deniedTo: webPaths.home };
 const courseAuthors: RouteRule = {
   allow: canAuthorCourses,
-  deniedTo: paths.profile,
+  deniedTo: webPaths.profile,
   deniedNotice: 'Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.',
 };
 const organisationsOnly: RouteRule = {
   allow: isOrganisation,
-  deniedTo: paths.profile,
+  deniedTo: webPaths.profile,
   deniedNotice: 'Cet espace est réservé aux organisations.',
 };
 
@@ -34,59 +37,60 @@ const organisationsOnly: RouteRule = {
  * so that the login page can ask `canOpen` without importing the route table that loads it.
  */
 export const routeAccess = [
-  { path: paths.home },
-  { path: paths.login },
-  { path: paths.signup },
-  { path: paths.forgotPassword },
-  { path: paths.resetPassword },
-  { path: paths.confirmEmail },
-  { path: paths.about },
-  { path: paths.privacy },
-  { path: paths.terms },
-  { path: paths.cookies },
-  { path: paths.accessibility },
-  { path: paths.publicCourses },
+  { path: webRoutes.home },
+  { path: webRoutes.login },
+  { path: webRoutes.signup },
+  { path: webRoutes.forgotPassword },
+  { path: webRoutes.resetPassword },
+  { path: webRoutes.confirmEmail },
+  { path: webRoutes.about },
+  { path: webRoutes.privacy },
+  { path: webRoutes.terms },
+  { path: webRoutes.cookies },
+  { path: webRoutes.accessibility },
+  { path: webRoutes.publicCourses },
   // A course (numeric segment) or a category: CourseOrCategoryPage tells them apart.
-  { path: '/courses/:slug' },
+  { path: webRoutes.publicCourseOrCategory },
   // Public: whoever holds an attestation's code (its QR code) checks it without an account.
-  { path: '/certificats/:code' },
-  { path: paths.waitingApproval, auth: true },
-  { path: paths.uploadCv, auth: true },
-  { path: paths.trainerCourses, auth: true, rule: courseAuthors },
-  { path: paths.trainerSatisfaction, auth: true, rule: courseAuthors },
-  { path: paths.addCourse, auth: true, rule: courseAuthors },
-  { path: paths.instructorCreateCourse, auth: true, rule: courseAuthors },
-  { path: '/formateur/courses/:id/contenu', auth: true, rule: courseAuthors },
-  { path: '/formateur/courses/:id/quiz/:lessonId', auth: true, rule: courseAuthors },
-  { path: paths.profile, auth: true },
-  { path: paths.notifications, auth: true },
-  { path: paths.catalogue, auth: true },
-  { path: '/user/courses/:id', auth: true },
-  { path: '/user/courses/:id/learn/:lessonId?', auth: true },
-  { path: paths.myLearning, auth: true },
+  { path: webRoutes.certificate },
+  { path: webRoutes.waitingApproval, auth: true },
+  { path: webRoutes.uploadCv, auth: true },
+  { path: webRoutes.trainerCourses, auth: true, rule: courseAuthors },
+  { path: webRoutes.trainerSatisfaction, auth: true, rule: courseAuthors },
+  { path: webRoutes.addCourse, auth: true, rule: courseAuthors },
+  { path: webRoutes.instructorCreateCourse, auth: true, rule: courseAuthors },
+  { path: webRoutes.courseContent, auth: true, rule: courseAuthors },
+  { path: webRoutes.quizEditor, auth: true, rule: courseAuthors },
+  { path: webRoutes.profile, auth: true },
+  { path: webRoutes.notifications, auth: true },
+  { path: webRoutes.catalogue, auth: true },
+  { path: webRoutes.courseDetail, auth: true },
+  { path: webRoutes.learn, auth: true },
+  { path: webRoutes.myLearning, auth: true },
   // Organisations (decision 025).
-  { path: paths.organisationDashboard, auth: true, rule: organisationsOnly },
-  { path: paths.organisationMembers, auth: true, rule: organisationsOnly },
+  { path: webRoutes.organisationDashboard, auth: true, rule: organisationsOnly },
+  { path: webRoutes.organisationMembers, auth: true, rule: organisationsOnly },
   // Any signed-in account: the page itself says when the invitation is for a learner's account.
-  { path: paths.joinOrganisation, auth: true },
-  { path: paths.adminDashboard, auth: true, rule: adminOnly },
-  { path: paths.adminOrganisations, auth: true, rule: adminOnly },
-  { path: paths.adminApprovals, auth: true, rule: adminOnly },
-  { path: paths.adminMembers, auth: true, rule: adminOnly },
-  { path: '/admin/users/:id', auth: true, rule: adminOnly },
-  { path: paths.adminCourses, auth: true, rule: adminOnly },
-  { path: '/admin/courses/:id', auth: true, rule: adminOnly },
-  { path: paths.adminCertificates, auth: true, rule: adminOnly },
-  { path: paths.adminSatisfaction, auth: true, rule: adminOnly },
-  { path: '/admin/meeting/:userId/:meetingId?', auth: true, rule: adminOnly },
-  { path: '*' },
+  { path: webRoutes.joinOrganisation, auth: true },
+  { path: webRoutes.adminDashboard, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminOrganisations, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminApprovals, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminMembers, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminUser, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminCourses, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminCourse, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminCertificates, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminSatisfaction, auth: true, rule: adminOnly, area: 'admin' },
+  // The interview room fills the page: no menu above it.
+  { path: webRoutes.adminMeeting, auth: true, rule: adminOnly },
+  { path: webRoutes.notFound },
 ] as const satisfies readonly RouteAccess[];
 
 export type RoutePath = (typeof routeAccess)[number]['path'];
 
 /** Whether this user may open this address (used to send them back where they were going). */
 export function canOpen(pathname: string, user: Actor): boolean {
-  const route: RouteAccess | undefined = routeAccess.find((r) => r.path !== '*' && matchPath({ path: r.path, end: true }, pathname));
+  const route: RouteAccess | undefined = routeAccess.find((r) => r.path !== webRoutes.notFound && matchPath({ path: r.path, end: true }, pathname));
   if (!route) return false;
   return !route.rule || route.rule.allow(user);
 }

@@ -1,5 +1,6 @@
 import type QRCodeModule from 'qrcode';
 import { PLATFORM_NAME, type CertificateSnapshot } from '../../../shared/certificates';
+import { formatDay, formatMinutes } from '../../../shared/french-format';
 
 export interface CertificatePrint {
   number: string;
@@ -12,17 +13,7 @@ export interface CertificatePrint {
 const GREEN = '#2e7d32';
 const GREY = '#555555';
 
-function frenchDate(iso: string | Date): string {
-  return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
-}
 
-/** "45 min", "1 h 30 min", "2 h". */
-function duration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
 
 /** The QR code drawn as vector squares: sharp at any zoom, no image to decode. */
 function drawQrCode(QRCode: typeof QRCodeModule, doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
@@ -77,9 +68,9 @@ export async function renderCertificatePdf(print: CertificatePrint): Promise<Buf
     doc.font('Helvetica-Bold').fontSize(10).text(`${label} : `, { continued: true }).font('Helvetica').text(value);
   };
   line("Nature de l'action", 'action de formation');
-  line('Durée prévue', duration(s.duration_minutes));
-  line("Date d'inscription", frenchDate(s.enrolled_at));
-  line("Date d'achèvement", frenchDate(s.completed_at));
+  line('Durée prévue', formatMinutes(s.duration_minutes, ' '));
+  line("Date d'inscription", formatDay(s.enrolled_at));
+  line("Date d'achèvement", formatDay(s.completed_at));
   line('Formateur ou formatrice', s.trainer_name);
   doc.moveDown(0.8);
 
@@ -98,7 +89,7 @@ export async function renderCertificatePdf(print: CertificatePrint): Promise<Buf
     for (const o of s.objective_results) doc.text(`${o.objective} : ${o.correct} / ${o.total} bonne(s) réponse(s) (${o.percent} %)`);
   }
   doc.moveDown(1);
-  doc.text(`Délivrée le ${frenchDate(print.issuedAt)} par ${PLATFORM_NAME}.`);
+  doc.text(`Délivrée le ${formatDay(print.issuedAt)} par ${PLATFORM_NAME}.`);
 
   // Verification block at the foot of the page.
   const qrSize = 96;

@@ -14,12 +14,13 @@ import { certificates, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { renderCertificatePdf } from './certificate-pdf';
+import { webPaths } from '../../../shared/web-paths';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
 /** The public page's address for a code, under the configured public URL or the request's origin. */
 export function verificationUrl(origin: string, code: string): string {
-  return `${origin}/certificats/${encodeURIComponent(code)}`;
+  return `${origin}${webPaths.certificate(code)}`;
 }
 
 /** `GET /api/certificates/{code}`: valid or revoked, to whom, which course, when. Unknown or malformed: 404. */

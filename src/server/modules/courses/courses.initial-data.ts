@@ -4,13 +4,14 @@ import { AppError } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import type { InitialData, InitialDataSource } from '../../lib/initial-data';
 import { getCourseDetail, listCatalogue, listCategoryCounts } from './courses.service';
+import { webRoutes } from '../../../shared/web-paths';
 
 /**
- * The routes (src/web/app/routes.tsx) of the screens `/courses/{segment}` picks at run time, so their chunks
+ * The routes (src/shared/web-paths.ts) of the screens `/courses/{segment}` picks at run time, so their chunks
  * are preloaded with the page; `/courses` itself is the catalogue's own route.
  */
-const COURSE_SCREEN = '/user/courses/:id';
-const CATALOGUE_SCREEN = '/courses';
+const COURSE_SCREEN = webRoutes.courseDetail;
+const CATALOGUE_SCREEN = webRoutes.publicCourses;
 
 /**
  * The visitors' pages of this feature, inlined in their index.html (decision 031): `/courses` and

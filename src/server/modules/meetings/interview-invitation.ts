@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { MailAttachment } from '../../lib/mail/outbox';
+import { webPaths } from '../../../shared/web-paths';
 
 /** How long the invitation blocks in the calendar; the room itself stays open longer (shared/meetings.ts). */
 export const INTERVIEW_CALENDAR_MINUTES = 60;
@@ -29,7 +30,7 @@ export async function interviewInvitation(config: Pick<Config, 'publicUrl' | 'ma
   // CommonJS module itself: the compiled server's lazy chunk exports nothing else.
   const { createEvent } = (await import('ics')).default;
   const host = new URL(config.publicUrl).hostname || 'localhost';
-  const profileUrl = `${config.publicUrl}/profile#entretien`;
+  const profileUrl = `${config.publicUrl}${webPaths.myInterview}`;
   const { error, value } = createEvent({
     productId: '-//EcoForma//Entretiens//FR',
     method,

@@ -1,9 +1,11 @@
 import type { NotificationKind } from '../../../shared/notifications';
+import { webPaths } from '../../../shared/web-paths';
+import { formatDateTime } from '../../../shared/french-format';
 
 /**
  * The French text of each notification, written once and used for the in-app entry and for its
- * e-mail (decision 024). Links are paths of the web application (src/web/lib/paths.ts), which the
- * server cannot import; the e-mail puts PUBLIC_URL in front of them.
+ * e-mail (decision 024). Links are addresses of the web application's pages (src/shared/web-paths.ts);
+ * the e-mail puts PUBLIC_URL in front of them.
  */
 
 /** What the event hands over for each kind. */
@@ -31,30 +33,11 @@ export interface NotificationContent {
   actionLabel?: string;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });
-
-/** "samedi 3 janvier 2026 à 10:00", in Paris time as every date the platform shows. */
-export function frenchDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
-
 const reasonLine = (reason: string | null) => (reason ? ` Motif : ${reason}` : '');
 
-const webPaths = {
-  adminUser: (id: number) => `/admin/users/${id}`,
-  trainerCourses: '/formateur/courses',
-  waitingApproval: '/formateur/waiting-approval',
-  myInterview: '/profile#entretien',
-  profile: '/profile',
-  learn: (courseId: number) => `/user/courses/${courseId}/learn`,
-  myLearning: '/user/learning',
-  courseDetail: (id: number) => `/user/courses/${id}`,
-  courseContent: (id: number) => `/formateur/courses/${id}/contenu`,
-  organisationMembers: '/organisme/membres',
-};
 
 const interviewContent = (data: NotificationData['interview']): NotificationContent => {
-  const when = frenchDateTime(data.date);
+  const when = formatDateTime(data.date);
   if (data.change === 'cancelled') {
     return {
       title: `Votre entretien du ${when} est annulé`,
@@ -68,7 +51,7 @@ const interviewContent = (data: NotificationData['interview']): NotificationCont
   return {
     title: moved ? `Votre entretien est déplacé au ${when}` : `Votre entretien est programmé le ${when}`,
     body: moved
-      ? `Votre entretien vidéo avec l’équipe EcoForma${data.previousDate ? `, prévu le ${frenchDateTime(data.previousDate)},` : ''} a lieu désormais le ${when} (heure de Paris).`
+      ? `Votre entretien vidéo avec l’équipe EcoForma${data.previousDate ? `, prévu le ${formatDateTime(data.previousDate)},` : ''} a lieu désormais le ${when} (heure de Paris).`
       : `Un administrateur a programmé votre entretien vidéo avec l’équipe EcoForma le ${when} (heure de Paris).`,
     more: [
       'Le lien de la salle apparaît sur votre profil 15 minutes avant l’entretien.',

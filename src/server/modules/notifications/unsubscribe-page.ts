@@ -1,3 +1,5 @@
+import { webPaths } from '../../../shared/web-paths';
+
 /**
  * The page a person sees when they open the unsubscribe link of a mail in a browser (decision
  * 024). Served by the API itself, not the SPA: it works without JavaScript and without a
@@ -45,7 +47,7 @@ ${body}
 }
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const profileLink = (baseUrl: string) => `<p><a href="${escapeHtml(`${baseUrl}/profile`)}">Ouvrir mon profil EcoForma</a></p>`;
+const profileLink = (baseUrl: string) => `<p><a href="${escapeHtml(`${baseUrl}${webPaths.profile}`)}">Ouvrir mon profil EcoForma</a></p>`;
 
 /** Before the click: what the button stops, or that it already is. */
 export function confirmPage(label: string, emailOn: boolean, action: string, baseUrl: string): string {

@@ -42,6 +42,8 @@ import { queueMails } from '../../lib/mail/outbox';
 import { notify } from '../notifications';
 import { toOrganisationDetails } from './organisation-details';
 import type { AuthUser } from '../../lib/sessions';
+import { webPaths } from '../../../shared/web-paths';
+import { formatShortDateTime } from '../../../shared/french-format';
 
 /**
  * Organisations (issue 15, decision 025). The rules every query below keeps:
@@ -623,8 +625,6 @@ export async function getDashboard(db: Db, organisationId: number, query: Dashbo
 
 const EXPORT_MAX_ROWS = 100_000;
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
-const frenchDate = (value: string | null) => (value ? dateTime.format(new Date(value)) : '');
 
 function rowStatus(row: DashboardRow): string {
   if (!row.course) return 'Aucune formation';
@@ -649,10 +649,10 @@ export async function exportDashboard(db: Db, organisationId: number, query: Pic
       r.course ? r.percent : '',
       r.course ? r.completed_lessons : '',
       r.course ? r.total_lessons : '',
-      frenchDate(r.enrolled_at),
-      frenchDate(r.last_activity_at),
-      frenchDate(r.completed_at),
-      r.certificate ? `${publicUrl}/certificats/${encodeURIComponent(r.certificate.code)}` : '',
+      formatShortDateTime(r.enrolled_at),
+      formatShortDateTime(r.last_activity_at),
+      formatShortDateTime(r.completed_at),
+      r.certificate ? `${publicUrl}${webPaths.certificate(r.certificate.code)}` : '',
     ]),
   );
   const day = new Date().toISOString().slice(0, 10);

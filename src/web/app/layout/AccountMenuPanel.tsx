@@ -11,7 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { roleLabels } from '../../../shared/roles';
 import { apiFetch } from '../../lib/api-client';
 import { useSession, type SessionUser } from '../../lib/session';
-import { paths } from '../../lib/paths';
+import { webPaths } from '../../../shared/web-paths';
 import { BELOW_BUTTON } from '../../lib/popup';
 import { isApprovedTrainerUser, isUnapprovedTrainer } from './navigation';
 import { visuallyHidden } from '../../components/visually-hidden';
@@ -45,7 +45,7 @@ export default function AccountMenuPanel({ user, anchor, onClose, buttonId, menu
     }
     useSession.getState().clear();
     queryClient.clear();
-    navigate(paths.login);
+    navigate(webPaths.login);
   }
 
   function onListKeyDown(event: KeyboardEvent) {
@@ -72,26 +72,26 @@ export default function AccountMenuPanel({ user, anchor, onClose, buttonId, menu
       </Box>
       <Divider />
       <MenuList id={menuId} aria-labelledby={buttonId} autoFocusItem={open} onKeyDown={onListKeyDown}>
-        <MenuItem component={RouterLink} to={paths.profile} onClick={onClose}>
+        <MenuItem component={RouterLink} to={webPaths.profile} onClick={onClose}>
           Mon Profil
         </MenuItem>
         {user.role === 'admin' && (
-          <MenuItem component={RouterLink} to={paths.adminDashboard} onClick={onClose}>
+          <MenuItem component={RouterLink} to={webPaths.adminDashboard} onClick={onClose}>
             Tableau de Bord Admin
           </MenuItem>
         )}
         {isApprovedTrainerUser(user) && (
-          <MenuItem component={RouterLink} to={paths.addCourse} onClick={onClose}>
+          <MenuItem component={RouterLink} to={webPaths.addCourse} onClick={onClose}>
             Ajouter un Cours
           </MenuItem>
         )}
         {pending && (
-          <MenuItem component={RouterLink} to={paths.waitingApproval} onClick={onClose}>
+          <MenuItem component={RouterLink} to={webPaths.waitingApproval} onClick={onClose}>
             Statut d'Approbation
           </MenuItem>
         )}
         {user.hasMeeting && (
-          <MenuItem component={RouterLink} to={paths.myInterview} onClick={onClose}>
+          <MenuItem component={RouterLink} to={webPaths.myInterview} onClick={onClose}>
             Mes Rendez-vous
             <Box
               component="span"

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { categories } from '../../../shared/categories';
 import { CONTACT } from '../../../shared/constants';
 import { catalogueLink, ownSpaceLink } from '../../lib/own-space';
-import { paths } from '../../lib/paths';
+import { webPaths } from '../../../shared/web-paths';
 import { useSession, type SessionUser } from '../../lib/session';
 
 interface FooterLink {
@@ -22,15 +22,15 @@ interface FooterLink {
 /** The site map: a visitor is invited to log in or sign up, a signed-in user gets their catalogue and own page. */
 function siteLinks(user: SessionUser | null): FooterLink[] {
   const common = [
-    { label: 'Accueil', to: paths.home },
-    { label: 'À propos', to: paths.about },
+    { label: 'Accueil', to: webPaths.home },
+    { label: 'À propos', to: webPaths.about },
   ];
   if (!user) {
     return [
       ...common,
-      { label: 'Nos formations', to: paths.publicCourses },
-      { label: 'Connexion', to: paths.login },
-      { label: "S'inscrire", to: paths.signup },
+      { label: 'Nos formations', to: webPaths.publicCourses },
+      { label: 'Connexion', to: webPaths.login },
+      { label: "S'inscrire", to: webPaths.signup },
     ];
   }
   return [...common, { label: 'Nos formations', to: catalogueLink.to }, ownSpaceLink(user)];
@@ -40,14 +40,14 @@ function siteLinks(user: SessionUser | null): FooterLink[] {
 const footerCategorySlugs = ['rse', 'ecologie', 'biodiversite', 'ecoagriculture', 'dechets'] as const;
 const categoryLinks: FooterLink[] = footerCategorySlugs.map((slug) => ({
   label: categories.find((c) => c.slug === slug)?.name ?? slug,
-  to: paths.publicCategory(slug),
+  to: webPaths.publicCategory(slug),
 }));
 
 const legalLinks: FooterLink[] = [
-  { label: 'Politique de confidentialité', to: paths.privacy },
-  { label: "Conditions d'utilisation", to: paths.terms },
-  { label: 'Cookies', to: paths.cookies },
-  { label: 'Accessibilité : partiellement conforme', to: paths.accessibility },
+  { label: 'Politique de confidentialité', to: webPaths.privacy },
+  { label: "Conditions d'utilisation", to: webPaths.terms },
+  { label: 'Cookies', to: webPaths.cookies },
+  { label: 'Accessibilité : partiellement conforme', to: webPaths.accessibility },
 ];
 
 const socialLinks = [

@@ -10,7 +10,7 @@ import { NAVBAR_HEIGHT_PX, NAVBAR_HIDE_THRESHOLD_PX } from '../../../shared/cons
 import { useTrainerStatusSync } from '../../features/trainers/hooks/useTrainerStatusSync';
 import { usePopupAnchor } from '../../lib/popup';
 import { useSession } from '../../lib/session';
-import { paths } from '../../lib/paths';
+import { webPaths } from '../../../shared/web-paths';
 import { LinkButton } from '../../components/LinkButton';
 import { desktopLinks, isActive, mobileLinks, visitorActions, type NavEntry } from './navigation';
 import { visuallyHidden } from '../../components/visually-hidden';
@@ -69,7 +69,7 @@ function Logo() {
   return (
     <Box
       component={RouterLink}
-      to={paths.home}
+      to={webPaths.home}
       aria-label="EcoForma – Accueil"
       sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.dark', textDecoration: 'none', fontWeight: 800, fontSize: 22, mr: { xs: 0, sm: 2 } }}
     >

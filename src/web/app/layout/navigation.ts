@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../lib/session';
-import { paths } from '../../lib/paths';
+import { webPaths } from '../../../shared/web-paths';
 
 /** One entry of the navigation bar or of its hamburger menu. */
 export interface NavEntry {
@@ -7,13 +7,13 @@ export interface NavEntry {
   to: string;
 }
 
-const home: NavEntry = { label: 'Accueil', to: paths.home };
-const about: NavEntry = { label: 'À propos', to: paths.about };
+const home: NavEntry = { label: 'Accueil', to: webPaths.home };
+const about: NavEntry = { label: 'À propos', to: webPaths.about };
 
 /** The visitor's two buttons, shown beside the links on wide screens and inside the menu on narrow ones. */
 export const visitorActions = {
-  login: { label: 'Connexion', to: paths.login },
-  signup: { label: "S'inscrire", to: paths.signup },
+  login: { label: 'Connexion', to: webPaths.login },
+  signup: { label: "S'inscrire", to: webPaths.signup },
 } as const satisfies Record<string, NavEntry>;
 
 export function isUnapprovedTrainer(user: SessionUser | null): boolean {
@@ -29,13 +29,13 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
   if (!user) return [home, about];
   switch (user.role) {
     case 'membre':
-      return [home, { label: 'Cours', to: paths.catalogue }, { label: 'Mes formations', to: paths.myLearning }, about];
+      return [home, { label: 'Cours', to: webPaths.catalogue }, { label: 'Mes formations', to: webPaths.myLearning }, about];
     case 'organisme':
       // Its own space (decision 025): the progress of its members, its members, the catalogue it enrols them in.
-      return [home, { label: 'Tableau de bord', to: paths.organisationDashboard }, { label: 'Membres', to: paths.organisationMembers }, { label: 'Cours', to: paths.catalogue }, about];
+      return [home, { label: 'Tableau de bord', to: webPaths.organisationDashboard }, { label: 'Membres', to: webPaths.organisationMembers }, { label: 'Cours', to: webPaths.catalogue }, about];
     case 'formateur':
       return user.isApproved
-        ? [home, { label: 'Mes Cours', to: paths.trainerCourses }, { label: 'Ajouter Cours', to: paths.addCourse }, about]
+        ? [home, { label: 'Mes Cours', to: webPaths.trainerCourses }, { label: 'Ajouter Cours', to: webPaths.addCourse }, about]
         : [];
     case 'admin':
       return [];
@@ -46,11 +46,11 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
 export function mobileLinks(user: SessionUser | null): NavEntry[] {
   if (!user) return [...desktopLinks(null), visitorActions.login, visitorActions.signup];
   // An unapproved trainer has nothing on wide screens, but the menu keeps a way to their status.
-  if (isUnapprovedTrainer(user)) return [{ label: 'Statut', to: paths.waitingApproval }];
+  if (isUnapprovedTrainer(user)) return [{ label: 'Statut', to: webPaths.waitingApproval }];
   return desktopLinks(user);
 }
 
 /** Whether an entry is the current page (or a page under it), for aria-current and the highlight. */
 export function isActive(entry: NavEntry, pathname: string): boolean {
-  return entry.to === paths.home ? pathname === paths.home : pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+  return entry.to === webPaths.home ? pathname === webPaths.home : pathname === entry.to || pathname.startsWith(`${entry.to}/`);
 }

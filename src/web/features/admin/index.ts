@@ -1,3 +1,2 @@
-/** The admin feature's public surface: what other features may use. */
+/** The admin feature's public surface: its menu, which the administrators' area layout (src/web/app) shows above every page. */
 export { AdminNav } from './components/AdminNav';
-export { useDebouncedValue } from './hooks/use-debounced-value';

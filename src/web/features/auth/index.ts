@@ -1,3 +1,2 @@
 /** What other features may use of the auth feature. */
 export { PasswordField } from './components/PasswordField';
-export { useLinkToken } from './hooks/use-link-token';

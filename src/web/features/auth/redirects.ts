@@ -1,6 +1,6 @@
 import type { AccountUser } from '../../../shared/auth';
 import type { Role } from '../../../shared/roles';
-import { paths } from '../../lib/paths';
+import { webPaths } from '../../../shared/web-paths';
 import { canOpen } from '../../lib/route-access';
 import type { SessionUser } from '../../lib/session';
 
@@ -20,22 +20,22 @@ export function toSessionUser(user: AccountUser): SessionUser {
 
 /** Where the login and signup screens send someone who is already signed in. */
 export function pageWhenSignedIn(role: Role): string {
-  return role === 'admin' ? paths.adminDashboard : paths.profile;
+  return role === 'admin' ? webPaths.adminDashboard : webPaths.profile;
 }
 
 /** Each role's page after logging in (spec section 2, "Login screen"). */
 export function homeAfterLogin(user: Pick<AccountUser, 'role' | 'is_valid'>): string {
   switch (user.role) {
     case 'admin':
-      return paths.adminDashboard;
+      return webPaths.adminDashboard;
     case 'formateur':
-      return user.is_valid ? paths.trainerCourses : paths.waitingApproval;
+      return user.is_valid ? webPaths.trainerCourses : webPaths.waitingApproval;
     case 'membre':
-      return paths.catalogue;
+      return webPaths.catalogue;
     case 'organisme':
-      return paths.organisationDashboard;
+      return webPaths.organisationDashboard;
     default:
-      return paths.profile;
+      return webPaths.profile;
   }
 }
 
@@ -43,15 +43,15 @@ export function homeAfterLogin(user: Pick<AccountUser, 'role' | 'is_valid'>): st
 export function homeAfterSignup(role: Role): string {
   switch (role) {
     case 'formateur':
-      return paths.uploadCv;
+      return webPaths.uploadCv;
     case 'membre':
-      return paths.catalogue;
+      return webPaths.catalogue;
     case 'admin':
-      return paths.adminDashboard;
+      return webPaths.adminDashboard;
     case 'organisme':
-      return paths.organisationDashboard;
+      return webPaths.organisationDashboard;
     default:
-      return paths.home;
+      return webPaths.home;
   }
 }
 
@@ -59,7 +59,7 @@ export function homeAfterSignup(role: Role): string {
 function followableReturn(user: Pick<AccountUser, 'id' | 'role' | 'is_valid'>, from: unknown): string | null {
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
   const pathname = from.split(/[?#]/)[0]!;
-  if (pathname === paths.login || pathname === paths.signup) return null;
+  if (pathname === webPaths.login || pathname === webPaths.signup) return null;
   return canOpen(pathname, { id: user.id, role: user.role, is_valid: user.is_valid }) ? from : null;
 }
 

@@ -1,4 +1,5 @@
 import { lessonsInOrder, progressPercent, type CourseOutline } from '../../../shared/learning';
+import { plural } from '../../../shared/french-format';
 
 export interface OutlineProgress {
   completed: number;
@@ -14,5 +15,5 @@ export function outlineProgress(outline: CourseOutline): OutlineProgress {
 
 /** "1 leçon sur 3", "2 leçons sur 3". */
 export function lessonCountText(completed: number, total: number): string {
-  return `${completed} ${completed > 1 ? 'leçons' : 'leçon'} sur ${total}`;
+  return `${plural(completed, 'leçon')} sur ${total}`;
 }

@@ -1,17 +1,18 @@
+import { formatDay, plural } from '../../../shared/french-format';
+
 /** "Notifications, 3 non lues": the bell's accessible name, saying what its badge shows. */
 export function bellLabel(unread: number): string {
   if (unread === 0) return 'Notifications, aucune non lue';
-  return unread === 1 ? 'Notifications, 1 non lue' : `Notifications, ${unread} non lues`;
+  return `Notifications, ${plural(unread, 'non lue')}`;
 }
 
 /** "3 notifications non lues", for the list page's summary. */
 export function unreadSummary(unread: number): string {
   if (unread === 0) return 'Toutes vos notifications sont lues.';
-  return unread === 1 ? '1 notification non lue' : `${unread} notifications non lues`;
+  return plural(unread, 'notification non lue', 'notifications non lues');
 }
 
 const relativeFormat = new Intl.RelativeTimeFormat('fr-FR', { numeric: 'auto' });
-const dayFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
 
 /** "il y a 5 minutes", "hier", then the date: when a notification arrived, as a person says it. */
 export function arrivedAt(iso: string, now: number = Date.now()): string {
@@ -23,5 +24,5 @@ export function arrivedAt(iso: string, now: number = Date.now()): string {
   if (Math.abs(minutes) < 60) return relativeFormat.format(minutes, 'minute');
   if (Math.abs(hours) < 24) return relativeFormat.format(hours, 'hour');
   if (Math.abs(days) < 7) return relativeFormat.format(days, 'day');
-  return `le ${dayFormat.format(new Date(iso))}`;
+  return `le ${formatDay(iso)}`;
 }

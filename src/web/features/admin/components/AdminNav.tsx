@@ -1,16 +1,16 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 
 const links = [
-  { to: paths.adminDashboard, label: 'Tableau de bord' },
-  { to: paths.adminApprovals, label: 'Formateurs en attente' },
-  { to: paths.adminMembers, label: 'Liste des membres' },
-  { to: paths.adminOrganisations, label: 'Organisations' },
-  { to: paths.adminCourses, label: 'Formations à valider' },
-  { to: paths.adminCertificates, label: 'Attestations' },
-  { to: paths.adminSatisfaction, label: 'Avis des apprenants' },
+  { to: webPaths.adminDashboard, label: 'Tableau de bord' },
+  { to: webPaths.adminApprovals, label: 'Formateurs en attente' },
+  { to: webPaths.adminMembers, label: 'Liste des membres' },
+  { to: webPaths.adminOrganisations, label: 'Organisations' },
+  { to: webPaths.adminCourses, label: 'Formations à valider' },
+  { to: webPaths.adminCertificates, label: 'Attestations' },
+  { to: webPaths.adminSatisfaction, label: 'Avis des apprenants' },
 ];
 
 /** The administration screens reach each other from here (the nav bar only links the dashboard). */

@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AdminCounters } from '../../../../shared/admin';
+import { formatNumber } from '../../../../shared/french-format';
 
-const numberFormat = new Intl.NumberFormat('fr-FR');
 const cards: Array<{ key: keyof AdminCounters; label: string; color: string }> = [
   { key: 'total', label: 'Utilisateurs total', color: 'primary.dark' },
   { key: 'pending', label: 'En attente', color: 'warning.main' },
@@ -23,7 +23,7 @@ export function CountersCards({ counters }: { counters: AdminCounters | undefine
               {card.label}
             </Typography>
             <Typography component="p" variant="h4" sx={{ fontWeight: 800 }}>
-              {counters ? numberFormat.format(counters[card.key]) : <Skeleton width={60} />}
+              {counters ? formatNumber(counters[card.key]) : <Skeleton width={60} />}
             </Typography>
           </Paper>
         </Grid>

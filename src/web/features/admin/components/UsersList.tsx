@@ -16,9 +16,13 @@ import { useTheme } from '@mui/material/styles';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AdminUser, AdminUsersResponse } from '../../../../shared/admin';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { adminText, fullName } from '../admin-text';
-import { UsersPagination } from './UsersPagination';
+import { Pager } from '../../../components/Pager';
+import { MAX_PAGE_SIZE } from '../../../../shared/constants';
+
+/** The page sizes the administrator chooses from; the server accepts up to MAX_PAGE_SIZE. */
+const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
 
 /** One piece of information shown for each user, after the name. */
 export interface UserField {
@@ -34,7 +38,7 @@ const actionsSx = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap
 
 function NameLink({ user }: { user: AdminUser }) {
   return (
-    <Link component={RouterLink} to={paths.adminUser(user.id)} onClick={stop} sx={{ fontWeight: 600 }}>
+    <Link component={RouterLink} to={webPaths.adminUser(user.id)} onClick={stop} sx={{ fontWeight: 600 }}>
       {fullName(user)}
     </Link>
   );
@@ -112,7 +116,7 @@ function UsersRows({ label, users, fields, actionsLabel = 'Actions', actions, em
             <TableRow
               key={user.id}
               hover
-              onClick={rowOpensUser ? () => navigate(paths.adminUser(user.id)) : undefined}
+              onClick={rowOpensUser ? () => navigate(webPaths.adminUser(user.id)) : undefined}
               sx={rowOpensUser ? { cursor: 'pointer' } : undefined}
             >
               <TableCell>
@@ -189,14 +193,13 @@ export function UsersList({
       )}
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label={loadingLabel} />}</Box>
       <UsersRows {...rows} users={data?.users} />
-      {data && data.total > 0 && (
-        <UsersPagination
-          total={data.total}
-          capped={data.totalCapped}
+      {data && (
+        <Pager
+          label="Pages des utilisateurs"
+          info={{ total: data.total, pageSize }}
           page={page}
-          pageSize={pageSize}
-          onPageChange={(next) => onPaging({ page: next })}
-          onPageSizeChange={(next) => onPaging({ pageSize: next })}
+          onChange={(next) => onPaging({ page: next })}
+          rows={{ capped: data.totalCapped, sizes: PAGE_SIZES, onSizeChange: (next) => onPaging({ pageSize: next }) }}
         />
       )}
     </>

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_MAX_LENGTH, type UserStatusFilter } from '../../../../shared/admin';
 import type { Role } from '../../../../shared/roles';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** Spec: role filter all / membre / formateur / organisme; status filter all / approved / pending. */
 const roleOptions: Array<{ value: '' | Role; label: string }> = [

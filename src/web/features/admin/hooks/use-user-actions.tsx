@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminUser } from '../../../../shared/admin';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/french-format';
 import { adminText, failureText, fullName } from '../admin-text';
 import { useDownloadCv } from '../api/download-cv';
 import { useSetUserStatus } from '../api/set-user-status';

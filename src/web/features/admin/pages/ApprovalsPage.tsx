@@ -10,8 +10,7 @@ import { adminText, failureText, fullName } from '../admin-text';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useRejectUser } from '../api/reject-user';
 import { ActionButton } from '../components/ActionButton';
-import { AdminNav } from '../components/AdminNav';
-import { formatShortDate, formatShortDateTime } from '../components/format';
+import { formatShortDate, formatShortDateTime } from '../../../../shared/french-format';
 import { RejectDialog } from '../components/RejectDialog';
 import { Toast, useToast } from '../components/Toast';
 import { EmailCell } from '../components/UserChips';
@@ -79,7 +78,6 @@ export default function ApprovalsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         Formateurs en attente d'approbation
       </Typography>

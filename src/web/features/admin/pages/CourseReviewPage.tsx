@@ -16,13 +16,12 @@ import { courseStatusLabels, parseCourseId, type CourseDetail } from '../../../.
 import { lessonTypeLabels, type CourseOutline } from '../../../../shared/learning';
 import { reviewDoneMessages } from '../../../../shared/reviews';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { CourseImage, CoursePublicInformation, CourseStatusChip, useCourse } from '../../courses';
 import { LessonMain, lessonQueryOptions, useOutline } from '../../learning';
 import { useCourseReviews } from '../api/get-course-reviews';
 import { useReviewCourse, type ReviewDecision } from '../api/review-course';
-import { AdminNav } from '../components/AdminNav';
-import { formatShortDateTime } from '../components/format';
+import { formatShortDateTime } from '../../../../shared/french-format';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Toast, useToast } from '../components/Toast';
 
@@ -144,8 +143,7 @@ export default function CourseReviewPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
-      <Button component={RouterLink} to={paths.adminCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+      <Button component={RouterLink} to={webPaths.adminCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
         Formations à valider
       </Button>
       {id !== null && course.isPending && (

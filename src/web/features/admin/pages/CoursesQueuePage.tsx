@@ -10,15 +10,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants';
 import { courseStatuses, courseStatusLabels, type CourseStatus } from '../../../../shared/courses';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { CourseStatusChip } from '../../courses';
 import { useAdminCourses } from '../api/get-admin-courses';
-import { AdminNav } from '../components/AdminNav';
-import { formatShortDateTime } from '../components/format';
-import { PagePagination } from '../../../components/PagePagination';
+import { formatShortDateTime } from '../../../../shared/french-format';
+import { Pager } from '../../../components/Pager';
 
 /** The filter's order: what needs a decision first. */
 const filterOrder: CourseStatus[] = ['submitted', 'changes_requested', 'published', 'unpublished', 'draft'];
@@ -36,7 +34,6 @@ export default function CoursesQueuePage() {
   const courses = useAdminCourses({ status, page });
   const counts = courses.data?.counts;
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : null;
-  const pageCount = courses.data ? Math.max(1, Math.ceil(courses.data.total / courses.data.pageSize)) : 1;
 
   function go(next: { status?: CourseStatus | undefined; page?: number }) {
     const query = new URLSearchParams();
@@ -50,7 +47,6 @@ export default function CoursesQueuePage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         Formations à valider
       </Typography>
@@ -112,7 +108,7 @@ export default function CoursesQueuePage() {
               </Box>
               <Button
                 component={RouterLink}
-                to={paths.adminCourse(course.id)}
+                to={webPaths.adminCourse(course.id)}
                 variant={course.status === 'submitted' ? 'contained' : 'outlined'}
                 startIcon={<RateReviewIcon />}
                 aria-label={`Examiner le cours ${course.title}`}
@@ -124,9 +120,7 @@ export default function CoursesQueuePage() {
           ))}
         </Stack>
       )}
-      {courses.data && courses.data.total > (courses.data.pageSize ?? DEFAULT_PAGE_SIZE) && (
-        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des cours" />
-      )}
+      {courses.data && <Pager info={courses.data} page={page} onChange={(next) => go({ page: next })} label="Pages des cours" />}
     </Container>
   );
 }

@@ -13,14 +13,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
 import { adminText, fullName } from '../admin-text';
 import { useAdminUsers } from '../api/get-admin-users';
 import { ActionButton } from '../components/ActionButton';
-import { AdminNav } from '../components/AdminNav';
 import { CountersCards } from '../components/CountersCards';
-import { formatShortDateTime } from '../components/format';
+import { formatShortDateTime } from '../../../../shared/french-format';
 import { Toast, useToast } from '../components/Toast';
 import { EmailCell, RoleChip, StatusChip } from '../components/UserChips';
 import { UsersList, type UserField } from '../components/UsersList';
@@ -75,7 +74,7 @@ export default function DashboardPage() {
         </ActionButton>
         {user.meeting_id !== null && (
           <Tooltip title={`Rejoindre la réunion avec ${name}`}>
-            <IconButton component={RouterLink} to={paths.adminMeeting(user.id, user.meeting_id)} aria-label={`Rejoindre la réunion avec ${name}`} size="small">
+            <IconButton component={RouterLink} to={webPaths.adminMeeting(user.id, user.meeting_id)} aria-label={`Rejoindre la réunion avec ${name}`} size="small">
               <VideocamIcon color="secondary" />
             </IconButton>
           </Tooltip>
@@ -86,7 +85,6 @@ export default function DashboardPage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
         <Typography variant="h4" component="h1">
           Tableau de Bord Admin

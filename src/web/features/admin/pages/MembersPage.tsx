@@ -13,17 +13,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
 import { adminText, failureText, fullName } from '../admin-text';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { ActionButton } from '../components/ActionButton';
-import { AdminNav } from '../components/AdminNav';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CreateUserDialog } from '../components/CreateUserDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
-import { formatShortDate } from '../components/format';
+import { formatShortDate } from '../../../../shared/french-format';
 import { Toast, useToast } from '../components/Toast';
 import { EmailCell, RoleChip, StatusChip } from '../components/UserChips';
 import { UsersList, type UserField } from '../components/UsersList';
@@ -78,7 +77,7 @@ export default function MembersPage() {
           </ActionButton>
         )}
         <Tooltip title={`Démarrer une réunion avec ${name}`}>
-          <IconButton component={RouterLink} to={paths.adminMeeting(user.id)} aria-label={`Démarrer une réunion avec ${name}`} size="small">
+          <IconButton component={RouterLink} to={webPaths.adminMeeting(user.id)} aria-label={`Démarrer une réunion avec ${name}`} size="small">
             <VideoCallIcon color="primary" />
           </IconButton>
         </Tooltip>
@@ -93,7 +92,6 @@ export default function MembersPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
         <Typography variant="h4" component="h1">
           Liste des Membres
@@ -128,14 +126,18 @@ export default function MembersPage() {
           show(adminText.updated(fullName(user)));
         }}
       />
-      <ConfirmDeleteDialog
+      {/* Deleting an account cannot be undone: the dialog names who and says what goes with it. */}
+      <ConfirmDialog
         open={deleting !== null}
-        name={deleting ? fullName(deleting) : ''}
-        email={deleting?.email ?? ''}
+        title={`Supprimer le compte de ${deleting ? fullName(deleting) : ''} ?`}
+        confirmLabel="Supprimer"
         pending={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={onDelete}
-      />
+      >
+        Le compte {deleting?.email ?? ''}, ses sessions, ses réunions, ses cours et ses fichiers seront définitivement supprimés. Cette action est
+        irréversible.
+      </ConfirmDialog>
       <Toast toast={toast} onClose={close} />
     </Container>
   );

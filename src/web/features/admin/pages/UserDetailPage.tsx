@@ -22,13 +22,12 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { auditActionLabels, type AdminUserDetail, type AuditEntry } from '../../../../shared/admin';
 import { genderLabels } from '../../../../shared/auth';
 import { meetingRoomState } from '../../../../shared/meetings';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../../shared/french-format';
 import { useSession } from '../../../lib/session';
 import { adminText, errorLine, fullName } from '../admin-text';
 import { useAdminUser } from '../api/get-admin-user';
-import { AdminNav } from '../components/AdminNav';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { Toast, useToast } from '../components/Toast';
 import { EmailConfirmationChip, RoleChip } from '../components/UserChips';
@@ -85,7 +84,7 @@ function InfoRow({ label, value }: { label: string; value: string | null | undef
 
 function BackButton() {
   return (
-    <Button component={RouterLink} to={paths.adminDashboard} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+    <Button component={RouterLink} to={webPaths.adminDashboard} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
       Retour au tableau de bord
     </Button>
   );
@@ -126,7 +125,6 @@ export default function UserDetailPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <BackButton />
       {query.isError && (
         <Alert
@@ -187,7 +185,7 @@ export default function UserDetailPage() {
                 </Button>
               )}
               {/* Joins the interview already scheduled; the page never creates one by itself. */}
-              <Button variant="outlined" startIcon={<VideoCallIcon />} component={RouterLink} to={paths.adminMeeting(user.id)}>
+              <Button variant="outlined" startIcon={<VideoCallIcon />} component={RouterLink} to={webPaths.adminMeeting(user.id)}>
                 Démarrer une réunion
               </Button>
               {!upcoming && (
@@ -213,7 +211,7 @@ export default function UserDetailPage() {
                 action={
                   upcoming ? (
                     <Stack direction="row" spacing={1}>
-                      <Button color="inherit" size="small" component={RouterLink} to={paths.adminMeeting(user.id, user.meeting_id)}>
+                      <Button color="inherit" size="small" component={RouterLink} to={webPaths.adminMeeting(user.id, user.meeting_id)}>
                         Rejoindre
                       </Button>
                       <Button color="inherit" size="small" onClick={() => actions.openSchedule(user)}>

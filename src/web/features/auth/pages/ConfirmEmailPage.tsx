@@ -11,10 +11,10 @@ import type { ConfirmEmailResponse } from '../../../../shared/account';
 import { passwordMessages } from '../../../../shared/password';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
 import { useConfirmEmail } from '../api/confirm-email';
-import { useLinkToken } from '../hooks/use-link-token';
+import { useLinkToken } from '../../../lib/use-link-token';
 
 /**
  * Opened from an e-mailed link: the signup's "confirmez votre adresse", or the link sent to a new
@@ -74,7 +74,7 @@ export default function ConfirmEmailPage() {
           </>
         )}
         <Typography sx={{ mt: 3, textAlign: 'center' }}>
-          <Link component={RouterLink} to={signedIn ? paths.profile : paths.login} sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={signedIn ? webPaths.profile : webPaths.login} sx={{ fontWeight: 600 }}>
             {signedIn ? 'Aller à mon profil' : 'Se connecter'}
           </Link>
         </Typography>

@@ -15,7 +15,7 @@ import { forgotPasswordBodySchema, type ForgotPasswordBody } from '../../../../s
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useForgotPassword } from '../api/forgot-password';
 
 /** "Mot de passe oublié ?": asks for the e-mail and says the same thing whether an account has it or not. */
@@ -78,7 +78,7 @@ export default function ForgotPasswordPage() {
           </>
         )}
         <Typography sx={{ mt: 3, textAlign: 'center' }}>
-          <Link component={RouterLink} to={paths.login} sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={webPaths.login} sx={{ fontWeight: 600 }}>
             Retour à la connexion
           </Link>
         </Typography>

@@ -17,7 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { loginFormSchema, type LoginFormValues } from '../../../../shared/auth';
 import { LOGIN_SNACKBAR_MS } from '../../../../shared/constants';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, stateAfterSignIn } from '../../../lib/route-access';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
@@ -88,7 +88,7 @@ export default function LoginPage() {
         >
           <Link
             component={RouterLink}
-            to={paths.home}
+            to={webPaths.home}
             underline="none"
             aria-label="EcoForma, retour à l'accueil"
             sx={{ alignSelf: 'flex-start', mb: 3, display: 'inline-flex', alignItems: 'center', gap: 1, fontWeight: 800, fontSize: 22 }}
@@ -148,7 +148,7 @@ export default function LoginPage() {
                     />
                   )}
                 />
-                <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+                <Link component={RouterLink} to={webPaths.forgotPassword} variant="body2">
                   Mot de passe oublié ?
                 </Link>
               </Box>
@@ -160,7 +160,7 @@ export default function LoginPage() {
 
           <Typography sx={{ mt: 3, textAlign: 'center' }}>
             Vous n'avez pas de compte ?{' '}
-            <Link component={RouterLink} to={paths.signup} state={returnState} sx={{ fontWeight: 600 }}>
+            <Link component={RouterLink} to={webPaths.signup} state={returnState} sx={{ fontWeight: 600 }}>
               Inscrivez-vous maintenant
             </Link>
           </Typography>

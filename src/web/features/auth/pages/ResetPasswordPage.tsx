@@ -14,11 +14,11 @@ import { passwordMessages, resetPasswordFormSchema, type ResetPasswordFormValues
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
 import { useResetPassword } from '../api/reset-password';
 import { PasswordField } from '../components/PasswordField';
-import { useLinkToken } from '../hooks/use-link-token';
+import { useLinkToken } from '../../../lib/use-link-token';
 
 /**
  * Opened from the e-mailed link (reset, or the first password of an account an administrator
@@ -40,7 +40,7 @@ export default function ResetPasswordPage() {
       const { message } = await reset.mutateAsync({ token: token!, password: values.password });
       // Every session of the account has ended: the login screen shows the message.
       useSession.getState().clear(message);
-      navigate(paths.login, { replace: true });
+      navigate(webPaths.login, { replace: true });
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'invalid_link') setLinkDead(true);
       setError(applyServerErrors(caught, ['password'], form.setError, 'Une erreur est survenue. Veuillez réessayer.'));
@@ -101,7 +101,7 @@ export default function ResetPasswordPage() {
           </>
         )}
         <Typography sx={{ mt: 3, textAlign: 'center' }}>
-          <Link component={RouterLink} to={paths.forgotPassword} sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={webPaths.forgotPassword} sx={{ fontWeight: 600 }}>
             Demander un nouveau lien
           </Link>
         </Typography>

@@ -22,13 +22,13 @@ import { genderLabels, todayIso } from '../../../../shared/auth';
 import type { OrganisationFieldName } from '../../../../shared/organisations';
 import { signupFormSchema, toSignupBody, type SignupFormField, type SignupFormValues } from '../../../../shared/signup';
 import { roleLabels, signupRoles, type SignupRole } from '../../../../shared/roles';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, stateAfterSignIn } from '../../../lib/route-access';
 import { useSession } from '../../../lib/session';
 import { OrganisationFields, useInvitation } from '../../organisations';
 import { useSignup } from '../api/signup';
 import { PasswordField } from '../components/PasswordField';
-import { useLinkToken } from '../hooks/use-link-token';
+import { useLinkToken } from '../../../lib/use-link-token';
 import { pageAfterSignup, pageWhenSignedIn, toSessionUser } from '../redirects';
 import { signupErrorDisplay } from '../signup-errors';
 import { usePageTitle } from '../../../lib/page-title';
@@ -116,7 +116,7 @@ export default function SignupPage() {
       useSession.getState().setSession(accessToken, toSessionUser(user));
       if (invited && invitationToken) {
         // On to the join confirmation, the token in the history state, never in the address.
-        navigate(paths.joinOrganisation, { replace: true, state: { invitationToken } });
+        navigate(webPaths.joinOrganisation, { replace: true, state: { invitationToken } });
         return;
       }
       const target = pageAfterSignup(user, returnState.from);
@@ -295,7 +295,7 @@ export default function SignupPage() {
 
           <Typography sx={{ mt: 3, textAlign: 'center' }}>
             Vous avez déjà un compte ?{' '}
-            <Link component={RouterLink} to={paths.login} state={returnState} sx={{ fontWeight: 600 }}>
+            <Link component={RouterLink} to={webPaths.login} state={returnState} sx={{ fontWeight: 600 }}>
               Connectez-vous
             </Link>
           </Typography>

@@ -19,7 +19,7 @@ import {
 import { ChosenFile, FilePicker, UploadProgress } from '../../../components/FilePicker';
 import { DialogForm } from '../../../components/FormDialog';
 import { serverFieldMessages, applyServerErrors } from '../../../lib/form-errors';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../../shared/french-format';
 import { useUpdateLesson } from '../api/update-lesson';
 import { useUploadLessonMedia } from '../api/upload-lesson-media';
 import { LessonBasicsFields, lessonBasicsBody, lessonBasicsDefaults, lessonBasicsFields, SAVE_FAILED, type LessonBasicsValues } from './LessonBasicsFields';

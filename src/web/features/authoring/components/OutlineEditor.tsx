@@ -22,16 +22,17 @@ import type { CourseOutline, OutlineLesson, OutlineSection } from '../../../../s
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useDeleteSection } from '../api/delete-section';
 import { useReorder } from '../api/reorder';
-import { ConfirmDeleteDialog, type DeleteTarget } from './ConfirmDeleteDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LessonDialog } from './LessonDialog';
 import { MoveLessonDialog } from './MoveLessonDialog';
 import { QuizDialog } from './QuizDialog';
 import { SectionDialog } from './SectionDialog';
 import { movedSentence, SortableList, type HandleProps, type ItemNoun } from './SortableList';
+import { plural } from '../../../../shared/french-format';
 
 const chapterNoun: ItemNoun = { the: 'le chapitre', The: 'Le chapitre', e: '' };
 const lessonNoun: ItemNoun = { the: 'la leçon', The: 'La leçon', e: 'e' };
@@ -44,10 +45,11 @@ type Editing =
   | { kind: 'move'; sectionId: number; lesson: OutlineLesson }
   | { kind: 'quiz'; sectionId: number }
   | null;
-type Deleting = (DeleteTarget & { kind: 'section' | 'lesson'; id: number; name: string }) | null;
+/** What the confirmation asks (`title`) and says will be gone (`text`), naming the chapter or lesson. */
+type Deleting = { kind: 'section' | 'lesson'; id: number; name: string; title: string; text: string } | null;
 
 function lessonCount(n: number): string {
-  return n === 1 ? '1 leçon' : `${n} leçons`;
+  return plural(n, 'leçon');
 }
 
 function Handle({ handle, label }: { handle: HandleProps; label: string }) {
@@ -252,7 +254,7 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
                   </Stack>
                   <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
                     {lesson.type === 'quiz' ? (
-                      <Button size="small" startIcon={<EditIcon />} component={RouterLink} to={paths.quizEditor(courseId, lesson.id)} aria-label={`Modifier le quiz « ${lesson.title} »`}>
+                      <Button size="small" startIcon={<EditIcon />} component={RouterLink} to={webPaths.quizEditor(courseId, lesson.id)} aria-label={`Modifier le quiz « ${lesson.title} »`}>
                         Modifier
                       </Button>
                     ) : (
@@ -318,18 +320,22 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
       {editing?.kind === 'move' && (
         <MoveLessonDialog courseId={courseId} lesson={editing.lesson} fromSectionId={editing.sectionId} sections={sections} onClose={() => setEditing(null)} onMoved={saved} />
       )}
-      <ConfirmDeleteDialog
-        target={deleting}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting?.title}
+        confirmLabel="Supprimer"
         pending={removeSection.isPending || removeLesson.isPending}
         error={deleteError}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
         onExited={() => {
           // The deleted item's button is gone: the focus goes to the list's heading rather than to the page's start.
           if (deleted.current) heading.current?.focus();
           deleted.current = false;
         }}
-      />
+      >
+        {deleting?.text}
+      </ConfirmDialog>
       <Snackbar open={Boolean(notice)} autoHideDuration={TOAST_MS} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" onClose={() => setNotice(null)} closeText="Fermer">
           {notice}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useCreateQuiz } from '../api/create-quiz';
 import { quizSettingsBody, quizSettingsDefaults, QuizSettingsFields, quizSettingsFields, type QuizSettingsValues } from './QuizSettingsFields';
 
@@ -21,7 +21,7 @@ export function QuizDialog({ courseId, sectionId, onClose }: { courseId: number;
     setGeneral(null);
     try {
       const quiz = await create.mutateAsync({ courseId, sectionId, body: quizSettingsBody(values) });
-      void navigate(paths.quizEditor(courseId, quiz.id));
+      void navigate(webPaths.quizEditor(courseId, quiz.id));
     } catch (error) {
       setGeneral(applyServerErrors(error, quizSettingsFields, setError, SAVE_FAILED));
     }

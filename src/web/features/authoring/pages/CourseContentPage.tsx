@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { canEditCourse, parseCourseId } from '../../../../shared/courses';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { toActor, useSession } from '../../../lib/session';
 import { useCourse } from '../../courses';
 import { useOutline } from '../api/get-outline';
@@ -32,7 +32,7 @@ export default function CourseContentPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
-      <Button component={RouterLink} to={paths.trainerCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+      <Button component={RouterLink} to={webPaths.trainerCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
         Mes Cours
       </Button>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 1 }}>

@@ -24,22 +24,23 @@ import { questionTypeLabels, type AuthorQuestion, type AuthorQuiz } from '../../
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useLesson } from '../api/get-lesson';
 import { useQuiz } from '../api/get-quiz';
 import { useReorderQuestions } from '../api/reorder-questions';
 import { useUpdateLesson } from '../api/update-lesson';
 import { useUpdateQuizSettings } from '../api/update-quiz-settings';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QuestionDialog } from '../components/QuestionDialog';
 import { quizSettingsBody, quizSettingsDefaults, QuizSettingsFields, quizSettingsFields, type QuizSettingsValues } from '../components/QuizSettingsFields';
+import { plural } from '../../../../shared/french-format';
 
 const REFUSED = "Ce quiz n'existe pas ou vous ne pouvez pas le modifier.";
 const SAVE_FAILED = "Les réglages n'ont pas pu être enregistrés. Réessayez.";
 
 function questionCount(n: number): string {
-  return n === 0 ? 'Aucune question' : n === 1 ? '1 question' : `${n} questions`;
+  return n === 0 ? 'Aucune question' : plural(n, 'question');
 }
 
 /** /formateur/courses/{id}/quiz/{lessonId}: a quiz lesson's settings and questions, for the course's author or an administrator. */
@@ -55,7 +56,7 @@ export default function QuizEditorPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
       {courseId !== null && (
-        <Button component={RouterLink} to={paths.courseContent(courseId)} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        <Button component={RouterLink} to={webPaths.courseContent(courseId)} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
           Contenu du cours
         </Button>
       )}
@@ -155,7 +156,7 @@ function QuestionList({ quiz, onNotice }: { quiz: AuthorQuiz; onNotice: (message
         Questions
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {questionCount(questions.length)} · seuil de réussite {quiz.pass_mark} % · {quiz.max_attempts === null ? 'tentatives illimitées' : `${quiz.max_attempts} tentative${quiz.max_attempts > 1 ? 's' : ''}`}
+        {questionCount(questions.length)} · seuil de réussite {quiz.pass_mark} % · {quiz.max_attempts === null ? 'tentatives illimitées' : plural(quiz.max_attempts, 'tentative')}
       </Typography>
       <Box role="status" sx={visuallyHidden}>
         {announcement}
@@ -226,11 +227,13 @@ function QuestionList({ quiz, onNotice }: { quiz: AuthorQuiz; onNotice: (message
           }}
         />
       )}
-      <ConfirmDeleteDialog
-        target={deleting && { title: 'Supprimer cette question ?', text: `La question « ${deleting.prompt} » sera définitivement supprimée. Les tentatives déjà validées gardent leur correction.` }}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Supprimer cette question ?"
+        confirmLabel="Supprimer"
         pending={remove.isPending}
         error={deleteError}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
           remove.mutate(
@@ -245,7 +248,9 @@ function QuestionList({ quiz, onNotice }: { quiz: AuthorQuiz; onNotice: (message
             },
           );
         }}
-      />
+      >
+        La question « {deleting?.prompt} » sera définitivement supprimée. Les tentatives déjà validées gardent leur correction.
+      </ConfirmDialog>
     </Box>
   );
 }

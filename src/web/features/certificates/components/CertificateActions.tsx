@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import type { CertificateLink } from '../../../../shared/certificates';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useDownloadCertificate } from '../api/download-certificate';
 
 /** For a completed course: download the attestation (PDF) and open its public verification page. */
@@ -23,7 +23,7 @@ export function CertificateActions({ certificate, describedBy }: { certificate: 
         >
           Télécharger l'attestation
         </Button>
-        <Button component={RouterLink} to={paths.certificate(certificate.code)} startIcon={<VerifiedIcon />} aria-describedby={describedBy}>
+        <Button component={RouterLink} to={webPaths.certificate(certificate.code)} startIcon={<VerifiedIcon />} aria-describedby={describedBy}>
           Page de vérification
         </Button>
       </Stack>

@@ -16,12 +16,12 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { certificateMessages, type AdminCertificate } from '../../../../shared/certificates';
 import { ApiError } from '../../../lib/api-client';
-import { formatDay } from '../../../lib/format';
+import { formatDay, plural } from '../../../../shared/french-format';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
-import { AdminNav } from '../../admin';
+import { webPaths } from '../../../../shared/web-paths';
 import { useAdminCertificates } from '../api/get-admin-certificates';
 import { useRevokeCertificate } from '../api/revoke-certificate';
+import { Pager } from '../../../components/Pager';
 
 function RevokeDialog({ certificate, onClose }: { certificate: AdminCertificate; onClose: () => void }) {
   const revoke = useRevokeCertificate();
@@ -86,7 +86,7 @@ function CertificateRow({ certificate, onRevoke }: { certificate: AdminCertifica
               Révoquée le {formatDay(certificate.revoked_at)} : {certificate.revoked_reason}
             </Typography>
           )}
-          <Link component={RouterLink} to={paths.certificate(certificate.code)}>
+          <Link component={RouterLink} to={webPaths.certificate(certificate.code)}>
             Page de vérification
           </Link>
         </div>
@@ -109,14 +109,12 @@ export default function AdminCertificatesPage() {
   const [page, setPage] = useState(1);
   const list = useAdminCertificates(q.trim(), page);
   const [revoking, setRevoking] = useState<AdminCertificate | null>(null);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 2 }}>
         Attestations
       </Typography>
-      <AdminNav />
       <TextField
         label="Rechercher une attestation"
         helperText="Numéro, nom de la personne ou titre du cours"
@@ -137,26 +135,14 @@ export default function AdminCertificatesPage() {
       ) : (
         <>
           <Typography sx={{ mb: 1 }} role="status">
-            {list.data.total} attestation{list.data.total > 1 ? 's' : ''}
+            {plural(list.data.total, 'attestation')}
           </Typography>
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {list.data.certificates.map((c) => (
               <CertificateRow key={c.id} certificate={c} onRevoke={() => setRevoking(c)} />
             ))}
           </Stack>
-          {pages > 1 && (
-            <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
-              <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Page précédente
-              </Button>
-              <Typography>
-                Page {page} sur {pages}
-              </Typography>
-              <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Page suivante
-              </Button>
-            </Stack>
-          )}
+          <Pager label="Pages des attestations" info={list.data} page={page} onChange={setPage} mt={2} />
         </>
       )}
       {revoking && <RevokeDialog certificate={revoking} onClose={() => setRevoking(null)} />}

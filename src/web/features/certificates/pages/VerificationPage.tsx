@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import type { CertificateVerification } from '../../../../shared/certificates';
 import { ApiError } from '../../../lib/api-client';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../../shared/french-format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCertificateVerification } from '../api/verify-certificate';
 

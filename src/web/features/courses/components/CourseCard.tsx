@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { COURSE_DESCRIPTION_PREVIEW_CHARS } from '../../../../shared/constants';
 import { truncate, type CourseItem } from '../../../../shared/courses';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { CourseImage } from './CourseImage';
 import { CoursePrice } from './CoursePrice';
 import { courseImageAlt } from './course-text';
@@ -24,7 +24,7 @@ import { CourseRatingSummary } from '../../satisfaction';
 export function CourseCard({
   course,
   headingLevel = 'h2',
-  href = paths.courseDetail,
+  href = webPaths.courseDetail,
   priority = false,
 }: {
   course: CourseItem;

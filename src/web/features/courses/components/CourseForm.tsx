@@ -26,7 +26,7 @@ import {
 } from '../../../../shared/courses';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages, setServerErrors } from '../../../lib/form-errors';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../../shared/french-format';
 import type { CourseFormFields } from '../api/course-form-data';
 import { useCreateCourse } from '../api/create-course';
 import { useUpdateCourse } from '../api/update-course';

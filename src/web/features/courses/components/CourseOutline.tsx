@@ -9,7 +9,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lessonTypeLabels, type CourseOutline as Outline } from '../../../../shared/learning';
-import { formatMinutes, lessonTotals } from '../../../lib/durations';
+import { formatMinutes } from '../../../../shared/french-format';
+import { lessonTotals } from '../../../lib/durations';
 
 /** The course's programme as its author built it: chapters, lessons with type, duration and free previews. */
 export function CourseOutline({ outline, loading, error }: { outline: Outline | undefined; loading: boolean; error: Error | null }) {

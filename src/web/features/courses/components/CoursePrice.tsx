@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
-import { formatEuros } from '../../../lib/format';
+import { formatEuros } from '../../../../shared/french-format';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** The price in euros; with a discount, the original is struck through and both are read out with their meaning. */

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { CourseItem } from '../../../../shared/courses';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useMyCourses } from '../api/get-my-courses';
 import { CourseImage } from './CourseImage';
 
@@ -20,7 +20,7 @@ function CourseRow({ course }: { course: CourseItem }) {
         <CourseImage src={course.image} alt="" height={60} />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Link component={RouterLink} to={paths.courseDetail(course.id)} sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={webPaths.courseDetail(course.id)} sx={{ fontWeight: 600 }}>
           {course.title}
         </Link>
         <Typography variant="body2" color="text.secondary">
@@ -66,7 +66,7 @@ export function MyCoursesActivity() {
       <CourseSection title="Mes inscriptions" courses={mine.data.enrolled} empty="Vous n'êtes inscrit à aucun cours pour le moment." />
       <CourseSection title="Sauvegardés pour plus tard" courses={mine.data.saved} empty="Aucun cours sauvegardé pour le moment." />
       <Box>
-        <Button component={RouterLink} to={paths.catalogue} variant="outlined">
+        <Button component={RouterLink} to={webPaths.catalogue} variant="outlined">
           Explorer les cours
         </Button>
       </Box>

@@ -9,14 +9,15 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CATALOGUE_PAGE_SIZE } from '../../../../shared/constants';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { toQuery } from '../../../lib/api-client';
 import { useCategories } from '../api/get-categories';
 import { useCourses } from '../api/get-courses';
 import { CategoryChips } from '../components/CategoryChips';
 import { CourseCard } from '../components/CourseCard';
 import { usePageTitle } from '../../../lib/page-title';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
+import { plural } from '../../../../shared/french-format';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const EMPTY_TEXT = "Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.";
@@ -37,7 +38,7 @@ function useCatalogueAddress() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const isPublic = !pathname.startsWith(paths.catalogue);
+  const isPublic = !pathname.startsWith(webPaths.catalogue);
   const pageParam = Number(searchParams.get('page'));
   const state: CatalogueState = {
     q: searchParams.get('q') ?? '',
@@ -52,7 +53,7 @@ function useCatalogueAddress() {
       category: isPublic ? undefined : (next.category ?? undefined),
       page: next.page > 1 ? next.page : undefined,
     });
-    const base = isPublic ? (next.category ? paths.publicCategory(next.category) : paths.publicCourses) : paths.catalogue;
+    const base = isPublic ? (next.category ? webPaths.publicCategory(next.category) : webPaths.publicCourses) : webPaths.catalogue;
     navigate(`${base}${query}`, { replace });
   }
 
@@ -93,7 +94,6 @@ export default function CataloguePage() {
   // would otherwise hold the main thread in one long task (TBT, decision 031). The initial null defers
   // them on the first render too, when the answer came inlined with the page.
   const data = useDeferredValue(firstLoad ? null : (courses.data ?? null), null);
-  const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
@@ -138,7 +138,7 @@ export default function CataloguePage() {
       )}
 
       <Typography aria-live="polite" role="status" variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }}>
-        {data ? `${data.total} cours trouvé${data.total > 1 ? 's' : ''}` : ''}
+        {data ? plural(data.total, 'cours trouvé', 'cours trouvés') : ''}
       </Typography>
 
       {courses.isError && !data && (
@@ -165,14 +165,12 @@ export default function CataloguePage() {
         >
           {data.items.map((course, index) => (
             // The first row (three cards at most) is on screen on arrival.
-            <CourseCard key={course.id} course={course} href={isPublic ? paths.publicCourse : paths.courseDetail} priority={index < 3} />
+            <CourseCard key={course.id} course={course} href={isPublic ? webPaths.publicCourse : webPaths.courseDetail} priority={index < 3} />
           ))}
         </Box>
       )}
 
-      {pageCount > 1 && (
-        <PagePagination count={pageCount} page={state.page} onChange={(page) => { go({ page }); window.scrollTo(0, 0); }} label="Pages du catalogue" mt={5} />
-      )}
+      {data && <Pager info={data} page={state.page} onChange={(page) => { go({ page }); window.scrollTo(0, 0); }} label="Pages du catalogue" mt={5} />}
     </Container>
   );
 }

@@ -36,10 +36,10 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
 import { canDownloadAttachment, canEditCourse, courseStatusLabels, parseCourseId, type CourseDetail } from '../../../../shared/courses';
 import type { CourseOutline as Outline } from '../../../../shared/learning';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, type ReturnState } from '../../../lib/route-access';
 import { ApiError, downloadFile, toQuery } from '../../../lib/api-client';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../../shared/french-format';
 import { toActor, useSession } from '../../../lib/session';
 import { useCourse } from '../api/get-course';
 import { useCourseOutline } from '../api/get-course-outline';
@@ -112,7 +112,7 @@ function StartButton({ courseId, outline }: { courseId: number; outline: Outline
   if (!outline || outline.total_lessons === 0) return null;
   const started = outline.sections.some((section) => section.lessons.some((lesson) => lesson.completed));
   return (
-    <Button component={RouterLink} to={paths.learn(courseId)} variant="contained" startIcon={<PlayArrowIcon />}>
+    <Button component={RouterLink} to={webPaths.learn(courseId)} variant="contained" startIcon={<PlayArrowIcon />}>
       {started ? 'Reprendre' : 'Commencer'}
     </Button>
   );
@@ -122,7 +122,7 @@ function StartButton({ courseId, outline }: { courseId: number; outline: Outline
 function BackButton() {
   const signedIn = useSession((state) => state.isAuthenticated);
   return (
-    <Button component={RouterLink} to={signedIn ? paths.catalogue : paths.publicCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 3 }}>
+    <Button component={RouterLink} to={signedIn ? webPaths.catalogue : webPaths.publicCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 3 }}>
       Retour aux Cours
     </Button>
   );
@@ -195,11 +195,11 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   // A visitor signs up (or logs in) first; the course page comes back and enrols them.
-  const signUpToEnrol: ReturnState = { from: paths.courseDetail(course.id), enrolCourseId: course.id };
+  const signUpToEnrol: ReturnState = { from: webPaths.courseDetail(course.id), enrolCourseId: course.id };
 
   function enrol() {
     if (user) enrolment.mutate({ id: course.id, enrolled: true });
-    else navigate(paths.signup, { state: signUpToEnrol });
+    else navigate(webPaths.signup, { state: signUpToEnrol });
   }
 
   async function download() {
@@ -323,7 +323,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                 {!user && (
                   <Typography variant="body2" sx={{ textAlign: 'center' }}>
                     Déjà un compte ?{' '}
-                    <Link component={RouterLink} to={paths.login} state={signUpToEnrol} sx={{ fontWeight: 600 }}>
+                    <Link component={RouterLink} to={webPaths.login} state={signUpToEnrol} sx={{ fontWeight: 600 }}>
                       Connectez-vous pour vous inscrire
                     </Link>
                   </Typography>
@@ -378,7 +378,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
             {mayEdit && (
               <Button
                 component={RouterLink}
-                to={`${paths.addCourse}${toQuery({ edit: course.id })}`}
+                to={`${webPaths.addCourse}${toQuery({ edit: course.id })}`}
                 startIcon={<EditIcon />}
                 sx={{ mt: 2 }}
               >

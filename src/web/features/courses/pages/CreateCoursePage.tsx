@@ -8,7 +8,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { canEditCourse, parseCourseId } from '../../../../shared/courses';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { toActor, useSession } from '../../../lib/session';
 import { useCourse } from '../api/get-course';
 import { CourseForm } from '../components/CourseForm';
@@ -28,7 +28,7 @@ function Header({ title, intro }: { title: string; intro: string }) {
   usePageTitle(title);
   return (
     <>
-      <Button component={RouterLink} to={paths.trainerCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+      <Button component={RouterLink} to={webPaths.trainerCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
         Mes Cours
       </Button>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 1 }}>
@@ -49,7 +49,7 @@ function CreateCourse() {
         title="Créer un nouveau cours"
         intro="Présentez votre formation : les champs marqués d'un astérisque sont obligatoires. Les prix sont en euros, toutes taxes comprises."
       />
-      <CourseForm onDone={() => navigate(paths.trainerCourses)} />
+      <CourseForm onDone={() => navigate(webPaths.trainerCourses)} />
     </Container>
   );
 }
@@ -72,11 +72,11 @@ function EditCourse({ id }: { id: number | null }) {
         <Alert severity="error">Ce cours n'existe pas ou vous ne pouvez pas le modifier.</Alert>
       )}
       {course.data && editable && (
-        <Button component={RouterLink} to={paths.courseContent(course.data.id)} variant="outlined" startIcon={<ListAltIcon />} sx={{ mb: 3 }}>
+        <Button component={RouterLink} to={webPaths.courseContent(course.data.id)} variant="outlined" startIcon={<ListAltIcon />} sx={{ mb: 3 }}>
           Chapitres, leçons et informations publiques
         </Button>
       )}
-      {course.data && editable && <CourseForm key={course.data.id} course={course.data} onDone={() => navigate(paths.trainerCourses)} />}
+      {course.data && editable && <CourseForm key={course.data.id} course={course.data} onDone={() => navigate(webPaths.trainerCourses)} />}
     </Container>
   );
 }

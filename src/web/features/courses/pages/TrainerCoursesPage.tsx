@@ -10,11 +10,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
@@ -23,9 +18,9 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { CourseItem } from '../../../../shared/courses';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { toQuery } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../../shared/french-format';
 import { useDeleteCourse } from '../api/delete-course';
 import { useTrainerCourses } from '../api/get-trainer-courses';
 import { CourseImage } from '../components/CourseImage';
@@ -33,6 +28,7 @@ import { CoursePrice } from '../components/CoursePrice';
 import { CourseStatusChip } from '../components/CourseStatusChip';
 import { courseImageAlt } from '../components/course-text';
 import { usePageTitle } from '../../../lib/page-title';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** What the author must know about the review: the reason of a refusal, or that the course awaits validation. */
 function ReviewNotice({ course }: { course: CourseItem }) {
@@ -52,7 +48,7 @@ function ReviewNotice({ course }: { course: CourseItem }) {
 }
 
 function editHref(id: number): string {
-  return `${paths.addCourse}${toQuery({ edit: id })}`;
+  return `${webPaths.addCourse}${toQuery({ edit: id })}`;
 }
 
 /** /formateur/courses: the trainer's own courses, drafts included, with edit and delete. */
@@ -84,10 +80,10 @@ export default function TrainerCoursesPage() {
           <Typography color="text.secondary">Vos cours et leur état de validation : un cours est publié après validation par un administrateur.</Typography>
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button component={RouterLink} to={paths.trainerSatisfaction} variant="outlined" size="large" startIcon={<RateReviewIcon />}>
+          <Button component={RouterLink} to={webPaths.trainerSatisfaction} variant="outlined" size="large" startIcon={<RateReviewIcon />}>
             Avis des apprenants
           </Button>
-          <Button component={RouterLink} to={paths.addCourse} variant="contained" size="large" startIcon={<AddIcon />}>
+          <Button component={RouterLink} to={webPaths.addCourse} variant="contained" size="large" startIcon={<AddIcon />}>
             Créer un cours
           </Button>
         </Stack>
@@ -102,7 +98,7 @@ export default function TrainerCoursesPage() {
       {courses.data && courses.data.items.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography sx={{ mb: 2 }}>Vous n'avez pas encore créé de cours.</Typography>
-          <Button component={RouterLink} to={paths.addCourse} variant="outlined">
+          <Button component={RouterLink} to={webPaths.addCourse} variant="outlined">
             Créer mon premier cours
           </Button>
         </Paper>
@@ -129,13 +125,13 @@ export default function TrainerCoursesPage() {
                 <CoursePrice price={course.price} discountPrice={course.discountPrice} />
                 <ReviewNotice course={course} />
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
-                  <Button component={RouterLink} to={paths.courseDetail(course.id)} startIcon={<VisibilityIcon />} aria-label={`Voir le cours ${course.title}`}>
+                  <Button component={RouterLink} to={webPaths.courseDetail(course.id)} startIcon={<VisibilityIcon />} aria-label={`Voir le cours ${course.title}`}>
                     Voir
                   </Button>
                   <Button component={RouterLink} to={editHref(course.id)} startIcon={<EditIcon />} aria-label={`Modifier le cours ${course.title}`}>
                     Modifier
                   </Button>
-                  <Button component={RouterLink} to={paths.courseContent(course.id)} startIcon={<ListAltIcon />} aria-label={`Contenu du cours ${course.title}`}>
+                  <Button component={RouterLink} to={webPaths.courseContent(course.id)} startIcon={<ListAltIcon />} aria-label={`Contenu du cours ${course.title}`}>
                     Contenu
                   </Button>
                   <Button color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(course)} aria-label={`Supprimer le cours ${course.title}`}>
@@ -148,27 +144,17 @@ export default function TrainerCoursesPage() {
         </Stack>
       )}
 
-      <Dialog open={toDelete !== null} onClose={() => !removal.isPending && setToDelete(null)} aria-labelledby="suppression-titre" aria-describedby="suppression-texte">
-        <DialogTitle id="suppression-titre">Supprimer ce cours ?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="suppression-texte">
-            « {toDelete?.title} » sera définitivement supprimé, avec son image, sa pièce jointe et les inscriptions des apprenants.
-          </DialogContentText>
-          {removal.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {removal.error.message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)} disabled={removal.isPending}>
-            Annuler
-          </Button>
-          <Button color="error" variant="contained" onClick={confirmDelete} disabled={removal.isPending}>
-            Supprimer
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Supprimer ce cours ?"
+        confirmLabel="Supprimer"
+        pending={removal.isPending}
+        error={removal.error?.message}
+        onClose={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
+        « {toDelete?.title} » sera définitivement supprimé, avec son image, sa pièce jointe et les inscriptions des apprenants.
+      </ConfirmDialog>
 
       <Snackbar open={Boolean(notice)} autoHideDuration={TOAST_MS} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" onClose={() => setNotice(null)} closeText="Fermer">

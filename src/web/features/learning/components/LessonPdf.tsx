@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LessonMedia } from '../../../../shared/learning';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../../shared/french-format';
 
 /** A PDF lesson read in the page (the browser's PDF reader), with its download and a full-screen way out for phones. */
 export function LessonPdf({ media, title }: { media: LessonMedia; title: string }) {

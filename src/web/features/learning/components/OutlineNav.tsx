@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { CourseOutline } from '../../../../shared/learning';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { paths } from '../../../lib/paths';
-import { formatMinutes } from '../../../lib/durations';
+import { webPaths } from '../../../../shared/web-paths';
+import { formatMinutes } from '../../../../shared/french-format';
 
 interface OutlineNavProps {
   courseId: number;
@@ -44,7 +44,7 @@ export function OutlineNav({ courseId, outline, currentLessonId, onNavigate }: O
                   <li key={lesson.id}>
                     <ListItemButton
                       component={RouterLink}
-                      to={paths.learn(courseId, lesson.id)}
+                      to={webPaths.learn(courseId, lesson.id)}
                       aria-current={current ? 'page' : undefined}
                       selected={current}
                       onClick={onNavigate}

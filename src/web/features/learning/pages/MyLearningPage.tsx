@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import type { LearningItem, SavedLearningItem } from '../../../../shared/learning';
 import { lessonTotals } from '../../../lib/durations';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { CertificateActions } from '../../certificates';
 import { CourseImage } from '../../courses';
 import { SatisfactionAction } from '../../satisfaction';
@@ -44,7 +44,7 @@ function LearningCard({ item }: { item: LearningItem }) {
           {item.last_lesson_id !== null ? (
             <Button
               component={RouterLink}
-              to={paths.learn(item.course_id, item.last_lesson_id)}
+              to={webPaths.learn(item.course_id, item.last_lesson_id)}
               variant="contained"
               startIcon={<PlayArrowIcon />}
               aria-describedby={titleId}
@@ -52,7 +52,7 @@ function LearningCard({ item }: { item: LearningItem }) {
               {item.completed === 0 ? 'Commencer' : 'Reprendre'}
             </Button>
           ) : (
-            <Button component={RouterLink} to={paths.courseDetail(item.course_id)} variant="outlined" aria-describedby={titleId}>
+            <Button component={RouterLink} to={webPaths.courseDetail(item.course_id)} variant="outlined" aria-describedby={titleId}>
               Voir le cours
             </Button>
           )}
@@ -80,7 +80,7 @@ function SavedCard({ item }: { item: SavedLearningItem }) {
           {item.total_lessons > 0 ? lessonTotals(item.total_lessons, item.total_minutes) : 'Contenu en préparation'}
         </Typography>
       </Box>
-      <Button component={RouterLink} to={paths.courseDetail(item.course_id)} variant="outlined" size="small" aria-describedby={titleId} sx={{ flexShrink: 0 }}>
+      <Button component={RouterLink} to={webPaths.courseDetail(item.course_id)} variant="outlined" size="small" aria-describedby={titleId} sx={{ flexShrink: 0 }}>
         Voir le cours
       </Button>
     </Paper>
@@ -113,7 +113,7 @@ function EmptyState() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Inscrivez-vous à un cours du catalogue : il apparaîtra ici avec votre progression.
       </Typography>
-      <Button component={RouterLink} to={paths.catalogue} variant="contained">
+      <Button component={RouterLink} to={webPaths.catalogue} variant="contained">
         Parcourir le catalogue
       </Button>
     </Paper>

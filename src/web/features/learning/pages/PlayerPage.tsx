@@ -27,7 +27,7 @@ import { parseCourseId } from '../../../../shared/courses';
 import type { CourseOutline } from '../../../../shared/learning';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useCourse } from '../../courses';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useLesson } from '../api/get-lesson';
@@ -35,7 +35,7 @@ import { useOutline } from '../api/get-outline';
 import { LessonMain } from '../components/LessonMain';
 import { OutlineNav } from '../components/OutlineNav';
 import { ProgressSummary } from '../components/ProgressSummary';
-import { formatMinutes } from '../../../lib/durations';
+import { formatMinutes } from '../../../../shared/french-format';
 import { lessonsInOrder } from '../../../../shared/learning';
 import { outlineProgress } from '../outline';
 
@@ -91,7 +91,7 @@ function CourseNotFound() {
       title="Cours non trouvé"
       text="Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès."
       action={
-        <Button component={RouterLink} to={paths.myLearning} variant="contained" startIcon={<ArrowBackIcon />}>
+        <Button component={RouterLink} to={webPaths.myLearning} variant="contained" startIcon={<ArrowBackIcon />}>
           Retour à mes formations
         </Button>
       }
@@ -132,7 +132,7 @@ export default function PlayerPage() {
         title={course.data.title}
         text="Ce cours ne contient pas encore de leçon. Revenez bientôt : son formateur prépare le contenu."
         action={
-          <Button component={RouterLink} to={paths.courseDetail(courseId)} variant="contained" startIcon={<ArrowBackIcon />}>
+          <Button component={RouterLink} to={webPaths.courseDetail(courseId)} variant="contained" startIcon={<ArrowBackIcon />}>
             Retour au cours
           </Button>
         }
@@ -150,7 +150,7 @@ export default function PlayerPage() {
  */
 function Resume({ course, outline }: { course: CourseDetail; outline: CourseOutline }) {
   const target = outline.resume_lesson_id;
-  return target === null ? null : <Navigate to={paths.learn(course.id, target)} replace />;
+  return target === null ? null : <Navigate to={webPaths.learn(course.id, target)} replace />;
 }
 
 function Player({ course, outline, lessonId }: { course: CourseDetail; outline: CourseOutline; lessonId: number | null }) {
@@ -163,7 +163,7 @@ function Player({ course, outline, lessonId }: { course: CourseDetail; outline: 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 2, sm: 3 } }}>
       <Stack spacing={1.5} sx={{ mb: 3 }}>
-        <Link component={RouterLink} to={paths.courseDetail(course.id)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}>
+        <Link component={RouterLink} to={webPaths.courseDetail(course.id)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}>
           <ArrowBackIcon fontSize="small" aria-hidden />
           {course.title}
         </Link>
@@ -212,7 +212,7 @@ function LessonNotFound({ courseId }: { courseId: number }) {
         Leçon introuvable
       </Typography>
       <Typography sx={{ mb: 3 }}>Cette leçon n'existe pas ou ne fait plus partie de ce cours. Choisissez une leçon dans le plan du cours.</Typography>
-      <Button component={RouterLink} to={paths.learn(courseId)} variant="contained">
+      <Button component={RouterLink} to={webPaths.learn(courseId)} variant="contained">
         Reprendre le cours
       </Button>
     </Box>
@@ -230,7 +230,7 @@ function NotEnrolled({ course }: { course: CourseDetail }) {
       <Typography sx={{ mb: 3 }}>
         Les leçons de « {course.title} » sont réservées aux personnes inscrites. Inscrivez-vous depuis la page du cours pour commencer à apprendre.
       </Typography>
-      <Button component={RouterLink} to={paths.courseDetail(course.id)} variant="contained">
+      <Button component={RouterLink} to={webPaths.courseDetail(course.id)} variant="contained">
         Voir le cours et s'inscrire
       </Button>
     </Box>
@@ -318,7 +318,7 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
         content.is_preview && (
         <Alert severity="info" sx={{ mb: 3 }}>
           Cette leçon est en accès libre.{' '}
-          <Link component={RouterLink} to={paths.courseDetail(course.id)}>
+          <Link component={RouterLink} to={webPaths.courseDetail(course.id)}>
             Inscrivez-vous au cours
           </Link>{' '}
           pour suivre toutes les leçons et enregistrer votre progression.
@@ -335,14 +335,14 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
 
       <Box component="nav" aria-label="Leçons précédente et suivante" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
         {previous ? (
-          <Button component={RouterLink} to={paths.learn(course.id, previous.id)} variant="outlined" startIcon={<ChevronLeftIcon />}>
+          <Button component={RouterLink} to={webPaths.learn(course.id, previous.id)} variant="outlined" startIcon={<ChevronLeftIcon />}>
             Leçon précédente
           </Button>
         ) : (
           <span />
         )}
         {next && (
-          <Button component={RouterLink} to={paths.learn(course.id, next.id)} variant="contained" endIcon={<ChevronRightIcon />}>
+          <Button component={RouterLink} to={webPaths.learn(course.id, next.id)} variant="contained" endIcon={<ChevronRightIcon />}>
             Leçon suivante
           </Button>
         )}

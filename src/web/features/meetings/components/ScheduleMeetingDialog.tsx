@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { meetingRoomState } from '../../../../shared/meetings';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/french-format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

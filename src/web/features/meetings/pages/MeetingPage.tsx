@@ -14,9 +14,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { MeetingDetail } from '../../../../shared/meetings';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/french-format';
 import { useSession } from '../../../lib/session';
 import { useMeeting } from '../api/get-meeting';
 import { useUserMeeting } from '../api/get-user-meeting';
@@ -43,7 +43,7 @@ function parseId(value: string | undefined): number | null {
 
 function BackButton() {
   return (
-    <Button component={RouterLink} to={paths.adminDashboard} startIcon={<ArrowBackIcon />} variant="outlined">
+    <Button component={RouterLink} to={webPaths.adminDashboard} startIcon={<ArrowBackIcon />} variant="outlined">
       Retour au tableau de bord
     </Button>
   );
@@ -133,7 +133,7 @@ function JoinCurrentMeeting({ userId }: { userId: number }) {
 
   // Reading only: the interview's full address, so a reload rejoins the same room.
   useEffect(() => {
-    if (meetingId !== undefined) navigate(paths.adminMeeting(userId, meetingId), { replace: true });
+    if (meetingId !== undefined) navigate(webPaths.adminMeeting(userId, meetingId), { replace: true });
   }, [meetingId, userId, navigate]);
 
   if (current.error instanceof ApiError && (current.error.status === 404 || current.error.status === 422)) return <Invalid />;
@@ -192,7 +192,7 @@ function JoinCurrentMeeting({ userId }: { userId: number }) {
           try {
             const scheduled = await schedule.mutateAsync({ id: userId, meetingDate });
             setScheduling(false);
-            navigate(paths.adminMeeting(userId, scheduled.meeting_id), { replace: true });
+            navigate(webPaths.adminMeeting(userId, scheduled.meeting_id), { replace: true });
           } catch (error) {
             setScheduling(false);
             setScheduleFailed(error instanceof ApiError && error.status === 422 ? error.message : text.scheduleFailed);

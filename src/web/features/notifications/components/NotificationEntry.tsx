@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { NotificationItem } from '../../../../shared/notifications';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/french-format';
 import { arrivedAt } from '../notification-text';
 
 /**

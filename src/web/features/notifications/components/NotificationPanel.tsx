@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BELL_NOTIFICATIONS_SHOWN, type NotificationItem } from '../../../../shared/notifications';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { BELOW_BUTTON } from '../../../lib/popup';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
@@ -91,7 +91,7 @@ export default function NotificationPanel({ userId, unreadCount, anchor, onClose
         </List>
       )}
       <Box sx={{ p: 1, textAlign: 'center' }}>
-        <Button component={RouterLink} to={paths.notifications} onClick={onClose}>
+        <Button component={RouterLink} to={webPaths.notifications} onClick={onClose}>
           Voir toutes les notifications
         </Button>
       </Box>

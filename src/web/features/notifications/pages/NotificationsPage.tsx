@@ -6,21 +6,20 @@ import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { NotificationItem } from '../../../../shared/notifications';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { unreadSummary } from '../notification-text';
 import { NotificationText } from '../components/NotificationEntry';
+import { Pager } from '../../../components/Pager';
 
 const PAGE_SIZE = 20;
-const pageLabels = { first: 'Première page', last: 'Dernière page', next: 'Page suivante', previous: 'Page précédente' } as const;
 
 /** `/notifications`: every notification of the signed-in user, newest first, to open or mark as read. */
 export default function NotificationsPage() {
@@ -123,23 +122,18 @@ function NotificationsList({ userId }: { userId: number }) {
               </ListItem>
             ))}
           </List>
-          {total > PAGE_SIZE && (
-            <TablePagination
-              component="div"
-              count={total}
-              page={page - 1}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-              onPageChange={(_event, next) => setParams(next === 0 ? {} : { page: String(next + 1) })}
-              labelDisplayedRows={({ from, to, count }) => `${from}–${to} sur ${count}`}
-              getItemAriaLabel={(type) => pageLabels[type]}
-            />
-          )}
+          <Pager
+            label="Pages des notifications"
+            info={{ total, pageSize: PAGE_SIZE }}
+            page={page}
+            onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+            rows={{}}
+          />
         </Paper>
       )}
       <Typography color="text.secondary" sx={{ mt: 3 }}>
         Choisissez les notifications que vous recevez aussi par e-mail dans{' '}
-        <RouterLink to={paths.profile}>Mon profil, onglet « Paramètres »</RouterLink>.
+        <RouterLink to={webPaths.profile}>Mon profil, onglet « Paramètres »</RouterLink>.
       </Typography>
     </>
   );

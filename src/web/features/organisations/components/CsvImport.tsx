@@ -15,8 +15,8 @@ import { IMPORT_MAX_CHARS, IMPORT_MAX_ROWS, organisationMessages, type ImportPre
 import { FilePicker } from '../../../components/FilePicker';
 import { useImportMembers } from '../api/import-members';
 import { usePreviewImport } from '../api/preview-import';
+import { formatNumber, plural } from '../../../../shared/french-format';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
 
 /** UTF-8 when the bytes are, else Windows-1252: what Excel writes for "CSV (séparateur : point-virgule)". */
 async function readText(file: File): Promise<string> {
@@ -93,7 +93,7 @@ export function CsvImport() {
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Une adresse e-mail par ligne, {IMPORT_MAX_ROWS.toLocaleString('fr-FR')} lignes au plus. Une ligne d'en-tête (« email », « adresse e-mail »…)
+        Une adresse e-mail par ligne, {formatNumber(IMPORT_MAX_ROWS)} lignes au plus. Une ligne d'en-tête (« email », « adresse e-mail »…)
         indique la colonne des adresses si le fichier en a plusieurs. Séparateur « ; » ou « , ».
       </Typography>
       <FilePicker

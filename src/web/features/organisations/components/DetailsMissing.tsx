@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { organisationMessages } from '../../../../shared/organisations';
 import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 
 /** Whether an answer says the organisation never gave its details (an account an administrator created). */
 export function isDetailsMissing(error: unknown): boolean {
@@ -15,7 +15,7 @@ export function DetailsMissing() {
   return (
     <Alert severity="warning">
       {organisationMessages.detailsMissing}{' '}
-      <Link component={RouterLink} to={paths.profile}>
+      <Link component={RouterLink} to={webPaths.profile}>
         Aller à mon profil
       </Link>
     </Alert>

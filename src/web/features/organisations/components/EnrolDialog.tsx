@@ -10,10 +10,11 @@ import { useId, useState } from 'react';
 import type { EnrolResult } from '../../../../shared/organisations';
 import { useEnrolMembers } from '../api/enrol-members';
 import { useOrganisationCourses } from '../api/get-organisation-courses';
+import { plural } from '../../../../shared/french-format';
 
 const seatsLeft = (seats: number, used: number) => {
   const left = seats - used;
-  return left === 0 ? 'aucune place restante' : left === 1 ? '1 place restante' : `${left.toLocaleString('fr-FR')} places restantes`;
+  return left === 0 ? 'aucune place restante' : plural(left, 'place restante', 'places restantes');
 };
 
 /** Enrols the chosen members into one course the organisation has seats for; the server refuses beyond the pool. */

@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { MyOrganisation } from '../../../../shared/organisations';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../../shared/french-format';
 import { useMyOrganisations } from '../api/get-my-organisations';
 import { useLeaveOrganisation } from '../api/leave-organisation';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** The learner's organisations, what each one sees, and how to leave it (decision 025). */
 export function MyOrganisations() {

@@ -15,9 +15,10 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { SEATS_MAX, organisationMessages, type AdminOrganisation } from '../../../../shared/organisations';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { useDebouncedValue } from '../../admin';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCourseSearch } from '../api/search-courses';
 import { useSetSeats } from '../api/set-seats';
+import { plural } from '../../../../shared/french-format';
 
 /** An administrator sets how many members an organisation may enrol in each course (never below what it used). */
 export function SeatsDialog({ organisation, name, onClose }: { organisation: AdminOrganisation; name: string; onClose: () => void }) {
@@ -47,7 +48,7 @@ export function SeatsDialog({ organisation, name, onClose }: { organisation: Adm
     setError(null);
     try {
       const pool = await save.mutateAsync({ organisationId: organisation.id, course_id: Number(courseId), seats: n });
-      setSaved(`${pool.seats.toLocaleString('fr-FR')} place${pool.seats > 1 ? 's' : ''} pour « ${pool.course_title} » (${pool.used} utilisée${pool.used > 1 ? 's' : ''}).`);
+      setSaved(`${plural(pool.seats, 'place')} pour « ${pool.course_title} » (${plural(pool.used, 'utilisée')}).`);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : organisationMessages.seatsInvalid);
     }
@@ -118,7 +119,7 @@ export function SeatsDialog({ organisation, name, onClose }: { organisation: Adm
               required
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
-              <option value="">{found.isFetching ? 'Recherche…' : `Choisissez parmi ${withChosen.length} formation${withChosen.length > 1 ? 's' : ''}`}</option>
+              <option value="">{found.isFetching ? 'Recherche…' : `Choisissez parmi ${plural(withChosen.length, 'formation')}`}</option>
               {withChosen.map((course) => (
                 <option key={course.id} value={course.id}>
                   {course.title}

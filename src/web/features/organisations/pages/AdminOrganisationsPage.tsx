@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { sectorLabels, sizeBandLabels, type AdminOrganisation } from '../../../../shared/organisations';
 import { usePageTitle } from '../../../lib/page-title';
-import { AdminNav } from '../../admin';
 import { useAdminOrganisations } from '../api/get-admin-organisations';
 import { SeatsDialog } from '../components/SeatsDialog';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
+import { plural } from '../../../../shared/french-format';
 
 const organisationName = (o: AdminOrganisation) => o.details?.organisation_name ?? `${o.contact.name} (informations non renseignées)`;
 
@@ -28,7 +28,6 @@ export default function AdminOrganisationsPage() {
   const [search, setSearch] = useState(q);
   const [editing, setEditing] = useState<number | null>(null);
   const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const current = data?.items.find((o) => o.id === editing) ?? null;
 
   function go(next: { q?: string; page?: number }) {
@@ -41,7 +40,6 @@ export default function AdminOrganisationsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <AdminNav />
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
         Organisations
       </Typography>
@@ -91,7 +89,7 @@ export default function AdminOrganisationsPage() {
                     {o.contact.phone ? ` · ${o.contact.phone}` : ''}
                   </Typography>
                   <Typography variant="body2" sx={{ mt: 0.5 }}>
-                    {`${o.members.active} membre${o.members.active > 1 ? 's' : ''} · ${o.members.invited} invitation${o.members.invited > 1 ? 's' : ''} en attente`}
+                    {`${plural(o.members.active, 'membre')} · ${plural(o.members.invited, 'invitation')} en attente`}
                   </Typography>
                   <Typography variant="body2">
                     {o.seats.length === 0 ? 'Aucune place attribuée' : `Places : ${o.seats.map((p) => `${p.course_title} (${p.used}/${p.seats})`).join(', ')}`}
@@ -107,9 +105,7 @@ export default function AdminOrganisationsPage() {
           })}
         </Stack>
       )}
-      {data && data.total > data.pageSize && (
-        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des organisations" />
-      )}
+      {data && <Pager info={data} page={page} onChange={(next) => go({ page: next })} label="Pages des organisations" />}
       {current && <SeatsDialog organisation={current} name={organisationName(current)} onClose={() => setEditing(null)} />}
     </Container>
   );

@@ -21,14 +21,14 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { INACTIVE_DAYS, progressStatuses, progressStatusLabels, type DashboardFilters, type DashboardRow, type ProgressStatus } from '../../../../shared/organisations';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatDay } from '../../../lib/format';
+import { formatDay, formatNumber, plural } from '../../../../shared/french-format';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useDashboard } from '../api/get-dashboard';
 import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { useExportDashboard } from '../api/export-dashboard';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
 
 function readStatus(raw: string | null): ProgressStatus | undefined {
   return (progressStatuses as readonly string[]).includes(raw ?? '') ? (raw as ProgressStatus) : undefined;
@@ -40,7 +40,7 @@ function Counter({ label, value }: { label: string; value: number | undefined })
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography sx={{ fontSize: 28, fontWeight: 700 }}>{value === undefined ? '…' : value.toLocaleString('fr-FR')}</Typography>
+      <Typography sx={{ fontSize: 28, fontWeight: 700 }}>{value === undefined ? '…' : formatNumber(value)}</Typography>
     </Paper>
   );
 }
@@ -52,7 +52,7 @@ function ProgressCell({ row }: { row: DashboardRow }) {
       <Typography variant="body2" sx={{ fontWeight: 600 }}>{`${row.percent}\u00a0%`}</Typography>
       <LinearProgress variant="determinate" value={row.percent} aria-label={`Progression de ${row.name} dans « ${row.course.title} »`} sx={{ height: 8, borderRadius: 4, my: 0.5 }} />
       <Typography variant="caption" color="text.secondary">
-        {row.completed_lessons} leçon{row.completed_lessons > 1 ? 's' : ''} sur {row.total_lessons}
+        {plural(row.completed_lessons, 'leçon')} sur {row.total_lessons}
       </Typography>
     </Box>
   );
@@ -89,7 +89,6 @@ export default function DashboardPage() {
   }
 
   const data = dashboard.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   if (dashboard.isError && isDetailsMissing(dashboard.error)) {
     return (
@@ -188,7 +187,7 @@ export default function DashboardPage() {
             {filters.q || filters.course_id || filters.status ? 'Aucune ligne ne correspond à ces critères.' : "Aucun membre n'a encore rejoint votre organisation."}
           </Typography>
           {!filters.q && !filters.course_id && !filters.status && (
-            <Link component={RouterLink} to={paths.organisationMembers}>
+            <Link component={RouterLink} to={webPaths.organisationMembers}>
               Inviter des membres
             </Link>
           )}
@@ -232,7 +231,7 @@ export default function DashboardPage() {
                   <TableCell>{row.completed_at ? formatDay(row.completed_at) : '—'}</TableCell>
                   <TableCell>
                     {row.certificate ? (
-                      <Link component={RouterLink} to={paths.certificate(row.certificate.code)} aria-label={`Attestation ${row.certificate.number} de ${row.name}`}>
+                      <Link component={RouterLink} to={webPaths.certificate(row.certificate.code)} aria-label={`Attestation ${row.certificate.number} de ${row.name}`}>
                         {row.certificate.number}
                       </Link>
                     ) : (
@@ -245,9 +244,7 @@ export default function DashboardPage() {
           </Table>
         </TableContainer>
       )}
-      {data && data.total > data.pageSize && (
-        <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next > 1 ? String(next) : undefined })} label="Pages du tableau" />
-      )}
+      {data && <Pager info={data} page={page} onChange={(next) => go({ page: next > 1 ? String(next) : undefined })} label="Pages du tableau" />}
     </Container>
   );
 }

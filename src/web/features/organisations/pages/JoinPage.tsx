@@ -14,11 +14,11 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { organisationMessages, type MyOrganisation } from '../../../../shared/organisations';
 import { LinkButton } from '../../../components/LinkButton';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../../shared/french-format';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
-import { useLinkToken } from '../../auth';
+import { useLinkToken } from '../../../lib/use-link-token';
 import { useAnswerInvitation } from '../api/answer-invitation';
 import { useInvitation } from '../api/lookup-invitation';
 
@@ -86,10 +86,10 @@ export default function JoinPage() {
               Vous avez rejoint {joined.organisation_name}. Les formations où elle vous inscrit apparaîtront dans « Mes formations ».
             </Alert>
             <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-              <LinkButton to={paths.myLearning} variant="contained">
+              <LinkButton to={webPaths.myLearning} variant="contained">
                 Mes formations
               </LinkButton>
-              <LinkButton to={paths.profile} variant="outlined">
+              <LinkButton to={webPaths.profile} variant="outlined">
                 Mon profil
               </LinkButton>
             </Box>

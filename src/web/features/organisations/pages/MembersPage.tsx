@@ -18,16 +18,16 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { memberStatuses, memberStatusLabels, type EnrolResult, type MemberStatus, type OrganisationMember } from '../../../../shared/organisations';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatDay } from '../../../lib/format';
+import { formatDay, formatNumber, plural } from '../../../../shared/french-format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CsvImport } from '../components/CsvImport';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { EnrolDialog } from '../components/EnrolDialog';
 import { InviteForm } from '../components/InviteForm';
-import { PagePagination } from '../../../components/PagePagination';
+import { Pager } from '../../../components/Pager';
 
 const statusColors: Record<MemberStatus, 'success' | 'default' | 'warning' | 'error'> = {
   active: 'success',
@@ -89,8 +89,8 @@ export default function MembersPage() {
   function enrolled(result: EnrolResult) {
     setEnrolOpen(false);
     setSelected([]);
-    const who = result.enrolled === 1 ? '1 membre inscrit' : `${result.enrolled} membres inscrits`;
-    const already = result.already > 0 ? ` (${result.already} déjà inscrit${result.already > 1 ? 's' : ''} par votre organisation)` : '';
+    const who = plural(result.enrolled, 'membre inscrit', 'membres inscrits');
+    const already = result.already > 0 ? ` (${plural(result.already, 'déjà inscrit', 'déjà inscrits')} par votre organisation)` : '';
     setNotice(`${who} à « ${result.course.title} »${already}. Places utilisées : ${result.course.used} sur ${result.course.seats}.`);
   }
 
@@ -106,7 +106,6 @@ export default function MembersPage() {
 
   const data = members.data;
   const activeOnPage = data?.items.filter((m) => m.status === 'active') ?? [];
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const removal = removing ? removalLabels(removing) : null;
 
   if (members.isError && isDetailsMissing(members.error)) {
@@ -147,7 +146,7 @@ export default function MembersPage() {
 
       <Box component="section" aria-labelledby="liste-des-membres">
         <Typography id="liste-des-membres" component="h2" variant="h5" sx={{ mb: 2 }}>
-          Membres et invitations{data ? ` (${data.total.toLocaleString('fr-FR')})` : ''}
+          Membres et invitations{data ? ` (${formatNumber(data.total)})` : ''}
         </Typography>
         <Box
           component="form"
@@ -265,9 +264,7 @@ export default function MembersPage() {
             </Table>
           </TableContainer>
         )}
-        {data && data.total > data.pageSize && (
-          <PagePagination count={pageCount} page={page} onChange={(next) => go({ page: next })} label="Pages des membres" />
-        )}
+        {data && <Pager info={data} page={page} onChange={(next) => go({ page: next })} label="Pages des membres" />}
       </Box>
 
       <EnrolDialog open={enrolOpen} memberIds={selected} onClose={() => setEnrolOpen(false)} onDone={enrolled} />

@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { accountMessages, DELETE_CONFIRMATION_WORD, deleteAccountBodySchema, type DeleteAccountBody } from '../../../../shared/account';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import type { EndSessionState } from '../../../lib/end-session';
 import { useSession } from '../../../lib/session';
 import { PasswordField } from '../../auth';
@@ -102,7 +102,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       await remove.mutateAsync(values);
       // The account is gone: nothing of it stays in this browser, once the home page is on screen.
       const arrival: EndSessionState & { notice: string } = { endSession: true, notice: accountMessages.accountDeleted };
-      void navigate(paths.home, { replace: true, state: arrival });
+      void navigate(webPaths.home, { replace: true, state: arrival });
     } catch (caught) {
       useSession.getState().setEnding(false);
       setProblem(applyServerErrors(caught, ['currentPassword', 'confirmation'], form.setError, 'La suppression a échoué. Veuillez réessayer.'));

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { genderLabels, todayIso } from '../../../../shared/auth';
 import { accountMessages } from '../../../../shared/account';
 import { profileFormSchema, type Profile, type ProfileFormValues } from '../../../../shared/profile';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../../shared/french-format';
 import { useSession } from '../../../lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileSaveError, type ProfileFormField } from '../profile-errors';

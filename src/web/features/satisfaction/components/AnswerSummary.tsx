@@ -3,7 +3,7 @@ import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import type { MySatisfactionAnswer } from '../../../../shared/satisfaction';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../../shared/french-format';
 import { isEditable, ratingOutOf } from '../rating-text';
 
 /** The learner's own answer, in short: their note, their comment, until when they may change it. */

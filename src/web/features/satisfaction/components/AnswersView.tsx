@@ -4,11 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
@@ -18,12 +13,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formatAnswerCount, formatAverage, type SatisfactionAnswer, type SatisfactionCourseSummary } from '../../../../shared/satisfaction';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../../shared/french-format';
 import { useExportAnswers } from '../api/export-answers';
 import { useAnswers } from '../api/get-answers';
 import type { AnswersScope } from '../api/keys';
 import { useSetCommentHidden } from '../api/set-comment-hidden';
 import { ratingOutOf } from '../rating-text';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Pager } from '../../../components/Pager';
 
 const HIDDEN_FOR_TRAINER = "Commentaire masqué par l'administration.";
 
@@ -34,29 +31,20 @@ function courseOption(course: SatisfactionCourseSummary): string {
 function HideDialog({ answer, onClose }: { answer: SatisfactionAnswer; onClose: () => void }) {
   const change = useSetCommentHidden();
   return (
-    <Dialog open onClose={() => !change.isPending && onClose()} aria-labelledby="masquer-titre" aria-describedby="masquer-texte" fullWidth maxWidth="sm">
-      <DialogTitle id="masquer-titre">Masquer ce commentaire ?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="masquer-texte">
-          Le formateur ne le verra plus, ni dans la liste ni dans l'export, et il n'apparaîtra nulle part publiquement. La note reste comptée dans la
-          moyenne ; l'apprenant voit toujours son commentaire. L'action est enregistrée dans son historique.
-        </DialogContentText>
-        <Typography sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>« {answer.comment} »</Typography>
-        {change.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {change.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={change.isPending}>
-          Annuler
-        </Button>
-        <Button color="error" variant="contained" disabled={change.isPending} onClick={() => change.mutate({ id: answer.id, hidden: true }, { onSuccess: onClose })}>
-          Masquer le commentaire
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      fullWidth
+      title="Masquer ce commentaire ?"
+      confirmLabel="Masquer le commentaire"
+      pending={change.isPending}
+      error={change.error?.message}
+      onClose={onClose}
+      onConfirm={() => change.mutate({ id: answer.id, hidden: true }, { onSuccess: onClose })}
+      details={<Typography sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>« {answer.comment} »</Typography>}
+    >
+      Le formateur ne le verra plus, ni dans la liste ni dans l'export, et il n'apparaîtra nulle part publiquement. La note reste comptée dans la
+      moyenne ; l'apprenant voit toujours son commentaire. L'action est enregistrée dans son historique.
+    </ConfirmDialog>
   );
 }
 
@@ -131,7 +119,6 @@ export function AnswersView({ scope }: { scope: AnswersScope }) {
   const list = useAnswers(scope, course, page);
   const exporting = useExportAnswers();
   const [hiding, setHiding] = useState<SatisfactionAnswer | null>(null);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const selected = list.data?.courses.find((c) => c.id === course);
 
   return (
@@ -181,19 +168,7 @@ export function AnswersView({ scope }: { scope: AnswersScope }) {
               <AnswerItem key={answer.id} answer={answer} moderator={moderator} onHide={() => setHiding(answer)} />
             ))}
           </Stack>
-          {pages > 1 && (
-            <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
-              <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Page précédente
-              </Button>
-              <Typography>
-                Page {page} sur {pages}
-              </Typography>
-              <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Page suivante
-              </Button>
-            </Stack>
-          )}
+          <Pager label="Pages des avis" info={list.data} page={page} onChange={setPage} mt={2} />
         </>
       )}
       {hiding && <HideDialog answer={hiding} onClose={() => setHiding(null)} />}

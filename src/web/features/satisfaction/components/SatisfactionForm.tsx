@@ -15,8 +15,8 @@ import {
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSaveAnswer } from '../api/save-answer';
 import { RatingField } from './RatingField';
+import { formatNumber } from '../../../../shared/french-format';
 
-const thousands = new Intl.NumberFormat('fr-FR');
 
 interface SatisfactionFormProps {
   courseId: number;
@@ -74,7 +74,7 @@ export function SatisfactionForm({ courseId, answer, onSaved, onCancel }: Satisf
         minRows={3}
         fullWidth
         error={Boolean(errors.comment)}
-        helperText={errors.comment?.message ?? `${thousands.format(comment.length)} / ${thousands.format(SATISFACTION_COMMENT_MAX)} caractères`}
+        helperText={errors.comment?.message ?? `${formatNumber(comment.length)} / ${formatNumber(SATISFACTION_COMMENT_MAX)} caractères`}
       />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={save.isPending}>

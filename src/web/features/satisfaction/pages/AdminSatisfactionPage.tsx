@@ -1,7 +1,6 @@
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../../../lib/page-title';
-import { AdminNav } from '../../admin';
 import { AnswersView } from '../components/AnswersView';
 
 /** /admin/avis: every course's satisfaction answers, with who answered; abusive comments are hidden from here. */
@@ -12,7 +11,6 @@ export default function AdminSatisfactionPage() {
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 2 }}>
         Avis des apprenants
       </Typography>
-      <AdminNav />
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Les réponses au questionnaire de satisfaction de toutes les formations. Un commentaire masqué n'est plus montré au formateur ni publié ; sa
         note compte toujours dans la moyenne.

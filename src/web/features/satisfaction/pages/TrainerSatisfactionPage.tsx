@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { AnswersView } from '../components/AnswersView';
 
 /** /formateur/avis: the learners' answers about the trainer's own courses, without their names. */
@@ -12,7 +12,7 @@ export default function TrainerSatisfactionPage() {
   usePageTitle('Avis des apprenants');
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Link component={RouterLink} to={paths.trainerCourses} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+      <Link component={RouterLink} to={webPaths.trainerCourses} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
         <ArrowBackIcon fontSize="small" aria-hidden />
         Mes Cours
       </Link>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { categories } from '../../../../shared/categories';
 import { CONTACT, LANDING_STATS } from '../../../../shared/constants';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { ExternalLink, LegalPage } from '../components/LegalPage';
 
 export default function AboutPage() {
@@ -100,10 +100,10 @@ export default function AboutPage() {
       </p>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 4 }}>
-        <Button component={RouterLink} to={paths.signup} variant="contained" size="large">
+        <Button component={RouterLink} to={webPaths.signup} variant="contained" size="large">
           Rejoindre EcoForma
         </Button>
-        <Button component={RouterLink} to={paths.signupAs('formateur')} variant="outlined" size="large">
+        <Button component={RouterLink} to={webPaths.signupAs('formateur')} variant="outlined" size="large">
           Devenir formateur
         </Button>
       </Box>

@@ -1,5 +1,5 @@
 import { CONTACT } from '../../../../shared/constants';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { ExternalLink, LegalPage, PageLink } from '../components/LegalPage';
 
 /** The local storage keys the session store writes (src/web/lib/session.ts), explained to the user. */
@@ -65,7 +65,7 @@ export default function CookiesPage() {
       <h2>En savoir plus</h2>
       <p>
         Les données conservées sur nos serveurs sont décrites dans la{' '}
-        <PageLink to={paths.privacy}>politique de confidentialité</PageLink>. Pour toute question, écrivez à{' '}
+        <PageLink to={webPaths.privacy}>politique de confidentialité</PageLink>. Pour toute question, écrivez à{' '}
         <ExternalLink href={`mailto:${CONTACT.email}`}>{CONTACT.email}</ExternalLink>.
       </p>
     </LegalPage>

@@ -8,7 +8,7 @@ import { LANDING_STATS } from '../../../../shared/constants';
 import { LinkButton } from '../../../components/LinkButton';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { catalogueLink, ownSpaceLink } from '../../../lib/own-space';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';
 import { FadeIn } from '../components/FadeIn';
 import { SpriteIcon } from '../components/SpriteIcon';
@@ -26,21 +26,21 @@ const audiences = [
     icon: 'membres',
     text: 'Salariés, étudiants, élus ou citoyens engagés : suivez des formations concrètes pour comprendre les enjeux environnementaux et agir dans votre quotidien comme dans votre métier.',
     action: "S'inscrire comme membre",
-    to: paths.signupAs('membre'),
+    to: webPaths.signupAs('membre'),
   },
   {
     title: 'Formateurs',
     icon: 'formateurs',
     text: 'Experts de la transition écologique, partagez votre savoir-faire : après validation de votre CV et un entretien avec notre équipe, publiez vos propres cours.',
     action: 'Devenir formateur',
-    to: paths.signupAs('formateur'),
+    to: webPaths.signupAs('formateur'),
   },
   {
     title: 'Organisations',
     icon: 'organisations',
     text: 'Entreprises, collectivités et associations : formez vos équipes à la RSE et aux pratiques durables pour conduire votre transformation et répondre à vos obligations.',
     action: 'Inscrire mon organisation',
-    to: paths.signupAs('organisme'),
+    to: webPaths.signupAs('organisme'),
   },
 ];
 
@@ -101,11 +101,11 @@ export default function LandingPage() {
                   {catalogueLink.label}
                 </LinkButton>
               ) : (
-                <LinkButton to={paths.signup} variant="contained" size="large">
+                <LinkButton to={webPaths.signup} variant="contained" size="large">
                   Commencer maintenant
                 </LinkButton>
               )}
-              <LinkButton to={paths.about} variant="outlined" size="large">
+              <LinkButton to={webPaths.about} variant="outlined" size="large">
                 En savoir plus
               </LinkButton>
             </Box>
@@ -167,7 +167,7 @@ export default function LandingPage() {
               Chaque formateur est sélectionné après l'étude de son parcours et un entretien avec notre équipe, afin de
               garantir des contenus rigoureux, à jour et directement applicables sur le terrain.
             </Typography>
-            <LinkButton to={paths.about} variant="outlined">
+            <LinkButton to={webPaths.about} variant="outlined">
               Découvrir notre mission
             </LinkButton>
           </Box>
@@ -245,7 +245,7 @@ export default function LandingPage() {
             À vous de jouer pour une société plus durable.
           </Typography>
           <LinkButton
-            to={ownSpace ? ownSpace.to : paths.signup}
+            to={ownSpace ? ownSpace.to : webPaths.signup}
             variant="contained"
             size="large"
             sx={{ bgcolor: '#ffffff', color: 'secondary.dark', '&:hover': { bgcolor: '#e0f2f1' } }}

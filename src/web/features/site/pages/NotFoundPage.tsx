@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { usePageTitle } from '../../../lib/page-title';
 
 /** Any unknown address (spec section 2, "404 screen"). */
@@ -14,7 +14,7 @@ export default function NotFoundPage() {
   function goBack() {
     // Opened directly (new tab, typed address): there is no previous page, so go home instead.
     if (window.history.length > 1) navigate(-1);
-    else navigate(paths.home);
+    else navigate(webPaths.home);
   }
 
   return (
@@ -27,7 +27,7 @@ export default function NotFoundPage() {
         La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse, ou repartez de l'accueil.
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'center' }}>
-        <Button component={RouterLink} to={paths.home} variant="contained" size="large">
+        <Button component={RouterLink} to={webPaths.home} variant="contained" size="large">
           Retour à l'accueil
         </Button>
         <Button onClick={goBack} variant="outlined" size="large">

@@ -1,5 +1,5 @@
 import { CONTACT } from '../../../../shared/constants';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { ExternalLink, LegalPage, PageLink } from '../components/LegalPage';
 
 interface Processing {
@@ -141,12 +141,12 @@ export default function PrivacyPage() {
       ))}
       <p>
         Votre navigateur conserve aussi votre session dans son stockage local ; la page{' '}
-        <PageLink to={paths.cookies}>Cookies</PageLink> le détaille.
+        <PageLink to={webPaths.cookies}>Cookies</PageLink> le détaille.
       </p>
 
       <h2>Ce que devient chaque donnée quand vous supprimez votre compte</h2>
       <p>
-        Vous pouvez supprimer votre compte vous-même depuis <PageLink to={paths.profile}>Mon profil</PageLink>, onglet
+        Vous pouvez supprimer votre compte vous-même depuis <PageLink to={webPaths.profile}>Mon profil</PageLink>, onglet
         « Paramètres », rubrique « Mes données », avec votre mot de passe. Toutes vos sessions sont alors fermées
         immédiatement, puis :
       </p>
@@ -215,7 +215,7 @@ export default function PrivacyPage() {
         </li>
         <li>
           <strong>Droit de rectification</strong> (article 16) : faire corriger des données inexactes ou incomplètes. Vous
-          pouvez modifier vous-même la plupart d'entre elles depuis votre page <PageLink to={paths.profile}>Mon Profil</PageLink>.
+          pouvez modifier vous-même la plupart d'entre elles depuis votre page <PageLink to={webPaths.profile}>Mon Profil</PageLink>.
         </li>
         <li>
           <strong>Droit à l'effacement</strong> (article 17) : obtenir la suppression de votre compte et de vos données.

@@ -1,5 +1,5 @@
 import { CONTACT, CV_MAX_BYTES, PASSWORD_MIN_LENGTH, REFUND_GUARANTEE_DAYS, USUAL_RESPONSE_DELAY } from '../../../../shared/constants';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { ExternalLink, LegalPage, PageLink } from '../components/LegalPage';
 
 const cvMaxMegabytes = CV_MAX_BYTES / (1024 * 1024);
@@ -139,8 +139,8 @@ export default function TermsPage() {
 
       <h2>12. Données personnelles</h2>
       <p>
-        Le traitement de vos données est décrit dans la <PageLink to={paths.privacy}>politique de confidentialité</PageLink>{' '}
-        et l'usage du stockage de votre navigateur sur la page <PageLink to={paths.cookies}>Cookies</PageLink>.
+        Le traitement de vos données est décrit dans la <PageLink to={webPaths.privacy}>politique de confidentialité</PageLink>{' '}
+        et l'usage du stockage de votre navigateur sur la page <PageLink to={webPaths.cookies}>Cookies</PageLink>.
       </p>
 
       <h2>13. Modification des conditions</h2>

@@ -4,13 +4,13 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Role } from '../../../../shared/roles';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 
 /** Where each other role belongs instead. */
 const ownPage: Record<Exclude<Role, 'formateur'>, { to: string; label: string }> = {
-  membre: { to: paths.catalogue, label: 'Voir les cours' },
-  organisme: { to: paths.profile, label: 'Voir mon profil' },
-  admin: { to: paths.adminDashboard, label: 'Tableau de Bord Admin' },
+  membre: { to: webPaths.catalogue, label: 'Voir les cours' },
+  organisme: { to: webPaths.profile, label: 'Voir mon profil' },
+  admin: { to: webPaths.adminDashboard, label: 'Tableau de Bord Admin' },
 };
 
 /** Shown to a signed-in member, organisation or administrator who opens a trainer-only page. */

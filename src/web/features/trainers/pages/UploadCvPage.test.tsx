@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { renderRoutes } from '../../../test/render';
 import { FakeXhr } from '../../../test/xhr';
 import { mockStatusResponses, signIn, statusOf } from '../test/fixtures';
@@ -10,9 +10,9 @@ import UploadCvPage from './UploadCvPage';
 const pdf = () => new File(['%PDF-1.4\n'], 'cv-camille.pdf', { type: 'application/pdf' });
 
 function renderPage() {
-  return renderRoutes(paths.uploadCv, {
-    [paths.uploadCv]: <UploadCvPage />,
-    [paths.waitingApproval]: <h1>Page d'attente</h1>,
+  return renderRoutes(webPaths.uploadCv, {
+    [webPaths.uploadCv]: <UploadCvPage />,
+    [webPaths.waitingApproval]: <h1>Page d'attente</h1>,
   });
 }
 
@@ -159,7 +159,7 @@ describe('UploadCvPage', () => {
     signIn({ role: 'membre', isApproved: true });
     renderPage();
     expect(screen.getByText(/Cette page est réservée aux formateurs/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voir les cours' })).toHaveAttribute('href', paths.catalogue);
+    expect(screen.getByRole('link', { name: 'Voir les cours' })).toHaveAttribute('href', webPaths.catalogue);
     expect(screen.queryByRole('button', { name: 'Télécharger et Continuer' })).not.toBeInTheDocument();
   });
 });

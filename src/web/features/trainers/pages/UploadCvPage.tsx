@@ -15,9 +15,9 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, t
 import { useNavigate } from 'react-router';
 import { REDIRECT_AFTER_CV_UPLOAD_MS, TOAST_MS } from '../../../../shared/constants';
 import { CV_ACCEPT, checkCvFile, cvMessages } from '../../../../shared/trainers';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime, formatFileSize } from '../../../lib/format';
+import { formatDateTime, formatFileSize } from '../../../../shared/french-format';
 import { useSession } from '../../../lib/session';
 import { useTrainerStatus } from '../api/get-trainer-status';
 import { useUploadCv } from '../api/upload-cv';
@@ -121,7 +121,7 @@ function UploadCvForm({ userId }: { userId: number }) {
         onSuccess: () => {
           setProgress(100);
           setDone(true);
-          redirectTimeout(() => navigate(paths.waitingApproval), REDIRECT_AFTER_CV_UPLOAD_MS);
+          redirectTimeout(() => navigate(webPaths.waitingApproval), REDIRECT_AFTER_CV_UPLOAD_MS);
         },
         onError: (error) => {
           setProgress(null);

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { renderRoutes } from '../../../test/render';
 import { mockStatusResponses, signIn, statusOf } from '../test/fixtures';
 import WaitingApprovalPage from './WaitingApprovalPage';
 
 function renderPage() {
-  return renderRoutes(paths.waitingApproval, { [paths.waitingApproval]: <WaitingApprovalPage /> });
+  return renderRoutes(webPaths.waitingApproval, { [webPaths.waitingApproval]: <WaitingApprovalPage /> });
 }
 
 afterEach(() => {
@@ -32,8 +32,8 @@ describe('WaitingApprovalPage', () => {
     expect(screen.getByRole('progressbar', { name: 'Avancement' })).toHaveAttribute('aria-valuenow', '20');
     expect(screen.getByText('20 %')).toBeInTheDocument();
     expect(screen.queryByText("Entretien avec l'administrateur", { selector: 'h2' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voir mon profil' })).toHaveAttribute('href', paths.profile);
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', paths.home);
+    expect(screen.getByRole('link', { name: 'Voir mon profil' })).toHaveAttribute('href', webPaths.profile);
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', webPaths.home);
   });
 
   it('shows the interview card and 40 % once an interview is scheduled; the room is not open yet', async () => {
@@ -63,7 +63,7 @@ describe('WaitingApprovalPage', () => {
     renderPage();
     expect(await screen.findByText("Votre candidature de formateur n'a pas été retenue.")).toBeInTheDocument();
     expect(screen.getByText("Motif indiqué par l'administrateur : Expérience insuffisante en RSE")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Envoyer un nouveau CV' })).toHaveAttribute('href', paths.uploadCv);
+    expect(screen.getByRole('link', { name: 'Envoyer un nouveau CV' })).toHaveAttribute('href', webPaths.uploadCv);
   });
 
   it('says so when a refusal came without a reason', async () => {
@@ -78,7 +78,7 @@ describe('WaitingApprovalPage', () => {
     signIn();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Votre compte formateur est approuvé' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Mes Cours' })).toHaveAttribute('href', paths.trainerCourses);
+    expect(screen.getByRole('link', { name: 'Mes Cours' })).toHaveAttribute('href', webPaths.trainerCourses);
   });
 
   it('offers the upload page to a trainer who has not sent a CV', async () => {
@@ -86,7 +86,7 @@ describe('WaitingApprovalPage', () => {
     signIn();
     renderPage();
     expect(await screen.findByText(/Vous n'avez pas encore envoyé votre CV/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Envoyer mon CV' })).toHaveAttribute('href', paths.uploadCv);
+    expect(screen.getByRole('link', { name: 'Envoyer mon CV' })).toHaveAttribute('href', webPaths.uploadCv);
   });
 
   it('explains to an administrator that the page is for trainers, without asking the server', async () => {
@@ -94,7 +94,7 @@ describe('WaitingApprovalPage', () => {
     signIn({ role: 'admin', isApproved: true });
     renderPage();
     expect(screen.getByText(/Cette page est réservée aux formateurs/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Tableau de Bord Admin' })).toHaveAttribute('href', paths.adminDashboard);
+    expect(screen.getByRole('link', { name: 'Tableau de Bord Admin' })).toHaveAttribute('href', webPaths.adminDashboard);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { CONTACT, USUAL_RESPONSE_DELAY, WAITING_PROGRESS_NO_MEETING, WAITING_PROGRESS_WITH_MEETING } from '../../../../shared/constants';
 import type { TrainerStatus } from '../../../../shared/trainers';
 import { InterviewCard } from '../../../components/InterviewCard';
-import { paths } from '../../../lib/paths';
+import { webPaths } from '../../../../shared/web-paths';
 import { useSession, type SessionUser } from '../../../lib/session';
 import { useTrainerStatus } from '../api/get-trainer-status';
 import { NotATrainer } from '../components/NotATrainer';
@@ -72,10 +72,10 @@ function Greeting({ user }: { user: SessionUser }) {
 function PageLinks() {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-      <Button component={RouterLink} to={paths.profile} variant="contained">
+      <Button component={RouterLink} to={webPaths.profile} variant="contained">
         Voir mon profil
       </Button>
-      <Button component={RouterLink} to={paths.home} variant="outlined">
+      <Button component={RouterLink} to={webPaths.home} variant="outlined">
         Retour à l'accueil
       </Button>
     </Stack>
@@ -108,7 +108,7 @@ function Pending({ user, status, failed, onRoomOpen }: { user: SessionUser; stat
           severity="warning"
           sx={{ mb: 3 }}
           action={
-            <Button component={RouterLink} to={paths.uploadCv} color="inherit" size="small">
+            <Button component={RouterLink} to={webPaths.uploadCv} color="inherit" size="small">
               Envoyer mon CV
             </Button>
           }
@@ -180,7 +180,7 @@ function Refused({ user, reason }: { user: SessionUser; reason: string | null })
         Vous pouvez postuler de nouveau en envoyant un CV mis à jour : votre candidature sera alors réexaminée. Pour toute question,
         écrivez-nous à <Link href={`mailto:${CONTACT.email}`} underline="always">{CONTACT.email}</Link>.
       </Typography>
-      <Button component={RouterLink} to={paths.uploadCv} variant="contained">
+      <Button component={RouterLink} to={webPaths.uploadCv} variant="contained">
         Envoyer un nouveau CV
       </Button>
       <PageLinks />
@@ -201,7 +201,7 @@ function Approved({ user }: { user: SessionUser }) {
       <Alert severity="success" sx={{ mb: 3 }}>
         Félicitations ! Un administrateur a validé votre candidature : vous pouvez désormais créer et publier vos cours.
       </Alert>
-      <Button component={RouterLink} to={paths.trainerCourses} variant="contained">
+      <Button component={RouterLink} to={webPaths.trainerCourses} variant="contained">
         Mes Cours
       </Button>
       <PageLinks />
