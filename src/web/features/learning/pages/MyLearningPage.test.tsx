@@ -50,7 +50,8 @@ describe('MyLearningPage', () => {
       'GET /api/user/learning': {
         body: {
           items: [
-            learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 3, percent: 100, last_lesson_id: 12 }),
+            // Completed, then its trainer added a lesson: still finished (decision 036).
+            learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 4, percent: 100, last_lesson_id: 12, completed_at: '2026-11-02T10:00:00.000Z' }),
             learningItem({ course_id: 9, title: 'Éco-construction', completed: 0, total: 0, percent: 0, last_lesson_id: null }),
           ],
           saved: [],
