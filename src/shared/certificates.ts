@@ -58,11 +58,12 @@ export interface CertificateVerification {
 }
 
 /** What "Mes formations" needs for a completed course. */
-export interface CertificateLink {
-  id: number;
-  number: string;
-  code: string;
-}
+export const certificateLinkSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  code: z.string(),
+});
+export type CertificateLink = z.infer<typeof certificateLinkSchema>;
 
 /** One line of the administrators' list. */
 export interface AdminCertificate {

@@ -255,16 +255,17 @@ export const organisationFieldLabels: Record<OrganisationFieldName, string> = {
 };
 
 /** The organisation as its profile and the administrators see it. */
-export interface OrganisationDetails {
-  organisation_name: string;
-  siret: string;
-  sector: Sector;
-  size_band: SizeBand;
-  address: string;
-  postal_code: string;
-  city: string;
-  contact_email: string;
-}
+export const organisationDetailsSchema = z.object({
+  organisation_name: z.string(),
+  siret: z.string(),
+  sector: z.enum(sectors),
+  size_band: z.enum(sizeBands),
+  address: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  contact_email: z.string(),
+});
+export type OrganisationDetails = z.infer<typeof organisationDetailsSchema>;
 
 /**
  * `PUT /api/user/organisation`: the organisation's details and its contact person (the account's
