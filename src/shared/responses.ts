@@ -23,6 +23,14 @@ export function textAnswer(mediaTypes: readonly string[], description: string) {
   return mediaAnswer(mediaTypes, description, z.string());
 }
 
+/**
+ * JSON by default, or a page in `textType` for a browser that asks for it (Accept): the one-click
+ * unsubscribe links answer both (decision 024).
+ */
+export function jsonOrTextAnswer<S extends z.ZodType>(json: S, textType: string, description: string) {
+  return { description, content: { 'application/json': { schema: json }, [textType]: { schema: z.string() } } };
+}
+
 function mediaAnswer<S extends z.ZodType>(mediaTypes: readonly string[], description: string, schema: S) {
   return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) as Record<string, { schema: S }> };
 }

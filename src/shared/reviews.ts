@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
-import { courseStatusLabels, courseStatuses, type CourseItem, type CourseStatus } from './courses';
+import { courseItemSchema, courseStatusLabels, courseStatuses, type CourseStatus } from './courses';
 
 /**
  * The publication review (decision 018):
@@ -121,34 +121,42 @@ export const adminCoursesQuerySchema = z.object({
 export type AdminCoursesQuery = z.output<typeof adminCoursesQuerySchema>;
 
 /** A course in the review queue: when it entered its current state, and the current reason. */
-export interface AdminCourseItem extends CourseItem {
-  review_reason: string | null;
-  status_changed_at: string;
-}
+export const adminCourseItemSchema = courseItemSchema.extend({
+  review_reason: z.string().nullable(),
+  status_changed_at: z.string(),
+});
+export type AdminCourseItem = z.infer<typeof adminCourseItemSchema>;
 
-export interface AdminCoursePage {
-  items: AdminCourseItem[];
-  total: number;
-  page: number;
-  pageSize: number;
+export const adminCoursePageSchema = z.object({
+  items: z.array(adminCourseItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   /** How many courses are in each state (the filter's figures). */
-  counts: Record<CourseStatus, number>;
-}
+  counts: z.record(z.enum(courseStatuses), z.number().int()),
+});
+export type AdminCoursePage = z.infer<typeof adminCoursePageSchema>;
 
 /** One change of state, as `GET /api/courses/:id/reviews` lists them (newest first). */
-export interface CourseReview {
-  id: number;
-  from_status: CourseStatus;
-  to_status: CourseStatus;
-  reason: string | null;
+export const courseReviewSchema = z.object({
+  id: z.number().int(),
+  from_status: z.enum(courseStatuses),
+  to_status: z.enum(courseStatuses),
+  reason: z.string().nullable(),
   /** Who made the change; null once their account is deleted. */
-  actor_name: string | null;
-  created_at: string;
-}
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CourseReview = z.infer<typeof courseReviewSchema>;
+
+/** `GET /api/courses/:id/reviews` */
+export const courseReviewListSchema = z.object({ items: z.array(courseReviewSchema) });
+export type CourseReviewList = z.infer<typeof courseReviewListSchema>;
 
 /** The answer of every transition: the course's new state and its current reason. */
-export interface ReviewResult {
-  id: number;
-  status: CourseStatus;
-  review_reason: string | null;
-}
+export const reviewResultSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(courseStatuses),
+  review_reason: z.string().nullable(),
+});
+export type ReviewResult = z.infer<typeof reviewResultSchema>;
