@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import type { ErrorCode } from './errors';
-import { roles, signupRoles, type Role } from './roles';
+import { roles, signupRoles } from './roles';
 
 export const genders = ['female', 'male'] as const;
 export type Gender = (typeof genders)[number];

@@ -1,16 +1,7 @@
-// Courses' statuses, messages, rules and shapes, without zod: the pages that show courses import them without
-// bringing zod into their chunks; the schemas are in courses.ts, which re-exports all of this (decision 031).
+// Courses' statuses, messages and rules, without zod: the pages that show courses import them without
+// bringing zod into their chunks; the schemas (the answers' shapes included) are in courses.ts, which re-exports all of this (decision 031).
 import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES } from './constants';
 import { isAdmin, isApprovedTrainer, type Actor } from './roles';
-
-// The answers' shapes are inferred from their schemas, in courses.ts (one contract); type-only, so no zod here.
-export type {
-  CategoryCount,
-  CourseDetail,
-  CourseItem,
-  CoursePage,
-  MyCourses,
-} from './courses';
 
 /**
  * Where a course stands in the publication review (decision 018): only a published course is seen
@@ -91,7 +82,6 @@ export function eurosToCents(text: string): number | 'decimals' | null {
 export function centsToEuros(cents: number): number {
   return cents / 100;
 }
-
 
 /** A course id from an address; anything but a positive integer is a course that does not exist. */
 export function parseCourseId(raw: string | number | undefined): number | null {

@@ -1,23 +1,6 @@
-// Lessons' constants, messages, shapes and rules, without zod: the player and the course pages import them without
-// bringing zod into their chunks; the schemas are in learning.ts, which re-exports all of this (decision 031).
+// Lessons' constants, messages and rules, without zod: the player and the course pages import them without
+// bringing zod into their chunks; the schemas (the answers' shapes included) are in learning.ts, which re-exports all of this (decision 031).
 import { isAdmin, type Actor } from './roles';
-import type { CourseOutline, OutlineLesson } from './learning';
-
-// The answers' shapes are inferred from their schemas, in learning.ts (one contract); type-only, so no zod here.
-export type {
-  AuthorLesson,
-  AuthorSection,
-  CourseInformation,
-  CourseOutline,
-  LearningItem,
-  LessonCompletion,
-  LessonContent,
-  LessonMedia,
-  MyLearning,
-  OutlineLesson,
-  OutlineSection,
-  SavedLearningItem,
-} from './learning';
 
 /** What a lesson holds: Markdown text, a video, a PDF document or a quiz. */
 export const lessonTypes = ['text', 'video', 'pdf', 'quiz'] as const;
@@ -91,9 +74,14 @@ export const learningMessages = {
   mediaLinkInvalid: 'Ce lien vers le média est invalide ou a expiré. Rechargez la page de la leçon.',
 } as const;
 
+/** What the reading order needs of an outline's lesson (`OutlineLesson`, in learning.ts, has it). */
+interface LessonInOrder {
+  id: number;
+  completed?: boolean;
+}
 
 /** Every lesson of the course, in reading order. */
-export function lessonsInOrder(outline: Pick<CourseOutline, 'sections'>): OutlineLesson[] {
+export function lessonsInOrder<L extends LessonInOrder>(outline: { sections: { lessons: L[] }[] }): L[] {
   return outline.sections.flatMap((section) => section.lessons);
 }
 
@@ -102,7 +90,7 @@ export function lessonsInOrder(outline: Pick<CourseOutline, 'sections'>): Outlin
  * the first. The server gives it with the outline, so the page's early requests (decision 035) can
  * ask for that lesson before the app has run.
  */
-export function resumeLessonId(outline: Pick<CourseOutline, 'sections'>, lastLessonId: number | null | undefined): number | null {
+export function resumeLessonId(outline: { sections: { lessons: LessonInOrder[] }[] }, lastLessonId: number | null | undefined): number | null {
   const lessons = lessonsInOrder(outline);
   if (lastLessonId != null && lessons.some((lesson) => lesson.id === lastLessonId)) return lastLessonId;
   return (lessons.find((lesson) => !lesson.completed) ?? lessons[0])?.id ?? null;

@@ -1,6 +1,5 @@
-// Satisfaction's constants, messages and shapes, without zod: a course card shows its rating without bringing
-// zod into the catalogue's chunks; the schemas are in satisfaction.ts, which re-exports all of this (decision 031).
-import type { CourseRating } from './satisfaction';
+// Satisfaction's constants and messages, without zod: a course card shows its rating without bringing
+// zod into the catalogue's chunks; the schemas (the answers' shapes included) are in satisfaction.ts, which re-exports all of this (decision 031).
 /**
  * Satisfaction at the end of a course (issue 13, decision 023): one answer per learner and
  * course, a rating from 1 to 5 and an optional comment, editable for 30 days after it was first given.
@@ -15,16 +14,6 @@ export const SATISFACTION_EDIT_DAYS = 30;
 export const SATISFACTION_MIN_ANSWERS_SHOWN = 3;
 export const SATISFACTION_PAGE_SIZE = 20;
 
-// The answers' shapes are inferred from their schemas, in satisfaction.ts (one contract); type-only, so no zod here.
-export type {
-  CourseRating,
-  MySatisfactionAnswer,
-  MySatisfactionAnswers,
-  SatisfactionAnswer,
-  SatisfactionAnswersPage,
-  SatisfactionCourseSummary,
-} from './satisfaction';
-
 const thousands = new Intl.NumberFormat('fr-FR');
 
 export const satisfactionMessages = {
@@ -38,9 +27,8 @@ export const satisfactionMessages = {
   noComment: "Cette réponse n'a pas de commentaire à masquer.",
 } as const;
 
-
 /** The public rating from a course's count and average (any precision), or null under the threshold. */
-export function courseRating(count: number, average: number | string | null): CourseRating | null {
+export function courseRating(count: number, average: number | string | null): { count: number; average: number } | null {
   if (count < SATISFACTION_MIN_ANSWERS_SHOWN || average === null) return null;
   return { count, average: Math.round(Number(average) * 10) / 10 };
 }
