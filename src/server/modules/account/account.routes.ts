@@ -43,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
 
   app.get(
     '/api/user/data',
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'Télécharger mes données (archive ZIP : JSON et fichiers)', response: { 200: binaryAnswer(['application/zip'], 'Archive ZIP : mes données en JSON et mes fichiers') } } },
+    { config: { access: 'authenticated' }, schema: { tags, summary: 'Télécharger mes données (archive ZIP : JSON et fichiers)', response: { 200: binaryAnswer(['application/zip'], 'Archive ZIP : mes données en JSON et mes fichiers') } } },
     async (request, reply) => {
       const { fileName, stream } = await exportMyData(db, storage, currentUser(request).id);
       return reply.type('application/zip').header('Content-Disposition', contentDisposition(fileName)).header('X-Content-Type-Options', 'nosniff').send(stream);

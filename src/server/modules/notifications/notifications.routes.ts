@@ -82,7 +82,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
 
   app.get(
     '/api/notifications/unsubscribe/:link',
-    { config: unsubscribeConfig, schema: { tags, summary: 'Lien de désabonnement d’un e-mail : page de confirmation (ne change rien)', params: unsubscribeParamsSchema, response: { 200: jsonOrTextAnswer(unsubscribeStateSchema, 'text/html', 'JSON, ou la page de confirmation pour un navigateur (Accept: text/html)') } } },
+    { config: unsubscribeConfig, schema: { tags, summary: 'Lien de désabonnement d’un e-mail : page de confirmation (ne change rien)', params: unsubscribeParamsSchema, response: { 200: jsonOrTextAnswer(unsubscribeStateSchema, 'text/html', 'JSON, ou la page de confirmation pour un navigateur (en-tête Accept : text/html)') } } },
     async (request, reply) => {
       try {
         const state = await describeUnsubscribe(db, request.params.link);
@@ -97,7 +97,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
 
   app.post(
     '/api/notifications/unsubscribe/:link',
-    { config: unsubscribeConfig, schema: { tags, summary: 'Se désabonner en un clic (RFC 8058) des e-mails d’un type de notification', params: unsubscribeParamsSchema, response: { 200: jsonOrTextAnswer(unsubscribeResultSchema, 'text/html', 'JSON, ou la page « c’est fait » pour un navigateur (Accept: text/html)') } } },
+    { config: unsubscribeConfig, schema: { tags, summary: 'Se désabonner en un clic (RFC 8058) des e-mails d’un type de notification', params: unsubscribeParamsSchema, response: { 200: jsonOrTextAnswer(unsubscribeResultSchema, 'text/html', 'JSON, ou la page « c’est fait » pour un navigateur (en-tête Accept : text/html)') } } },
     async (request, reply) => {
       try {
         const result = await unsubscribe(db, request.params.link);

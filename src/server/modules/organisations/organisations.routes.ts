@@ -87,7 +87,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     getDashboard(db, currentUser(request).id, request.query),
   );
 
-  app.get('/api/organisation/dashboard/export', { config: organisationOnly, schema: { tags, summary: 'Exporter le tableau de bord complet en CSV (UTF-8 avec BOM, séparateur « ; »)', querystring: dashboardQuerySchema, response: { 200: textAnswer(['text/csv'], 'Le tableau de bord, en CSV (UTF-8 avec BOM, séparateur « ; »)') } } }, async (request, reply) => {
+  app.get('/api/organisation/dashboard/export', { config: organisationOnly, schema: { tags, summary: 'Exporter le tableau de bord complet en CSV (UTF-8 avec BOM, séparateur « ; »)', querystring: dashboardQuerySchema, response: { 200: textAnswer(['text/csv'], 'Le tableau de bord, en CSV (UTF-8 avec BOM, séparateur « ; »)') } } }, async (request, reply) => {
     const { csv, fileName } = await exportDashboard(db, currentUser(request).id, request.query, config.publicUrl);
     reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', contentDisposition(fileName));
     return reply.send(csv);
