@@ -73,7 +73,7 @@ export interface AdminUsersFilters {
 }
 
 /** A user as the administration screens see them (spec section 3, "User (admin view)"). */
-export const adminUserSchema = z.object({
+const adminUserShape = {
   id: z.number().int(),
   name: z.string(),
   firstname: z.string(),
@@ -100,7 +100,8 @@ export const adminUserSchema = z.object({
   rejected: z.boolean(),
   /** The owner opened a link sent to this address (signup confirmation, e-mail change, password link). */
   email_confirmed: z.boolean(),
-});
+};
+export const adminUserSchema = z.object(adminUserShape);
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** The dashboard's four counters, over the whole user base. */
@@ -177,7 +178,8 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const adminUserDetailSchema = adminUserSchema.extend({
+export const adminUserDetailSchema = z.object({
+  ...adminUserShape,
   cv_original_name: z.string().nullable(),
   rejection_reason: z.string().nullable(),
   rejected_at: z.string().nullable(),

@@ -12,7 +12,7 @@ import {
   courseStatuses,
   eurosToCents,
 } from './course-rules';
-import { courseInformationSchema } from './learning';
+import { courseInformationShape } from './learning';
 import { courseRatingSchema } from './satisfaction';
 
 export * from './course-rules';
@@ -126,7 +126,7 @@ export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 // Answers
 
 /** A course in lists (catalogue, trainer's courses, profile activity). Amounts in euros. */
-export const courseItemSchema = z.object({
+export const courseItemShape = {
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -144,18 +144,20 @@ export const courseItemSchema = z.object({
    * Learners' average rating and number of answers, only from SATISFACTION_MIN_ANSWERS_SHOWN answers
    * up (null below, and in the review queue, which does not read them).
    */
-  rating: courseRatingSchema.nullable(),
+  rating: z.nullable(courseRatingSchema),
   /**
    * Why an administrator asked for changes or unpublished the course; only in the answers meant
    * for its author and administrators (trainer's list, detail, review queue), else absent.
    */
   review_reason: z.string().nullable().optional(),
-});
+};
+export const courseItemSchema = z.object(courseItemShape);
 export type CourseItem = z.infer<typeof courseItemSchema>;
 
 /** A course as its detail page shows it, with its public information. */
-export const courseDetailSchema = courseItemSchema.extend({
-  ...courseInformationSchema.shape,
+export const courseDetailSchema = z.object({
+  ...courseItemShape,
+  ...courseInformationShape,
   updated_at: z.string(),
   /** The caller is enrolled / saved it for later (false for visitors). */
   enrolled: z.boolean(),

@@ -118,15 +118,16 @@ export type CourseInformationBody = z.output<typeof courseInformationBodySchema>
 // Answers
 
 /** The public information of a course, as the API answers it. */
-export const courseInformationSchema = z.object({
+export const courseInformationShape = {
   objectives: z.array(z.string()),
   target_audience: z.string(),
   prerequisites: z.string(),
   assessment_methods: z.string(),
-});
+};
+export const courseInformationSchema = z.object(courseInformationShape);
 export type CourseInformation = z.infer<typeof courseInformationSchema>;
 
-export const outlineLessonSchema = z.object({
+const outlineLessonShape = {
   id: z.number().int(),
   title: z.string(),
   type: z.enum(lessonTypes),
@@ -134,7 +135,8 @@ export const outlineLessonSchema = z.object({
   is_preview: z.boolean(),
   /** Only for an enrolled caller. */
   completed: z.boolean().optional(),
-});
+};
+export const outlineLessonSchema = z.object(outlineLessonShape);
 export type OutlineLesson = z.infer<typeof outlineLessonSchema>;
 
 export const outlineSectionSchema = z.object({
@@ -178,23 +180,26 @@ export const lessonMediaSchema = z.object({
 export type LessonMedia = z.infer<typeof lessonMediaSchema>;
 
 /** `GET /api/lessons/:id`: `html` is the server's safe rendering of a text lesson's Markdown. */
-export const lessonContentSchema = outlineLessonSchema.extend({
+export const lessonContentSchema = z.object({
+  ...outlineLessonShape,
   course_id: z.number().int(),
   section_id: z.number().int(),
   html: z.string().nullable(),
   /** Video and PDF lessons with their file; null for other types (or a media lesson whose file is missing). */
-  media: lessonMediaSchema.nullable(),
+  media: z.nullable(lessonMediaSchema),
   /** The Markdown source, only for those who may edit the course (author, administrators). */
   body_markdown: z.string().nullable().optional(),
 });
 export type LessonContent = z.infer<typeof lessonContentSchema>;
 
 /** A lesson as its author edits it (the Markdown source included). */
-export const authorLessonSchema = outlineLessonSchema.extend({
+export const authorLessonShape = {
+  ...outlineLessonShape,
   section_id: z.number().int(),
   position: z.number().int(),
   body_markdown: z.string().nullable(),
-});
+};
+export const authorLessonSchema = z.object(authorLessonShape);
 export type AuthorLesson = z.infer<typeof authorLessonSchema>;
 
 export const authorSectionSchema = z.object({
@@ -206,24 +211,26 @@ export const authorSectionSchema = z.object({
 export type AuthorSection = z.infer<typeof authorSectionSchema>;
 
 /** `POST /api/lessons/:id/complete` */
-export const lessonCompletionSchema = z.object({
+const lessonCompletionShape = {
   completed: z.number().int(),
   total: z.number().int(),
   percent: z.number().int(),
   /** When the course was completed (every lesson done, every quiz passed); null until then. */
   completed_at: z.string().nullable(),
-});
+};
+export const lessonCompletionSchema = z.object(lessonCompletionShape);
 export type LessonCompletion = z.infer<typeof lessonCompletionSchema>;
 
 /** One course of `GET /api/user/learning`. */
-export const learningItemSchema = lessonCompletionSchema.extend({
+export const learningItemSchema = z.object({
+  ...lessonCompletionShape,
   course_id: z.number().int(),
   title: z.string(),
   image: z.string().nullable(),
   /** Where "Reprendre" leads: the lesson opened last, else the first not completed, else the first; null without lessons. */
   last_lesson_id: z.number().int().nullable(),
   /** The attestation issued at completion; null before. */
-  certificate: certificateLinkSchema.nullable(),
+  certificate: z.nullable(certificateLinkSchema),
 });
 export type LearningItem = z.infer<typeof learningItemSchema>;
 

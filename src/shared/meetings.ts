@@ -38,20 +38,23 @@ export type MeetingCreatedResponse = z.infer<typeof meetingCreatedResponseSchema
 export const meetingIdParamsSchema = z.object({ meetingId: idSchema });
 
 /** `GET /api/admin/meetings/{meetingId}`: what the meeting page needs to embed the room. */
+/** The user whose interview it is. */
+const meetingUserSchema = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() });
+
 export const meetingDetailSchema = z.object({
   id: z.number().int(),
   room_name: z.string(),
   url: z.string(),
   meeting_date: z.string(),
   jitsi_domain: z.string(),
-  user: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() }),
+  user: meetingUserSchema,
 });
 export type MeetingDetail = z.infer<typeof meetingDetailSchema>;
 
 /** `GET /api/admin/users/{id}/meeting`: who the user is and their interview that is not over, if any. */
 export const userMeetingResponseSchema = z.object({
-  user: meetingDetailSchema.shape.user,
-  meeting: meetingDetailSchema.nullable(),
+  user: meetingUserSchema,
+  meeting: z.nullable(meetingDetailSchema),
 });
 export type UserMeetingResponse = z.infer<typeof userMeetingResponseSchema>;
 

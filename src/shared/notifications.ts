@@ -164,16 +164,17 @@ export const notificationPreferencesBodySchema = z.object({
 export type NotificationPreferencesBody = z.input<typeof notificationPreferencesBodySchema>;
 
 /** `POST /api/notifications/unsubscribe/{token}` (one-click, RFC 8058) and its GET page. */
-export const unsubscribeResultSchema = z.object({
+const unsubscribeResultShape = {
   kind: z.enum(notificationKinds),
   label: z.string(),
   /** False when the e-mails of this kind were already off: the link changed nothing. */
   changed: z.boolean(),
-});
+};
+export const unsubscribeResultSchema = z.object(unsubscribeResultShape);
 export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
 
 /** The GET of the link, as JSON: what it would stop (`changed` is always false) and whether these e-mails are on now. */
-export const unsubscribeStateSchema = unsubscribeResultSchema.extend({ email: z.boolean() });
+export const unsubscribeStateSchema = z.object({ ...unsubscribeResultShape, email: z.boolean() });
 export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
 
 export const notificationMessages = {

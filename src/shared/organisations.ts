@@ -564,7 +564,7 @@ export const adminOrganisationSchema = z.object({
   /** The organisation account's user id. */
   id: z.number().int(),
   /** Null when the account never gave its details (created by an administrator). */
-  details: organisationDetailsSchema.nullable(),
+  details: z.nullable(organisationDetailsSchema),
   contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
   members: z.object({ active: z.number().int(), invited: z.number().int() }),
   seats: z.array(organisationSeatsSchema),

@@ -22,7 +22,7 @@ export const profileSchema = z.object({
   /** The owner opened a link sent to this address; false shows the "confirmez votre adresse" banner. */
   email_confirmed: z.boolean(),
   /** Organisations only: their details, null until given (an account an administrator created). */
-  organisation: organisationDetailsSchema.nullable().optional(),
+  organisation: z.optional(z.nullable(organisationDetailsSchema)),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema } from './ids';
-import { authorLessonSchema, lessonCompletionSchema, lessonCreateBodySchema } from './learning';
+import { authorLessonShape, lessonCompletionSchema, lessonCreateBodySchema } from './learning';
 
 /** Kinds of quiz question: one right answer, several, or Vrai/Faux. */
 export const questionTypes = ['single', 'multiple', 'true_false'] as const;
@@ -140,22 +140,24 @@ export const attemptBodySchema = z.object({
 export type AttemptBody = z.output<typeof attemptBodySchema>;
 
 /** The quiz's settings, with the lesson they belong to. */
-export const quizSettingsSchema = z.object({
+const quizSettingsShape = {
   pass_mark: z.number().int(),
   /** null: unlimited. */
   max_attempts: z.number().int().nullable(),
-});
+};
+export const quizSettingsSchema = z.object(quizSettingsShape);
 export type QuizSettings = z.infer<typeof quizSettingsSchema>;
 
 /** A new quiz lesson, as its author gets it back. */
-export const authorQuizLessonSchema = authorLessonSchema.extend(quizSettingsSchema.shape);
+export const authorQuizLessonSchema = z.object({ ...authorLessonShape, ...quizSettingsShape });
 export type AuthorQuizLesson = z.infer<typeof authorQuizLessonSchema>;
 
 /** An option as a learner sees it before answering: no hint of whether it is right. */
-export const quizOptionSchema = z.object({
+const quizOptionShape = {
   id: z.number().int(),
   text: z.string(),
-});
+};
+export const quizOptionSchema = z.object(quizOptionShape);
 export type QuizOption = z.infer<typeof quizOptionSchema>;
 
 export const quizQuestionSchema = z.object({
@@ -167,20 +169,22 @@ export const quizQuestionSchema = z.object({
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 /** One submitted attempt, summed up. */
-export const attemptSummarySchema = z.object({
+const attemptSummaryShape = {
   id: z.number().int(),
   number: z.number().int(),
   score: z.number(),
   passed: z.boolean(),
   submitted_at: z.string(),
-});
+};
+export const attemptSummarySchema = z.object(attemptSummaryShape);
 export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 
 /**
  * `GET /api/lessons/:id/quiz`: what the player shows. It never says which options are right nor
  * gives explanations: those only come back with a submitted attempt.
  */
-export const quizViewSchema = quizSettingsSchema.extend({
+export const quizViewSchema = z.object({
+  ...quizSettingsShape,
   lesson_id: z.number().int(),
   questions: z.array(quizQuestionSchema),
   /** The caller's attempts (empty for someone not enrolled), oldest first. */
@@ -206,7 +210,8 @@ export const questionFeedbackSchema = z.object({
 export type QuestionFeedback = z.infer<typeof questionFeedbackSchema>;
 
 /** `POST /api/lessons/:id/quiz/attempts` */
-export const attemptResultSchema = attemptSummarySchema.extend({
+export const attemptResultSchema = z.object({
+  ...attemptSummaryShape,
   questions: z.array(questionFeedbackSchema),
   attempts_left: z.number().int().nullable(),
   best_score: z.number(),
@@ -216,7 +221,8 @@ export const attemptResultSchema = attemptSummarySchema.extend({
 });
 export type AttemptResult = z.infer<typeof attemptResultSchema>;
 
-export const authorOptionSchema = quizOptionSchema.extend({
+export const authorOptionSchema = z.object({
+  ...quizOptionShape,
   correct: z.boolean(),
 });
 export type AuthorOption = z.infer<typeof authorOptionSchema>;
@@ -234,7 +240,8 @@ export const authorQuestionSchema = z.object({
 export type AuthorQuestion = z.infer<typeof authorQuestionSchema>;
 
 /** `GET /api/lessons/:id/quiz/edit`: the quiz with its answers, for its author and administrators. */
-export const authorQuizSchema = quizSettingsSchema.extend({
+export const authorQuizSchema = z.object({
+  ...quizSettingsShape,
   lesson_id: z.number().int(),
   /** The course's current objectives, to tie questions to. */
   objectives: z.array(z.string()),

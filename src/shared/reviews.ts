@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
-import { courseItemSchema, courseStatusLabels, courseStatuses, type CourseStatus } from './courses';
+import { courseItemShape, courseStatusLabels, courseStatuses, type CourseStatus } from './courses';
 
 /**
  * The publication review (decision 018):
@@ -121,7 +121,8 @@ export const adminCoursesQuerySchema = z.object({
 export type AdminCoursesQuery = z.output<typeof adminCoursesQuerySchema>;
 
 /** A course in the review queue: when it entered its current state, and the current reason. */
-export const adminCourseItemSchema = courseItemSchema.extend({
+export const adminCourseItemSchema = z.object({
+  ...courseItemShape,
   review_reason: z.string().nullable(),
   status_changed_at: z.string(),
 });
