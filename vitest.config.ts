@@ -5,6 +5,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const onDatabase = {
   environment: 'node',
   globalSetup: ['src/server/test/global-setup.ts'],
+  // A response schema that would drop a field the service returns fails the request.
+  setupFiles: ['src/server/test/strict-responses.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -46,18 +46,18 @@ export const confirmEmailBodySchema = z.object({ token: linkTokenSchema });
 export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
 
 /** What confirming answers: which kind of link it was, and the account's address now. */
-export interface ConfirmEmailResponse {
-  kind: 'confirmation' | 'change';
-  email: string;
+export const confirmEmailResponseSchema = z.object({
+  kind: z.enum(['confirmation', 'change']),
+  email: z.string(),
   /** The account the link belonged to, so a page signed in as that account can update itself. */
-  user_id: number;
-  message: string;
-}
+  user_id: z.number().int(),
+  message: z.string(),
+});
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
 
 /** Every answer that only says what happened. */
-export interface AccountMessageResponse {
-  message: string;
-}
+export const accountMessageResponseSchema = z.object({ message: z.string() });
+export type AccountMessageResponse = z.infer<typeof accountMessageResponseSchema>;
 
 /** `DELETE /api/user/account`: the current password and the typed word. */
 export const deleteAccountBodySchema = z.object({

@@ -11,7 +11,7 @@ import {
   phoneSchema,
 } from './auth';
 import { roles, type Role } from './roles';
-import { emptyAsUndefined, pagingParams, type PageInfo } from './paging';
+import { emptyAsUndefined, pagingParams } from './paging';
 
 /** Longest search text accepted; longer input is a mistake or an attack, not a name. */
 export const SEARCH_MAX_LENGTH = 100;
@@ -54,52 +54,58 @@ export interface AdminUsersFilters {
 }
 
 /** A user as the administration screens see them (spec section 3, "User (admin view)"). */
-export interface AdminUser {
-  id: number;
-  name: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-  speciality: string | null;
-  is_valid: boolean;
+const adminUserShape = {
+  id: z.number().int(),
+  name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  speciality: z.string().nullable(),
+  is_valid: z.boolean(),
   /** The latest meeting (ISO 8601, UTC), or null. */
-  meeting_date: string | null;
-  meeting_url: string | null;
+  meeting_date: z.string().nullable(),
+  meeting_url: z.string().nullable(),
   /** Its id, for the meeting page `/admin/meeting/{userId}/{meetingId}`. */
-  meeting_id: number | null;
+  meeting_id: z.number().int().nullable(),
   /** Whether a CV was uploaded; the file itself comes from `GET /api/admin/users/{id}/cv`. */
-  cv: boolean;
-  profil_picture: string | null;
-  phone_number: string | null;
-  country: string | null;
-  gender: 'female' | 'male' | null;
+  cv: z.boolean(),
+  profil_picture: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  country: z.string().nullable(),
+  gender: z.enum(genders).nullable(),
   /** YYYY-MM-DD. */
-  birthdate: string | null;
-  created_at: string;
+  birthdate: z.string().nullable(),
+  created_at: z.string(),
   /** An administrator refused this trainer's application. */
-  rejected: boolean;
+  rejected: z.boolean(),
   /** The owner opened a link sent to this address (signup confirmation, e-mail change, password link). */
-  email_confirmed: boolean;
-}
+  email_confirmed: z.boolean(),
+};
+export const adminUserSchema = z.object(adminUserShape);
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** The dashboard's four counters, over the whole user base. */
-export interface AdminCounters {
-  total: number;
-  pending: number;
-  approved: number;
+export const adminCountersSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
   /** Users with at least one meeting. */
-  meetings: number;
-}
+  meetings: z.number().int(),
+});
+export type AdminCounters = z.infer<typeof adminCountersSchema>;
 
-export interface AdminUsersResponse extends PageInfo {
-  users: AdminUser[];
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
   /** Users matching the filters; for a text search, at most SEARCH_COUNT_CAP (see totalCapped). */
-  total: number;
+  total: z.number().int(),
   /** True when more than `total` users match a search. */
-  totalCapped: boolean;
-  counters: AdminCounters;
-}
+  totalCapped: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counters: adminCountersSchema,
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 export const auditActions = [
   'approve',
@@ -144,21 +150,24 @@ export const auditActionLabels: Record<AuditAction, string> = {
   organisation_seats: 'Places attribuées à une organisation',
 };
 
-export interface AuditEntry {
-  action: AuditAction;
+export const auditEntrySchema = z.object({
+  action: z.enum(auditActions),
   /** The administrator's name at read time; null when their account no longer exists. */
-  actor_name: string | null;
-  created_at: string;
-  details: Record<string, unknown> | null;
-}
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export interface AdminUserDetail extends AdminUser {
-  cv_original_name: string | null;
-  rejection_reason: string | null;
-  rejected_at: string | null;
+export const adminUserDetailSchema = z.object({
+  ...adminUserShape,
+  cv_original_name: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  rejected_at: z.string().nullable(),
   /** Newest first, at most AUDIT_ENTRIES_SHOWN. */
-  audit: AuditEntry[];
-}
+  audit: z.array(auditEntrySchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 /** `PUT /api/admin/users/{id}/status`: approve (true) or revoke (false). */
 export const userStatusBodySchema = z.object({
@@ -213,11 +222,12 @@ export const adminUserCreateBodySchema = z.object({
 export type AdminUserCreateBody = z.output<typeof adminUserCreateBodySchema>;
 export type AdminUserCreateInput = z.input<typeof adminUserCreateBodySchema>;
 
-export interface AdminUserCreatedResponse {
-  user: AdminUser;
+export const adminUserCreatedResponseSchema = z.object({
+  user: adminUserSchema,
   /** The address the "définissez votre mot de passe" link (valid 7 days) was sent to; nobody else ever knows the password. */
-  invitation_sent_to: string;
-}
+  invitation_sent_to: z.string(),
+});
+export type AdminUserCreatedResponse = z.infer<typeof adminUserCreatedResponseSchema>;
 
 /** French messages of the administration rules, shared by the server and the screens. */
 export const adminMessages = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import type { ErrorCode } from './errors';
-import { signupRoles, type Role } from './roles';
+import { roles, signupRoles } from './roles';
 
 export const genders = ['female', 'male'] as const;
 export type Gender = (typeof genders)[number];
@@ -201,16 +201,17 @@ export const signupRoleSchema = z.enum(signupRoles, {
 // Accounts (signup itself: shared/signup.ts)
 
 /** The account as login and signup answer it. */
-export interface AccountUser {
-  id: number;
-  role: Role;
-  firstname: string;
-  lastname: string;
-  email: string;
-  is_valid: boolean;
+export const accountUserSchema = z.object({
+  id: z.number().int(),
+  role: z.enum(roles),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  is_valid: z.boolean(),
   /** The owner opened a link sent to this address; false shows the "confirmez votre adresse" banner. */
-  email_confirmed: boolean;
-}
+  email_confirmed: z.boolean(),
+});
+export type AccountUser = z.infer<typeof accountUserSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/login
@@ -234,10 +235,11 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-export interface LoginResponse {
-  accessToken: string;
-  user: AccountUser;
-}
+export const loginResponseSchema = z.object({
+  accessToken: z.string(),
+  user: accountUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** The login screen's form: only the two messages of spec section 5. */
 export const loginFormSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParam, type PageInfo } from './paging';
+import { pageParam, pageInfoShape } from './paging';
 
 /** The platform named on every attestation. */
 export const PLATFORM_NAME = 'EcoForma';
@@ -50,36 +50,41 @@ export interface CertificateSnapshot {
 }
 
 /** `GET /api/certificates/{code}`: what the public verification page shows, nothing more personal. */
-export interface CertificateVerification {
-  valid: boolean;
-  learner_name: string;
-  course_title: string;
-  issued_at: string;
-  revoked?: { at: string; reason: string };
-}
+export const certificateVerificationSchema = z.object({
+  valid: z.boolean(),
+  learner_name: z.string(),
+  course_title: z.string(),
+  issued_at: z.string(),
+  revoked: z.object({ at: z.string(), reason: z.string() }).optional(),
+});
+export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
 /** What "Mes formations" needs for a completed course. */
-export interface CertificateLink {
-  id: number;
-  number: string;
-  code: string;
-}
+export const certificateLinkSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  code: z.string(),
+});
+export type CertificateLink = z.infer<typeof certificateLinkSchema>;
 
 /** One line of the administrators' list. */
-export interface AdminCertificate {
-  id: number;
-  number: string;
-  code: string;
-  learner_name: string;
-  course_title: string;
-  issued_at: string;
-  revoked_at: string | null;
-  revoked_reason: string | null;
-}
+export const adminCertificateSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  code: z.string(),
+  learner_name: z.string(),
+  course_title: z.string(),
+  issued_at: z.string(),
+  revoked_at: z.string().nullable(),
+  revoked_reason: z.string().nullable(),
+});
+export type AdminCertificate = z.infer<typeof adminCertificateSchema>;
 
-export interface AdminCertificatesResponse extends PageInfo {
-  certificates: AdminCertificate[];
-}
+export const adminCertificatesResponseSchema = z.object({
+  certificates: z.array(adminCertificateSchema),
+  ...pageInfoShape,
+});
+export type AdminCertificatesResponse = z.infer<typeof adminCertificatesResponseSchema>;
 
 export const CERTIFICATES_PAGE_SIZE = 20;
 

@@ -1,11 +1,7 @@
-// Courses' statuses, messages, rules and shapes, without zod: the pages that show courses import them without
-// bringing zod into their chunks; the schemas are in courses.ts, which re-exports all of this (decision 031).
-import type { CategorySlug } from './categories';
+// Courses' statuses, messages and rules, without zod: the pages that show courses import them without
+// bringing zod into their chunks; the schemas (the answers' shapes included) are in courses.ts, which re-exports all of this (decision 031).
 import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES } from './constants';
-import type { CourseInformation } from './learning';
-import type { CourseRating } from './satisfaction';
 import { isAdmin, isApprovedTrainer, type Actor } from './roles';
-import type { PageInfo } from './paging';
 
 /**
  * Where a course stands in the publication review (decision 018): only a published course is seen
@@ -87,63 +83,12 @@ export function centsToEuros(cents: number): number {
   return cents / 100;
 }
 
-
 /** A course id from an address; anything but a positive integer is a course that does not exist. */
 export function parseCourseId(raw: string | number | undefined): number | null {
   const text = String(raw ?? '');
   if (!/^\d{1,9}$/.test(text)) return null;
   const id = Number(text);
   return id > 0 ? id : null;
-}
-
-/** A course in lists (catalogue, trainer's courses, profile activity). Amounts in euros. */
-export interface CourseItem {
-  id: number;
-  title: string;
-  description: string;
-  category: { slug: CategorySlug | string; name: string };
-  duration: string;
-  price: number;
-  discountPrice: number | null;
-  /** Relative URL of the image, or null. */
-  image: string | null;
-  user: { id: number; name: string; avatar: string | null };
-  status: CourseStatus;
-  created_at: string;
-  /**
-   * Learners' average rating and number of answers, only from SATISFACTION_MIN_ANSWERS_SHOWN answers
-   * up (null below, and in the review queue, which does not read them).
-   */
-  rating: CourseRating | null;
-  /**
-   * Why an administrator asked for changes or unpublished the course; only in the answers meant
-   * for its author and administrators (trainer's list, detail, review queue), else absent.
-   */
-  review_reason?: string | null;
-}
-
-/** A course as its detail page shows it, with its public information. */
-export interface CourseDetail extends CourseItem, CourseInformation {
-  updated_at: string;
-  /** The caller is enrolled / saved it for later (false for visitors). */
-  enrolled: boolean;
-  saved: boolean;
-  attachment: { name: string; size: number; mime: string } | null;
-}
-
-export interface CoursePage extends PageInfo {
-  items: CourseItem[];
-}
-
-export interface CategoryCount {
-  slug: string;
-  name: string;
-  count: number;
-}
-
-export interface MyCourses {
-  enrolled: CourseItem[];
-  saved: CourseItem[];
 }
 
 interface CourseOwnership {

@@ -8,9 +8,12 @@ import {
   COURSE_TITLE_MAX,
   COURSE_TITLE_MIN,
   courseMessages,
+  courseStatuses,
   eurosToCents,
 } from './course-rules';
 import { pagingParams } from './paging';
+import { courseInformationShape } from './learning';
+import { courseRatingSchema } from './satisfaction';
 
 export * from './course-rules';
 
@@ -112,3 +115,89 @@ export const courseListQuerySchema = z.object({
   ...pagingParams(),
 });
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** A course in lists (catalogue, trainer's courses, profile activity). Amounts in euros. */
+export const courseItemShape = {
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** The slug is one of categorySlugs for every course the platform makes. */
+  category: z.object({ slug: z.string(), name: z.string() }),
+  duration: z.string(),
+  price: z.number(),
+  discountPrice: z.number().nullable(),
+  /** Relative URL of the image, or null. */
+  image: z.string().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }),
+  status: z.enum(courseStatuses),
+  created_at: z.string(),
+  /**
+   * Learners' average rating and number of answers, only from SATISFACTION_MIN_ANSWERS_SHOWN answers
+   * up (null below, and in the review queue, which does not read them).
+   */
+  rating: z.nullable(courseRatingSchema),
+  /**
+   * Why an administrator asked for changes or unpublished the course; only in the answers meant
+   * for its author and administrators (trainer's list, detail, review queue), else absent.
+   */
+  review_reason: z.string().nullable().optional(),
+};
+export const courseItemSchema = z.object(courseItemShape);
+export type CourseItem = z.infer<typeof courseItemSchema>;
+
+/** A course as its detail page shows it, with its public information. */
+export const courseDetailSchema = z.object({
+  ...courseItemShape,
+  ...courseInformationShape,
+  updated_at: z.string(),
+  /** The caller is enrolled / saved it for later (false for visitors). */
+  enrolled: z.boolean(),
+  saved: z.boolean(),
+  attachment: z.object({ name: z.string(), size: z.number().int(), mime: z.string() }).nullable(),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+/** `GET /api/courses`: one page of the catalogue. */
+export const coursePageSchema = z.object({
+  items: z.array(courseItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CoursePage = z.infer<typeof coursePageSchema>;
+
+export const categoryCountSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+});
+export type CategoryCount = z.infer<typeof categoryCountSchema>;
+/** `GET /api/categories` */
+export const categoryCountListSchema = z.array(categoryCountSchema);
+
+/** `GET /api/user/courses` */
+export const myCoursesSchema = z.object({
+  enrolled: z.array(courseItemSchema),
+  saved: z.array(courseItemSchema),
+});
+export type MyCourses = z.infer<typeof myCoursesSchema>;
+
+/** `GET /api/formateur/courses`: the trainer's courses, drafts included. */
+export const authorCoursesSchema = z.object({
+  items: z.array(courseItemSchema),
+  total: z.number().int(),
+});
+export type AuthorCourses = z.infer<typeof authorCoursesSchema>;
+
+/** `POST` / `DELETE /api/courses/:id/enrolment` */
+export const enrolmentStateSchema = z.object({ enrolled: z.boolean() });
+export type EnrolmentState = z.infer<typeof enrolmentStateSchema>;
+/** `POST` / `DELETE /api/courses/:id/saved` */
+export const savedStateSchema = z.object({ saved: z.boolean() });
+export type SavedState = z.infer<typeof savedStateSchema>;
+
+/** Image types a course's image is served with (the demo's SVG included), for the documentation. */
+export const COURSE_IMAGE_SERVED_TYPES = ['image/*'] as const;

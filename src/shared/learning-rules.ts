@@ -1,6 +1,5 @@
-// Lessons' constants, messages, shapes and rules, without zod: the player and the course pages import them without
-// bringing zod into their chunks; the schemas are in learning.ts, which re-exports all of this (decision 031).
-import type { CertificateLink } from './certificates';
+// Lessons' constants, messages and rules, without zod: the player and the course pages import them without
+// bringing zod into their chunks; the schemas (the answers' shapes included) are in learning.ts, which re-exports all of this (decision 031).
 import { isAdmin, type Actor } from './roles';
 import { formatNumber } from './french-format';
 
@@ -76,46 +75,14 @@ export const learningMessages = {
   mediaLinkInvalid: 'Ce lien vers le média est invalide ou a expiré. Rechargez la page de la leçon.',
 } as const;
 
-
-/** The public information of a course, as the API answers it. */
-export interface CourseInformation {
-  objectives: string[];
-  target_audience: string;
-  prerequisites: string;
-  assessment_methods: string;
-}
-
-export interface OutlineLesson {
+/** What the reading order needs of an outline's lesson (`OutlineLesson`, in learning.ts, has it). */
+interface LessonInOrder {
   id: number;
-  title: string;
-  type: LessonType;
-  duration_minutes: number;
-  is_preview: boolean;
-  /** Only for an enrolled caller. */
   completed?: boolean;
 }
 
-export interface OutlineSection {
-  id: number;
-  title: string;
-  lessons: OutlineLesson[];
-}
-
-/** `GET /api/courses/:id/outline` */
-export interface CourseOutline {
-  sections: OutlineSection[];
-  total_lessons: number;
-  total_minutes: number;
-  /** Only for an enrolled caller: when they completed the course (every lesson done, every quiz passed), else null. */
-  completed_at?: string | null;
-  /** Only for an enrolled caller: the lesson they opened last, where "Reprendre" leads, else null. */
-  last_lesson_id?: number | null;
-  /** Where the player opens without a lesson in its address (`resumeLessonId`); null for a course without lessons. */
-  resume_lesson_id: number | null;
-}
-
 /** Every lesson of the course, in reading order. */
-export function lessonsInOrder(outline: Pick<CourseOutline, 'sections'>): OutlineLesson[] {
+export function lessonsInOrder<L extends LessonInOrder>(outline: { sections: { lessons: L[] }[] }): L[] {
   return outline.sections.flatMap((section) => section.lessons);
 }
 
@@ -124,87 +91,10 @@ export function lessonsInOrder(outline: Pick<CourseOutline, 'sections'>): Outlin
  * the first. The server gives it with the outline, so the page's early requests (decision 035) can
  * ask for that lesson before the app has run.
  */
-export function resumeLessonId(outline: Pick<CourseOutline, 'sections'>, lastLessonId: number | null | undefined): number | null {
+export function resumeLessonId(outline: { sections: { lessons: LessonInOrder[] }[] }, lastLessonId: number | null | undefined): number | null {
   const lessons = lessonsInOrder(outline);
   if (lastLessonId != null && lessons.some((lesson) => lesson.id === lastLessonId)) return lastLessonId;
   return (lessons.find((lesson) => !lesson.completed) ?? lessons[0])?.id ?? null;
-}
-
-/**
- * The file of a video or PDF lesson, as `GET /api/lessons/:id` gives it: signed addresses that
- * work without the session token (media elements cannot send it) until `expires_at` (decision 017).
- */
-export interface LessonMedia {
-  /** Inline: the video's source, or the PDF shown in the page. */
-  url: string;
-  /** The same file offered as a download (Content-Disposition: attachment). */
-  download_url: string;
-  /** WebVTT captions of a video, when it has some. */
-  captions_url: string | null;
-  mime_type: string;
-  size: number;
-  file_name: string;
-  /** ISO date after which these addresses answer 403: fetch the lesson again before then. */
-  expires_at: string;
-}
-
-/** `GET /api/lessons/:id`: `html` is the server's safe rendering of a text lesson's Markdown. */
-export interface LessonContent extends OutlineLesson {
-  course_id: number;
-  section_id: number;
-  html: string | null;
-  /** Video and PDF lessons with their file; null for other types (or a media lesson whose file is missing). */
-  media: LessonMedia | null;
-  /** The Markdown source, only for those who may edit the course (author, administrators). */
-  body_markdown?: string | null;
-}
-
-/** A lesson as its author edits it (the Markdown source included). */
-export interface AuthorLesson extends OutlineLesson {
-  section_id: number;
-  position: number;
-  body_markdown: string | null;
-}
-
-export interface AuthorSection {
-  id: number;
-  course_id: number;
-  title: string;
-  position: number;
-}
-
-/** `POST /api/lessons/:id/complete` */
-export interface LessonCompletion {
-  completed: number;
-  total: number;
-  percent: number;
-  /** When the course was completed (every lesson done, every quiz passed); null until then. */
-  completed_at: string | null;
-}
-
-/** One course of `GET /api/user/learning`. */
-export interface LearningItem extends LessonCompletion {
-  course_id: number;
-  title: string;
-  image: string | null;
-  /** Where "Reprendre" leads: the lesson opened last, else the first not completed, else the first; null without lessons. */
-  last_lesson_id: number | null;
-  /** The attestation issued at completion; null before. */
-  certificate: CertificateLink | null;
-}
-
-/** A course the learner saved for later and has not joined yet. */
-export interface SavedLearningItem {
-  course_id: number;
-  title: string;
-  image: string | null;
-  total_lessons: number;
-  total_minutes: number;
-}
-
-export interface MyLearning {
-  items: LearningItem[];
-  saved: SavedLearningItem[];
 }
 
 /** Where a learner stands in a course, as the server records it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { certificateLinkSchema } from './certificates';
 import { bodyIdSchema } from './ids';
-import { LESSON_BODY_MAX, LESSON_DURATION_MAX, LESSON_TITLE_MAX, OBJECTIVES_MAX, OBJECTIVE_MAX, ORDER_MAX, PUBLIC_TEXT_MAX, SECTION_TITLE_MAX, learningMessages, mediaLessonTypes } from './learning-rules';
+import { LESSON_BODY_MAX, LESSON_DURATION_MAX, LESSON_TITLE_MAX, OBJECTIVES_MAX, OBJECTIVE_MAX, ORDER_MAX, PUBLIC_TEXT_MAX, SECTION_TITLE_MAX, learningMessages, lessonTypes, mediaLessonTypes } from './learning-rules';
 
 export * from './learning-rules';
 
@@ -112,3 +113,147 @@ export const courseInformationBodySchema = z
   .partial()
   .refine((v) => Object.values(v).some((value) => value !== undefined), { error: learningMessages.emptyUpdate });
 export type CourseInformationBody = z.output<typeof courseInformationBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** The public information of a course, as the API answers it. */
+export const courseInformationShape = {
+  objectives: z.array(z.string()),
+  target_audience: z.string(),
+  prerequisites: z.string(),
+  assessment_methods: z.string(),
+};
+export const courseInformationSchema = z.object(courseInformationShape);
+export type CourseInformation = z.infer<typeof courseInformationSchema>;
+
+const outlineLessonShape = {
+  id: z.number().int(),
+  title: z.string(),
+  type: z.enum(lessonTypes),
+  duration_minutes: z.number().int(),
+  is_preview: z.boolean(),
+  /** Only for an enrolled caller. */
+  completed: z.boolean().optional(),
+};
+export const outlineLessonSchema = z.object(outlineLessonShape);
+export type OutlineLesson = z.infer<typeof outlineLessonSchema>;
+
+export const outlineSectionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  lessons: z.array(outlineLessonSchema),
+});
+export type OutlineSection = z.infer<typeof outlineSectionSchema>;
+
+/** `GET /api/courses/:id/outline` */
+export const courseOutlineSchema = z.object({
+  sections: z.array(outlineSectionSchema),
+  total_lessons: z.number().int(),
+  total_minutes: z.number().int(),
+  /** Only for an enrolled caller: when they completed the course (every lesson done, every quiz passed), else null. */
+  completed_at: z.string().nullable().optional(),
+  /** Only for an enrolled caller: the lesson they opened last, where "Reprendre" leads, else null. */
+  last_lesson_id: z.number().int().nullable().optional(),
+  /** Where the player opens without a lesson in its address (`resumeLessonId`); null for a course without lessons. */
+  resume_lesson_id: z.number().int().nullable(),
+});
+export type CourseOutline = z.infer<typeof courseOutlineSchema>;
+
+/**
+ * The file of a video or PDF lesson, as `GET /api/lessons/:id` gives it: signed addresses that
+ * work without the session token (media elements cannot send it) until `expires_at` (decision 017).
+ */
+export const lessonMediaSchema = z.object({
+  /** Inline: the video's source, or the PDF shown in the page. */
+  url: z.string(),
+  /** The same file offered as a download (Content-Disposition: attachment). */
+  download_url: z.string(),
+  /** WebVTT captions of a video, when it has some. */
+  captions_url: z.string().nullable(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  file_name: z.string(),
+  /** ISO date after which these addresses answer 403: fetch the lesson again before then. */
+  expires_at: z.string(),
+});
+export type LessonMedia = z.infer<typeof lessonMediaSchema>;
+
+/** `GET /api/lessons/:id`: `html` is the server's safe rendering of a text lesson's Markdown. */
+export const lessonContentSchema = z.object({
+  ...outlineLessonShape,
+  course_id: z.number().int(),
+  section_id: z.number().int(),
+  html: z.string().nullable(),
+  /** Video and PDF lessons with their file; null for other types (or a media lesson whose file is missing). */
+  media: z.nullable(lessonMediaSchema),
+  /** The Markdown source, only for those who may edit the course (author, administrators). */
+  body_markdown: z.string().nullable().optional(),
+});
+export type LessonContent = z.infer<typeof lessonContentSchema>;
+
+/** A lesson as its author edits it (the Markdown source included). */
+export const authorLessonShape = {
+  ...outlineLessonShape,
+  section_id: z.number().int(),
+  position: z.number().int(),
+  body_markdown: z.string().nullable(),
+};
+export const authorLessonSchema = z.object(authorLessonShape);
+export type AuthorLesson = z.infer<typeof authorLessonSchema>;
+
+export const authorSectionSchema = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+});
+export type AuthorSection = z.infer<typeof authorSectionSchema>;
+
+/** `POST /api/lessons/:id/complete` */
+const lessonCompletionShape = {
+  completed: z.number().int(),
+  total: z.number().int(),
+  percent: z.number().int(),
+  /** When the course was completed (every lesson done, every quiz passed); null until then. */
+  completed_at: z.string().nullable(),
+};
+export const lessonCompletionSchema = z.object(lessonCompletionShape);
+export type LessonCompletion = z.infer<typeof lessonCompletionSchema>;
+
+/** One course of `GET /api/user/learning`. */
+export const learningItemSchema = z.object({
+  ...lessonCompletionShape,
+  course_id: z.number().int(),
+  title: z.string(),
+  image: z.string().nullable(),
+  /** Where "Reprendre" leads: the lesson opened last, else the first not completed, else the first; null without lessons. */
+  last_lesson_id: z.number().int().nullable(),
+  /** The attestation issued at completion; null before. */
+  certificate: z.nullable(certificateLinkSchema),
+});
+export type LearningItem = z.infer<typeof learningItemSchema>;
+
+/** A course the learner saved for later and has not joined yet. */
+export const savedLearningItemSchema = z.object({
+  course_id: z.number().int(),
+  title: z.string(),
+  image: z.string().nullable(),
+  total_lessons: z.number().int(),
+  total_minutes: z.number().int(),
+});
+export type SavedLearningItem = z.infer<typeof savedLearningItemSchema>;
+
+export const myLearningSchema = z.object({
+  items: z.array(learningItemSchema),
+  saved: z.array(savedLearningItemSchema),
+});
+export type MyLearning = z.infer<typeof myLearningSchema>;
+
+/** The course's chapters in their new order (`PUT /api/courses/:id/sections/order`). */
+export const authorSectionListSchema = z.array(authorSectionSchema);
+/** The chapter's lessons in their new order (`PUT /api/sections/:id/lessons/order`). */
+export const authorLessonListSchema = z.array(authorLessonSchema);
+
+/** What a lesson's signed media link may serve: a video, a PDF, WebVTT captions (documentation only). */
+export const LESSON_MEDIA_TYPES = ['video/*', 'application/pdf', 'text/vtt'] as const;

@@ -25,32 +25,38 @@ export const meetingBodySchema = z
   // An empty body reaches the service, which refuses it with the same field error as `{}`.
   .nullish();
 
-export interface MeetingCreatedResponse {
-  meeting_id: number;
-  meeting_url: string;
+export const meetingCreatedResponseSchema = z.object({
+  meeting_id: z.number().int(),
+  meeting_url: z.string(),
   /** ISO 8601, UTC. */
-  meeting_date: string;
+  meeting_date: z.string(),
   /** True when the user's interview was moved (same record and room) rather than created. */
-  moved: boolean;
-}
+  moved: z.boolean(),
+});
+export type MeetingCreatedResponse = z.infer<typeof meetingCreatedResponseSchema>;
 
 export const meetingIdParamsSchema = z.object({ meetingId: idSchema });
 
 /** `GET /api/admin/meetings/{meetingId}`: what the meeting page needs to embed the room. */
-export interface MeetingDetail {
-  id: number;
-  room_name: string;
-  url: string;
-  meeting_date: string;
-  jitsi_domain: string;
-  user: { id: number; firstname: string; lastname: string; email: string };
-}
+/** The user whose interview it is. */
+const meetingUserSchema = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() });
+
+export const meetingDetailSchema = z.object({
+  id: z.number().int(),
+  room_name: z.string(),
+  url: z.string(),
+  meeting_date: z.string(),
+  jitsi_domain: z.string(),
+  user: meetingUserSchema,
+});
+export type MeetingDetail = z.infer<typeof meetingDetailSchema>;
 
 /** `GET /api/admin/users/{id}/meeting`: who the user is and their interview that is not over, if any. */
-export interface UserMeetingResponse {
-  user: MeetingDetail['user'];
-  meeting: MeetingDetail | null;
-}
+export const userMeetingResponseSchema = z.object({
+  user: meetingUserSchema,
+  meeting: z.nullable(meetingDetailSchema),
+});
+export type UserMeetingResponse = z.infer<typeof userMeetingResponseSchema>;
 
 /** The fixed toolbar of the embedded meeting (spec: "the toolbar buttons are a fixed list"). */
 export const JITSI_TOOLBAR_BUTTONS = ['microphone', 'camera', 'desktop', 'chat', 'raisehand', 'tileview', 'hangup', 'fullscreen', 'settings'] as const;

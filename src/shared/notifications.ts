@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './roles';
-import { pagingParams, type PageInfo } from './paging';
+import { pagingParams, pageInfoShape } from './paging';
 
 /**
  * What a notification is about. Each kind is written once in the user's in-app list and, unless
@@ -80,23 +80,26 @@ export function notificationKindsFor(role: Role): NotificationKind[] {
 }
 
 /** One entry of the in-app list. */
-export interface NotificationItem {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  body: string;
+export const notificationItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(notificationKinds),
+  title: z.string(),
+  body: z.string(),
   /** A page of the platform (a path such as `/profile#entretien`), or null. */
-  link: string | null;
-  created_at: string;
+  link: z.string().nullable(),
+  created_at: z.string(),
   /** Null while unread. */
-  read_at: string | null;
-}
+  read_at: z.string().nullable(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /** `GET /api/notifications`: newest first. */
-export interface NotificationPage extends PageInfo {
-  items: NotificationItem[];
-  unread: number;
-}
+export const notificationPageSchema = z.object({
+  items: z.array(notificationItemSchema),
+  ...pageInfoShape,
+  unread: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** How many entries the bell's menu shows. */
 export const BELL_NOTIFICATIONS_SHOWN = 5;
@@ -108,23 +111,28 @@ export const notificationsQuerySchema = z.object({
 export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;
 
 /** `GET /api/notifications/unread-count`: what the bell polls. */
-export interface UnreadCount {
-  unread: number;
-}
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** `POST /api/notifications/read-all`: how many were marked, and what is left unread (0). */
+export const markAllReadResponseSchema = z.object({ updated: z.number().int(), unread: z.number().int() });
+export type MarkAllReadResponse = z.infer<typeof markAllReadResponseSchema>;
 
 /** One line of "Préférences e-mail". */
-export interface NotificationPreference {
-  kind: NotificationKind;
-  label: string;
-  description: string;
+export const notificationPreferenceSchema = z.object({
+  kind: z.enum(notificationKinds),
+  label: z.string(),
+  description: z.string(),
   /** False: the in-app notification only, no e-mail. */
-  email: boolean;
-}
+  email: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
 /** `GET` and `PUT /api/user/notification-preferences`: the kinds the caller's role can receive. */
-export interface NotificationPreferences {
-  items: NotificationPreference[];
-}
+export const notificationPreferencesSchema = z.object({
+  items: z.array(notificationPreferenceSchema),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /** `PUT /api/user/notification-preferences`: the kinds to change, e-mail on (true) or off (false). */
 export const notificationPreferencesBodySchema = z.object({
@@ -136,12 +144,18 @@ export const notificationPreferencesBodySchema = z.object({
 export type NotificationPreferencesBody = z.input<typeof notificationPreferencesBodySchema>;
 
 /** `POST /api/notifications/unsubscribe/{token}` (one-click, RFC 8058) and its GET page. */
-export interface UnsubscribeResult {
-  kind: NotificationKind;
-  label: string;
+const unsubscribeResultShape = {
+  kind: z.enum(notificationKinds),
+  label: z.string(),
   /** False when the e-mails of this kind were already off: the link changed nothing. */
-  changed: boolean;
-}
+  changed: z.boolean(),
+};
+export const unsubscribeResultSchema = z.object(unsubscribeResultShape);
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
+
+/** The GET of the link, as JSON: what it would stop (`changed` is always false) and whether these e-mails are on now. */
+export const unsubscribeStateSchema = z.object({ ...unsubscribeResultShape, email: z.boolean() });
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
 
 export const notificationMessages = {
   notFound: 'Notification introuvable.',

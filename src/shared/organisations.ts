@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages, emailSchema, firstnameSchema, identityTextProblem, isPlausiblePhone, issueCode, lastnameSchema } from './auth';
-import { emptyAsUndefined, pagingParams, type PageInfo } from './paging';
+import { emptyAsUndefined, pagingParams, pageInfoShape } from './paging';
 import { bodyIdSchema } from './ids';
 import { formatNumber, plural } from './french-format';
 
@@ -256,16 +256,17 @@ export const organisationFieldLabels: Record<OrganisationFieldName, string> = {
 };
 
 /** The organisation as its profile and the administrators see it. */
-export interface OrganisationDetails {
-  organisation_name: string;
-  siret: string;
-  sector: Sector;
-  size_band: SizeBand;
-  address: string;
-  postal_code: string;
-  city: string;
-  contact_email: string;
-}
+export const organisationDetailsSchema = z.object({
+  organisation_name: z.string(),
+  siret: z.string(),
+  sector: z.enum(sectors),
+  size_band: z.enum(sizeBands),
+  address: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  contact_email: z.string(),
+});
+export type OrganisationDetails = z.infer<typeof organisationDetailsSchema>;
 
 /**
  * `PUT /api/user/organisation`: the organisation's details and its contact person (the account's
@@ -329,26 +330,29 @@ export const memberStatusLabels: Record<MemberStatus, string> = {
 };
 
 /** A row of the organisation's members list. Names and courses only for consenting (active) members. */
-export interface OrganisationMember {
-  id: number;
+export const organisationMemberSchema = z.object({
+  id: z.number().int(),
   /** The address the invitation went to. */
-  email: string;
-  status: MemberStatus;
+  email: z.string(),
+  status: z.enum(memberStatuses),
   /** An invitation whose link has expired (status still 'invited'). */
-  expired: boolean;
+  expired: z.boolean(),
   /** Active members only. */
-  name: string | null;
-  invited_at: string;
-  joined_at: string | null;
-  ended_at: string | null;
+  name: z.string().nullable(),
+  invited_at: z.string(),
+  joined_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
   /** Active members only: the courses the organisation enrolled them in. */
-  courses: { id: number; title: string }[];
-}
+  courses: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type OrganisationMember = z.infer<typeof organisationMemberSchema>;
 
-export interface OrganisationMembersResponse extends PageInfo {
-  items: OrganisationMember[];
-  counts: Record<MemberStatus, number>;
-}
+export const organisationMembersResponseSchema = z.object({
+  items: z.array(organisationMemberSchema),
+  ...pageInfoShape,
+  counts: z.record(z.enum(memberStatuses), z.number().int()),
+});
+export type OrganisationMembersResponse = z.infer<typeof organisationMembersResponseSchema>;
 
 const searchSchema = z.preprocess(emptyAsUndefined, z.string().trim().max(200, { error: 'La recherche ne doit pas dépasser 200 caractères.' }).optional());
 
@@ -363,11 +367,12 @@ export type MembersQuery = z.output<typeof membersQuerySchema>;
 /** `POST /api/organisation/invitations`: one address. */
 export const inviteBodySchema = z.object({ email: emailSchema });
 export type InviteBody = z.input<typeof inviteBodySchema>;
-export interface InviteResponse {
-  member: OrganisationMember;
+export const inviteResponseSchema = z.object({
+  member: organisationMemberSchema,
   /** An invitation was pending already: a new link went out. */
-  resent: boolean;
-}
+  resent: z.boolean(),
+});
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
 
 /** `POST /api/organisation/invitations/preview` and `/import`: the CSV file's text. */
 export const importBodySchema = z.object({
@@ -378,23 +383,26 @@ export const importBodySchema = z.object({
 export type ImportBody = z.input<typeof importBodySchema>;
 
 /** One data row of an import: its line in the file, what will happen, and why not when refused. */
-export interface ImportRow {
-  line: number;
-  email: string;
-  status: 'new' | 'resend' | 'error';
+export const importRowSchema = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  status: z.enum(['new', 'resend', 'error']),
   /** The French error (status 'error') or note (status 'resend'). */
-  message: string | null;
-}
+  message: z.string().nullable(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
 
-export interface ImportPreview {
-  rows: ImportRow[];
-  counts: { new: number; resend: number; error: number };
-}
+export const importPreviewSchema = z.object({
+  rows: z.array(importRowSchema),
+  counts: z.object({ new: z.number().int(), resend: z.number().int(), error: z.number().int() }),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
-export interface ImportResult {
-  invited: number;
-  resent: number;
-}
+export const importResultSchema = z.object({
+  invited: z.number().int(),
+  resent: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Invitations, seen by the invited learner
@@ -414,32 +422,39 @@ export const acceptInvitationBodySchema = invitationTokenBodySchema.extend({
 export type AcceptInvitationBody = z.input<typeof acceptInvitationBodySchema>;
 
 /** `POST /api/invitations/lookup`: what the invitation says, for the signup and join pages. */
-export interface InvitationSummary {
-  organisation_name: string;
-  email: string;
-  expires_at: string;
-}
+export const invitationSummarySchema = z.object({
+  organisation_name: z.string(),
+  email: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
 /** An organisation the learner belongs to (`GET /api/user/organisations`). */
-export interface MyOrganisation {
+export const myOrganisationSchema = z.object({
   /** The membership's id, for leaving. */
-  id: number;
-  organisation_name: string;
-  joined_at: string;
+  id: z.number().int(),
+  organisation_name: z.string(),
+  joined_at: z.string(),
   /** The courses it enrolled the learner in. */
-  courses: { id: number; title: string }[];
-}
+  courses: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type MyOrganisation = z.infer<typeof myOrganisationSchema>;
+/** `GET /api/user/organisations` */
+export const myOrganisationListSchema = z.array(myOrganisationSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Seats and enrolments
 
 /** A course the organisation has seats for. */
-export interface OrganisationCourse {
-  id: number;
-  title: string;
-  seats: number;
-  used: number;
-}
+export const organisationCourseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  seats: z.number().int(),
+  used: z.number().int(),
+});
+export type OrganisationCourse = z.infer<typeof organisationCourseSchema>;
+/** `GET /api/organisation/courses` */
+export const organisationCourseListSchema = z.array(organisationCourseSchema);
 
 /** `POST /api/organisation/enrolments`: one course, one or many members (their membership ids). */
 export const enrolBodySchema = z.object({
@@ -450,13 +465,14 @@ export const enrolBodySchema = z.object({
     .max(ENROL_MAX_MEMBERS, organisationMessages.membersTooMany),
 });
 export type EnrolBody = z.input<typeof enrolBodySchema>;
-export interface EnrolResult {
+export const enrolResultSchema = z.object({
   /** Members enrolled now (a seat each). */
-  enrolled: number;
+  enrolled: z.number().int(),
   /** Members the organisation had already enrolled in this course (no seat used). */
-  already: number;
-  course: OrganisationCourse;
-}
+  already: z.number().int(),
+  course: organisationCourseSchema,
+});
+export type EnrolResult = z.infer<typeof enrolResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard
@@ -481,29 +497,32 @@ export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 export type DashboardFilters = Partial<Record<'q' | 'course_id' | 'status' | 'page', string>>;
 
 /** One row of the dashboard: a consenting member and one course the organisation enrolled them in (or none yet). */
-export interface DashboardRow {
-  member_id: number;
-  name: string;
-  email: string;
-  course: { id: number; title: string } | null;
-  enrolled_at: string | null;
-  completed_lessons: number;
-  total_lessons: number;
-  percent: number;
+export const dashboardRowSchema = z.object({
+  member_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  course: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  enrolled_at: z.string().nullable(),
+  completed_lessons: z.number().int(),
+  total_lessons: z.number().int(),
+  percent: z.number(),
   /** The latest completed lesson or quiz attempt in this course. */
-  last_activity_at: string | null;
-  completed_at: string | null;
+  last_activity_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
   /** The attestation's public verification code and number, once issued (and not revoked). */
-  certificate: { code: string; number: string } | null;
+  certificate: z.object({ code: z.string(), number: z.string() }).nullable(),
   /** Enrolled, not completed, and nothing done for INACTIVE_DAYS days (counted from the enrolment when nothing was ever done). */
-  inactive: boolean;
-}
+  inactive: z.boolean(),
+});
+export type DashboardRow = z.infer<typeof dashboardRowSchema>;
 
-export interface DashboardResponse extends PageInfo {
-  organisation_name: string;
-  items: DashboardRow[];
-  summary: { members: number; enrolments: number; completed: number; inactive: number };
-}
+export const dashboardResponseSchema = z.object({
+  organisation_name: z.string(),
+  items: z.array(dashboardRowSchema),
+  ...pageInfoShape,
+  summary: z.object({ members: z.number().int(), enrolments: z.number().int(), completed: z.number().int(), inactive: z.number().int() }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Administration
@@ -512,20 +531,27 @@ export interface DashboardResponse extends PageInfo {
 export const adminOrganisationsQuerySchema = z.object({ q: searchSchema, ...pagingParams() });
 export type AdminOrganisationsQuery = z.output<typeof adminOrganisationsQuerySchema>;
 
-export interface AdminOrganisation {
-  /** The organisation account's user id. */
-  id: number;
-  /** Null when the account never gave its details (created by an administrator). */
-  details: OrganisationDetails | null;
-  contact: { name: string; email: string; phone: string | null };
-  members: { active: number; invited: number };
-  seats: { course_id: number; course_title: string; seats: number; used: number }[];
-  created_at: string;
-}
+export const organisationSeatsSchema = z.object({ course_id: z.number().int(), course_title: z.string(), seats: z.number().int(), used: z.number().int() });
+/** `PUT /api/admin/organisations/:id/seats`: the organisation's seats for that course, as they are now. */
+export type OrganisationSeats = z.infer<typeof organisationSeatsSchema>;
 
-export interface AdminOrganisationsResponse extends PageInfo {
-  items: AdminOrganisation[];
-}
+export const adminOrganisationSchema = z.object({
+  /** The organisation account's user id. */
+  id: z.number().int(),
+  /** Null when the account never gave its details (created by an administrator). */
+  details: z.nullable(organisationDetailsSchema),
+  contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  members: z.object({ active: z.number().int(), invited: z.number().int() }),
+  seats: z.array(organisationSeatsSchema),
+  created_at: z.string(),
+});
+export type AdminOrganisation = z.infer<typeof adminOrganisationSchema>;
+
+export const adminOrganisationsResponseSchema = z.object({
+  items: z.array(adminOrganisationSchema),
+  ...pageInfoShape,
+});
+export type AdminOrganisationsResponse = z.infer<typeof adminOrganisationsResponseSchema>;
 
 /** `PUT /api/admin/organisations/{id}/seats`: the pool of one course. */
 export const seatsBodySchema = z.object({

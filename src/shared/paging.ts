@@ -56,3 +56,6 @@ export interface PageInfo {
 export function pageCount({ total, pageSize }: Pick<PageInfo, 'total' | 'pageSize'>): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** The fields of `PageInfo` as a zod shape, to spread into a page's answer schema. */
+export const pageInfoShape = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };

@@ -30,9 +30,8 @@ export const LINK_PAGE_PATHS = [RESET_PASSWORD_PAGE, CONFIRM_EMAIL_PAGE, JOIN_OR
 /** `POST /api/password/forgot`. */
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
-export interface ForgotPasswordResponse {
-  message: string;
-}
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
 /** The single-use token of a link: base64url, at most a few hundred characters. */
 export const linkTokenSchema = z
@@ -43,9 +42,8 @@ export const linkTokenSchema = z
 /** `POST /api/password/reset`: the token of the e-mailed link and the new password (the signup rules). */
 export const resetPasswordBodySchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
-export interface ResetPasswordResponse {
-  message: string;
-}
+export const resetPasswordResponseSchema = z.object({ message: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
 /** The reset screen's form: the new password twice. */
 export const resetPasswordFormSchema = z
@@ -63,6 +61,8 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 export type ChangePassword = z.output<typeof changePasswordBodySchema>;
+export const changePasswordResponseSchema = z.object({ message: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** The settings form: current password, then the new one twice. */
 export const changePasswordFormSchema = changePasswordBodySchema

@@ -1,29 +1,30 @@
 import { z } from 'zod';
-import { birthdateSchema, emailSchema, firstnameSchema, genderSchema, lastnameSchema, phoneSchema, type Gender } from './auth';
-import type { OrganisationDetails } from './organisations';
-import type { Role } from './roles';
+import { birthdateSchema, emailSchema, firstnameSchema, genders, genderSchema, lastnameSchema, phoneSchema, type Gender } from './auth';
+import { organisationDetailsSchema } from './organisations';
+import { roles } from './roles';
 
 /** `GET /api/user/profile` and the answer of `PUT /api/user/profile` (spec sections 3 and 7). */
-export interface Profile {
-  id: number;
-  role: Role;
-  firstname: string;
-  lastname: string;
-  phone_number: string | null;
-  email: string;
+export const profileSchema = z.object({
+  id: z.number().int(),
+  role: z.enum(roles),
+  firstname: z.string(),
+  lastname: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string(),
   /** YYYY-MM-DD. */
-  birthdate: string | null;
-  gender: Gender | null;
+  birthdate: z.string().nullable(),
+  gender: z.enum(genders).nullable(),
   /** The latest interview, ISO 8601 in UTC, or null. */
-  meeting_date: string | null;
+  meeting_date: z.string().nullable(),
   /** The room's address, only while the room is open (shared/meetings.ts); null otherwise. */
-  meeting_url: string | null;
-  is_valid: boolean;
+  meeting_url: z.string().nullable(),
+  is_valid: z.boolean(),
   /** The owner opened a link sent to this address; false shows the "confirmez votre adresse" banner. */
-  email_confirmed: boolean;
+  email_confirmed: z.boolean(),
   /** Organisations only: their details, null until given (an account an administrator created). */
-  organisation?: OrganisationDetails | null;
-}
+  organisation: z.optional(z.nullable(organisationDetailsSchema)),
+});
+export type Profile = z.infer<typeof profileSchema>;
 
 export const profileMessages = {
   currentPasswordWrong: 'Mot de passe actuel incorrect.',

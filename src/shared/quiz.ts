@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema } from './ids';
-import { lessonCreateBodySchema, type AuthorLesson, type LessonCompletion } from './learning';
+import { authorLessonShape, lessonCompletionSchema, lessonCreateBodySchema } from './learning';
 
 /** Kinds of quiz question: one right answer, several, or Vrai/Faux. */
 export const questionTypes = ['single', 'multiple', 'true_false'] as const;
@@ -140,96 +140,114 @@ export const attemptBodySchema = z.object({
 export type AttemptBody = z.output<typeof attemptBodySchema>;
 
 /** The quiz's settings, with the lesson they belong to. */
-export interface QuizSettings {
-  pass_mark: number;
+const quizSettingsShape = {
+  pass_mark: z.number().int(),
   /** null: unlimited. */
-  max_attempts: number | null;
-}
+  max_attempts: z.number().int().nullable(),
+};
+export const quizSettingsSchema = z.object(quizSettingsShape);
+export type QuizSettings = z.infer<typeof quizSettingsSchema>;
 
 /** A new quiz lesson, as its author gets it back. */
-export interface AuthorQuizLesson extends AuthorLesson, QuizSettings {}
+export const authorQuizLessonSchema = z.object({ ...authorLessonShape, ...quizSettingsShape });
+export type AuthorQuizLesson = z.infer<typeof authorQuizLessonSchema>;
 
 /** An option as a learner sees it before answering: no hint of whether it is right. */
-export interface QuizOption {
-  id: number;
-  text: string;
-}
+const quizOptionShape = {
+  id: z.number().int(),
+  text: z.string(),
+};
+export const quizOptionSchema = z.object(quizOptionShape);
+export type QuizOption = z.infer<typeof quizOptionSchema>;
 
-export interface QuizQuestion {
-  id: number;
-  type: QuestionType;
-  prompt: string;
-  options: QuizOption[];
-}
+export const quizQuestionSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(questionTypes),
+  prompt: z.string(),
+  options: z.array(quizOptionSchema),
+});
+export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 /** One submitted attempt, summed up. */
-export interface AttemptSummary {
-  id: number;
-  number: number;
-  score: number;
-  passed: boolean;
-  submitted_at: string;
-}
+const attemptSummaryShape = {
+  id: z.number().int(),
+  number: z.number().int(),
+  score: z.number(),
+  passed: z.boolean(),
+  submitted_at: z.string(),
+};
+export const attemptSummarySchema = z.object(attemptSummaryShape);
+export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 
 /**
  * `GET /api/lessons/:id/quiz`: what the player shows. It never says which options are right nor
  * gives explanations: those only come back with a submitted attempt.
  */
-export interface QuizView extends QuizSettings {
-  lesson_id: number;
-  questions: QuizQuestion[];
+export const quizViewSchema = z.object({
+  ...quizSettingsShape,
+  lesson_id: z.number().int(),
+  questions: z.array(quizQuestionSchema),
   /** The caller's attempts (empty for someone not enrolled), oldest first. */
-  attempts: AttemptSummary[];
+  attempts: z.array(attemptSummarySchema),
   /** null while unlimited. */
-  attempts_left: number | null;
+  attempts_left: z.number().int().nullable(),
   /** The best score reached (whole percent), null before any attempt. */
-  best_score: number | null;
-  passed: boolean;
+  best_score: z.number().nullable(),
+  passed: z.boolean(),
   /** Enrolled, questions to answer and attempts left. */
-  can_submit: boolean;
-}
+  can_submit: z.boolean(),
+});
+export type QuizView = z.infer<typeof quizViewSchema>;
 
 /** The correction of one question, for the attempt just submitted. */
-export interface QuestionFeedback {
-  question_id: number;
-  correct: boolean;
-  chosen_option_ids: number[];
-  correct_option_ids: number[];
-  explanation: string;
-}
+export const questionFeedbackSchema = z.object({
+  question_id: z.number().int(),
+  correct: z.boolean(),
+  chosen_option_ids: z.array(z.number().int()),
+  correct_option_ids: z.array(z.number().int()),
+  explanation: z.string(),
+});
+export type QuestionFeedback = z.infer<typeof questionFeedbackSchema>;
 
 /** `POST /api/lessons/:id/quiz/attempts` */
-export interface AttemptResult extends AttemptSummary {
-  questions: QuestionFeedback[];
-  attempts_left: number | null;
-  best_score: number;
+export const attemptResultSchema = z.object({
+  ...attemptSummaryShape,
+  questions: z.array(questionFeedbackSchema),
+  attempts_left: z.number().int().nullable(),
+  best_score: z.number(),
   /** Passed in this attempt or an earlier one. */
-  quiz_passed: boolean;
-  progress: LessonCompletion;
-}
+  quiz_passed: z.boolean(),
+  progress: lessonCompletionSchema,
+});
+export type AttemptResult = z.infer<typeof attemptResultSchema>;
 
-export interface AuthorOption extends QuizOption {
-  correct: boolean;
-}
+export const authorOptionSchema = z.object({
+  ...quizOptionShape,
+  correct: z.boolean(),
+});
+export type AuthorOption = z.infer<typeof authorOptionSchema>;
 
-export interface AuthorQuestion {
-  id: number;
-  position: number;
-  type: QuestionType;
-  prompt: string;
-  options: AuthorOption[];
-  explanation: string;
+export const authorQuestionSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  type: z.enum(questionTypes),
+  prompt: z.string(),
+  options: z.array(authorOptionSchema),
+  explanation: z.string(),
   /** A snapshot of the objective's text; it may no longer be in the course's list if the list was edited. */
-  objective: string | null;
-}
+  objective: z.string().nullable(),
+});
+export type AuthorQuestion = z.infer<typeof authorQuestionSchema>;
 
 /** `GET /api/lessons/:id/quiz/edit`: the quiz with its answers, for its author and administrators. */
-export interface AuthorQuiz extends QuizSettings {
-  lesson_id: number;
+export const authorQuizSchema = z.object({
+  ...quizSettingsShape,
+  lesson_id: z.number().int(),
   /** The course's current objectives, to tie questions to. */
-  objectives: string[];
-  questions: AuthorQuestion[];
-}
+  objectives: z.array(z.string()),
+  questions: z.array(authorQuestionSchema),
+});
+export type AuthorQuiz = z.infer<typeof authorQuizSchema>;
 
 /** Whole percent of right answers, rounded down (so a displayed score never overstates a pass). */
 export function quizScore(right: number, total: number): number {
@@ -246,3 +264,6 @@ export function isRightAnswer(chosen: readonly number[], correct: readonly numbe
   const picked = new Set(chosen);
   return picked.size === correct.length && correct.every((id) => picked.has(id));
 }
+
+/** The quiz's questions in their new order (`PUT /api/lessons/:id/quiz/questions/order`). */
+export const authorQuestionListSchema = z.array(authorQuestionSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { courseStatusLabels, courseStatuses, type CourseItem, type CourseStatus } from './courses';
-import { pagingParams, type PageInfo } from './paging';
+import { courseItemShape, courseStatusLabels, courseStatuses, type CourseStatus } from './courses';
+import { pageInfoShape, pagingParams } from './paging';
 
 /**
  * The publication review (decision 018):
@@ -110,31 +110,41 @@ export const adminCoursesQuerySchema = z.object({
 export type AdminCoursesQuery = z.output<typeof adminCoursesQuerySchema>;
 
 /** A course in the review queue: when it entered its current state, and the current reason. */
-export interface AdminCourseItem extends CourseItem {
-  review_reason: string | null;
-  status_changed_at: string;
-}
+export const adminCourseItemSchema = z.object({
+  ...courseItemShape,
+  review_reason: z.string().nullable(),
+  status_changed_at: z.string(),
+});
+export type AdminCourseItem = z.infer<typeof adminCourseItemSchema>;
 
-export interface AdminCoursePage extends PageInfo {
-  items: AdminCourseItem[];
+export const adminCoursePageSchema = z.object({
+  items: z.array(adminCourseItemSchema),
+  ...pageInfoShape,
   /** How many courses are in each state (the filter's figures). */
-  counts: Record<CourseStatus, number>;
-}
+  counts: z.record(z.enum(courseStatuses), z.number().int()),
+});
+export type AdminCoursePage = z.infer<typeof adminCoursePageSchema>;
 
 /** One change of state, as `GET /api/courses/:id/reviews` lists them (newest first). */
-export interface CourseReview {
-  id: number;
-  from_status: CourseStatus;
-  to_status: CourseStatus;
-  reason: string | null;
+export const courseReviewSchema = z.object({
+  id: z.number().int(),
+  from_status: z.enum(courseStatuses),
+  to_status: z.enum(courseStatuses),
+  reason: z.string().nullable(),
   /** Who made the change; null once their account is deleted. */
-  actor_name: string | null;
-  created_at: string;
-}
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CourseReview = z.infer<typeof courseReviewSchema>;
+
+/** `GET /api/courses/:id/reviews` */
+export const courseReviewListSchema = z.object({ items: z.array(courseReviewSchema) });
+export type CourseReviewList = z.infer<typeof courseReviewListSchema>;
 
 /** The answer of every transition: the course's new state and its current reason. */
-export interface ReviewResult {
-  id: number;
-  status: CourseStatus;
-  review_reason: string | null;
-}
+export const reviewResultSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(courseStatuses),
+  review_reason: z.string().nullable(),
+});
+export type ReviewResult = z.infer<typeof reviewResultSchema>;

@@ -1,8 +1,6 @@
-// Satisfaction's constants, messages and shapes, without zod: a course card shows its rating without bringing
-// zod into the catalogue's chunks; the schemas are in satisfaction.ts, which re-exports all of this (decision 031).
-import type { PageInfo } from './paging';
+// Satisfaction's constants and messages, without zod: a course card shows its rating without bringing
+// zod into the catalogue's chunks; the schemas (the answers' shapes included) are in satisfaction.ts, which re-exports all of this (decision 031).
 import { formatNumber, plural } from './french-format';
-
 /**
  * Satisfaction at the end of a course (issue 13, decision 023): one answer per learner and
  * course, a rating from 1 to 5 and an optional comment, editable for 30 days after it was first given.
@@ -28,64 +26,8 @@ export const satisfactionMessages = {
   noComment: "Cette réponse n'a pas de commentaire à masquer.",
 } as const;
 
-
-/** The learner's own answer, as `GET /api/user/satisfaction` and the PUT give it back. */
-export interface MySatisfactionAnswer {
-  course_id: number;
-  rating: number;
-  comment: string | null;
-  /** An administrator hid the comment: the learner still reads it, nobody else does. */
-  comment_hidden: boolean;
-  created_at: string;
-  updated_at: string;
-  /** Until when it may be changed: 30 days after `created_at`. */
-  editable_until: string;
-}
-
-export interface MySatisfactionAnswers {
-  items: MySatisfactionAnswer[];
-}
-
-/** What a course card and page show: only from SATISFACTION_MIN_ANSWERS_SHOWN answers up, else null. */
-export interface CourseRating {
-  /** Rounded to one decimal. */
-  average: number;
-  count: number;
-}
-
-/** One answer as the trainer (their courses) and administrators (all courses) read it. */
-export interface SatisfactionAnswer {
-  id: number;
-  course: { id: number; title: string };
-  rating: number;
-  /**
-   * The comment; null without one. For trainers, also null when an administrator hid it
-   * (`comment_hidden` says so): a hidden text never leaves the server but to administrators.
-   */
-  comment: string | null;
-  comment_hidden: boolean;
-  created_at: string;
-  updated_at: string;
-  /** Administrators only: who answered (trainers read the answers without names, decision 023). */
-  learner?: { id: number; name: string; email: string };
-}
-
-/** A course with answers, for the filter of the lists: every answer counts, hidden comments included. */
-export interface SatisfactionCourseSummary {
-  id: number;
-  title: string;
-  count: number;
-  average: number;
-}
-
-export interface SatisfactionAnswersPage extends PageInfo {
-  answers: SatisfactionAnswer[];
-  /** The courses in reach that have answers, by title. */
-  courses: SatisfactionCourseSummary[];
-}
-
 /** The public rating from a course's count and average (any precision), or null under the threshold. */
-export function courseRating(count: number, average: number | string | null): CourseRating | null {
+export function courseRating(count: number, average: number | string | null): { count: number; average: number } | null {
   if (count < SATISFACTION_MIN_ANSWERS_SHOWN || average === null) return null;
   return { count, average: Math.round(Number(average) * 10) / 10 };
 }

@@ -12,7 +12,7 @@ import {
   newPasswordSchema,
   phoneSchema,
   signupRoleSchema,
-  type AccountUser,
+  accountUserSchema,
   type Gender,
 } from './auth';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
@@ -92,10 +92,11 @@ export const signupBodySchema = z
 export type SignupBody = z.input<typeof signupBodySchema>;
 export type SignupData = z.output<typeof signupBodySchema>;
 
-export interface SignupResponse {
-  accessToken: string;
-  user: AccountUser;
-}
+export const signupResponseSchema = z.object({
+  accessToken: z.string(),
+  user: accountUserSchema,
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 /** The signup screen's values: all text, as the inputs hold them; the organisation's only for that role. */
 export interface SignupFormValues extends Partial<OrganisationFormValues> {

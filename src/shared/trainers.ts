@@ -15,6 +15,9 @@ export const CV_ACCEPT = CV_EXTENSIONS.join(',');
 
 export type CvExtension = (typeof CV_EXTENSIONS)[number];
 
+/** The types a stored CV is served with (PDF, DOCX, DOC), for the download's documentation. */
+export const CV_MIME_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'] as const;
+
 export const cvMessages = {
   missing: 'Veuillez sélectionner un fichier',
   empty: 'Le fichier est vide.',

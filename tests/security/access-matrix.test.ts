@@ -469,6 +469,22 @@ describe('access-control matrix', () => {
     for (const [key, rowDef] of Object.entries(matrix)) expect(`${key}: ${rowDef.cells[6] === '-'}`).toBe(`${key}: ${rowDef.target === 'none'}`);
   });
 
+  it('declares a response schema for every success status the matrix expects (the answers are checked and documented)', () => {
+    type Documented = { description?: string; content?: object };
+    const paths = (app as unknown as { swagger(): { paths: Record<string, Record<string, { responses?: Record<string, Documented> }>> } }).swagger().paths;
+    // @fastify/swagger documents a route without schema.response as a bare "Default Response" 200.
+    const isDeclared = (response: Documented | undefined) => response !== undefined && (response.content !== undefined || response.description !== 'Default Response');
+    const undeclared = Object.entries(matrix)
+      .filter(([key]) => !key.includes(' /api/docs'))
+      .flatMap(([key, rowDef]) => {
+        const [method, url] = key.split(' ') as [string, string];
+        const responses = paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]?.responses ?? {};
+        const successes = new Set(rowDef.cells.filter((cell): cell is number => typeof cell === 'number' && cell >= 200 && cell < 300));
+        return [...successes].filter((status) => !isDeclared(responses[String(status)])).map((status) => `${key} ${status}`);
+      });
+    expect(undeclared).toEqual([]);
+  });
+
   // GET routes share one world (they change nothing but the audit of a CV download), and so do
   // the refusals, which are proved to change nothing at all; every other cell gets a fresh world,
   // so a deletion or a logout cannot blur the next cell.

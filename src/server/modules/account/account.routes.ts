@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changeEmailBodySchema, confirmEmailBodySchema, deleteAccountBodySchema } from '../../../shared/account';
+import { accountMessageResponseSchema, changeEmailBodySchema, confirmEmailBodySchema, confirmEmailResponseSchema, deleteAccountBodySchema } from '../../../shared/account';
+import { binaryAnswer, noContentSchema } from '../../../shared/responses';
 import type { ModuleDeps } from '../../lib/deps';
 import { contentDisposition } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
@@ -19,14 +20,14 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/api/user/email/change',
     {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'Demander à changer mon adresse e-mail (mot de passe actuel exigé ; lien envoyé à la nouvelle adresse)', body: changeEmailBodySchema },
+      schema: { tags, summary: 'Demander à changer mon adresse e-mail (mot de passe actuel exigé ; lien envoyé à la nouvelle adresse)', body: changeEmailBodySchema, response: { 202: accountMessageResponseSchema } },
     },
     async (request, reply) => reply.status(202).send(await requestEmailChange(db, currentUser(request).id, request.body)),
   );
 
   app.post(
     '/api/user/email/confirmation',
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'Renvoyer le lien de confirmation de mon adresse e-mail' } },
+    { config: { access: 'authenticated' }, schema: { tags, summary: 'Renvoyer le lien de confirmation de mon adresse e-mail', response: { 202: accountMessageResponseSchema } } },
     async (request, reply) => reply.status(202).send(await resendEmailConfirmation(db, currentUser(request).id)),
   );
 
@@ -35,14 +36,14 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     {
       // The token is the proof: the link may be opened on a device where nobody is signed in.
       config: { access: 'public', personalData: true },
-      schema: { tags, summary: 'Confirmer une adresse e-mail avec le lien reçu (inscription ou changement d’adresse)', body: confirmEmailBodySchema },
+      schema: { tags, summary: 'Confirmer une adresse e-mail avec le lien reçu (inscription ou changement d’adresse)', body: confirmEmailBodySchema, response: { 200: confirmEmailResponseSchema } },
     },
     async (request) => confirmEmail(db, request.body.token, request.user),
   );
 
   app.get(
     '/api/user/data',
-    { config: { access: 'authenticated' }, schema: { tags, summary: 'Télécharger mes données (archive ZIP : JSON et fichiers)' } },
+    { config: { access: 'authenticated' }, schema: { tags, summary: 'Télécharger mes données (archive ZIP : JSON et fichiers)', response: { 200: binaryAnswer(['application/zip'], 'Archive ZIP : mes données en JSON et mes fichiers') } } },
     async (request, reply) => {
       const { fileName, stream } = await exportMyData(db, storage, modules, currentUser(request).id);
       return reply.type('application/zip').header('Content-Disposition', contentDisposition(fileName)).header('X-Content-Type-Options', 'nosniff').send(stream);
@@ -53,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/api/user/account',
     {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'Supprimer mon compte (mot de passe actuel et confirmation exigés ; toutes mes sessions sont fermées)', body: deleteAccountBodySchema },
+      schema: { tags, summary: 'Supprimer mon compte (mot de passe actuel et confirmation exigés ; toutes mes sessions sont fermées)', body: deleteAccountBodySchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
       await deleteOwnAccount(db, storage, modules, currentUser(request).id, request.body.currentPassword);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBodySchema } from '../../../shared/auth';
-import { signupBodySchema } from '../../../shared/signup';
+import { loginBodySchema, loginResponseSchema } from '../../../shared/auth';
+import { noContentSchema } from '../../../shared/responses';
+import { signupBodySchema, signupResponseSchema } from '../../../shared/signup';
 import type { ModuleDeps } from '../../lib/deps';
 import { revokeSession } from '../../lib/sessions';
 import { validationCodes } from '../../lib/validation-codes';
@@ -12,7 +13,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { confi
     '/api/signup',
     {
       config: { access: 'public', personalData: true },
-      schema: { tags: ['comptes'], summary: 'Créer un compte (membre, formateur ou organisme)', body: signupBodySchema },
+      schema: { tags: ['comptes'], summary: 'Créer un compte (membre, formateur ou organisme)', body: signupBodySchema, response: { 201: signupResponseSchema } },
       // A wrong birth date alone answers invalid_date, a wrong phone alone invalid_phone.
       errorHandler: validationCodes(),
     },
@@ -23,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { confi
     '/api/login',
     {
       config: { access: 'public', personalData: true },
-      schema: { tags: ['comptes'], summary: 'Se connecter', body: loginBodySchema },
+      schema: { tags: ['comptes'], summary: 'Se connecter', body: loginBodySchema, response: { 200: loginResponseSchema } },
       errorHandler: validationCodes({ prefer: 'empty_fields' }),
     },
     async (request) => login(db, request.body, request.ip),
@@ -31,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { confi
 
   app.post(
     '/api/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['comptes'], summary: 'Se déconnecter (révoque le jeton)' } },
+    { config: { access: 'authenticated' }, schema: { tags: ['comptes'], summary: 'Se déconnecter (révoque le jeton)', response: { 204: noContentSchema } } },
     async (request, reply) => {
       await revokeSession(db, currentUser(request).sessionId);
       return reply.status(204).send();

@@ -1,7 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canDownloadAttachment, canViewCourse, courseListQuerySchema } from '../../../shared/courses';
+import {
+  authorCoursesSchema,
+  canDownloadAttachment,
+  canViewCourse,
+  categoryCountListSchema,
+  COURSE_ATTACHMENT_TYPES,
+  COURSE_IMAGE_SERVED_TYPES,
+  courseDetailSchema,
+  courseListQuerySchema,
+  coursePageSchema,
+  enrolmentStateSchema,
+  myCoursesSchema,
+  savedStateSchema,
+} from '../../../shared/courses';
 import { idParamsSchema } from '../../../shared/ids';
+import { binaryAnswer, noContentSchema } from '../../../shared/responses';
 import { canAuthorCourses } from '../../../shared/roles';
 import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
@@ -29,17 +43,17 @@ const imageQuery = z.object({ v: z.string().max(64).optional() });
 
 export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage }) => {
   const tags = ['cours'];
-  app.get('/api/courses', { config: { access: 'public' }, schema: { tags, summary: 'Catalogue des cours publiés (recherche, catégorie, page)', querystring: courseListQuerySchema } }, async (request) =>
+  app.get('/api/courses', { config: { access: 'public' }, schema: { tags, summary: 'Catalogue des cours publiés (recherche, catégorie, page)', querystring: courseListQuerySchema, response: { 200: coursePageSchema } } }, async (request) =>
     listCatalogue(db, request.query),
   );
 
-  app.get('/api/categories', { config: { access: 'public' }, schema: { tags, summary: 'Catégories avec leur nombre de cours publiés' } }, async () => listCategoryCounts(db));
+  app.get('/api/categories', { config: { access: 'public' }, schema: { tags, summary: 'Catégories avec leur nombre de cours publiés', response: { 200: categoryCountListSchema } } }, async () => listCategoryCounts(db));
 
-  app.get('/api/courses/:id', { config: { access: 'public' }, schema: { tags, summary: "Détail d'un cours", params: idParamsSchema } }, async (request) =>
+  app.get('/api/courses/:id', { config: { access: 'public' }, schema: { tags, summary: "Détail d'un cours", params: idParamsSchema, response: { 200: courseDetailSchema } } }, async (request) =>
     getCourseDetail(db, request.params.id, request.user),
   );
 
-  app.get('/api/courses/:id/image', { config: { access: 'public' }, schema: { tags, summary: "Image d'un cours", params: idParamsSchema, querystring: imageQuery } }, async (request, reply) => {
+  app.get('/api/courses/:id/image', { config: { access: 'public' }, schema: { tags, summary: "Image d'un cours", params: idParamsSchema, querystring: imageQuery, response: { 200: binaryAnswer(COURSE_IMAGE_SERVED_TYPES, "L'image du cours") } } }, async (request, reply) => {
     const course = await findCourseFiles(db, request.params.id);
     if (!course?.imagePath || !course.imageMimeType || !canViewCourse(request.user, course)) throw AppError.notFound();
     const file = await openStoredFile(storage, course.imagePath);
@@ -53,7 +67,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     return sendStoredFile(reply, file);
   });
 
-  app.get('/api/courses/:id/attachment', { config: { access: 'authenticated' }, schema: { tags, summary: "Télécharger la pièce jointe d'un cours (inscrits, auteur, administrateurs)", params: idParamsSchema } }, async (request, reply) => {
+  app.get('/api/courses/:id/attachment', { config: { access: 'authenticated' }, schema: { tags, summary: "Télécharger la pièce jointe d'un cours (inscrits, auteur, administrateurs)", params: idParamsSchema, response: { 200: binaryAnswer(COURSE_ATTACHMENT_TYPES, 'La pièce jointe, dans son format d’origine') } } }, async (request, reply) => {
     const user = currentUser(request);
     const course = await findCourseFiles(db, request.params.id);
     if (!course || !canViewCourse(user, course)) throw AppError.notFound();
@@ -70,7 +84,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     return sendStoredFile(reply, file);
   });
 
-  app.post('/api/courses', { config: { access: canAuthorCourses }, schema: { tags, summary: 'Créer un cours (formulaire multipart avec image et pièce jointe)', consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  app.post('/api/courses', { config: { access: canAuthorCourses }, schema: { tags, summary: 'Créer un cours (formulaire multipart avec image et pièce jointe)', consumes: ['multipart/form-data'], response: { 201: courseDetailSchema } } }, async (request, reply) => {
     const user = currentUser(request);
     const form = await receiveCourseForm(request, storage);
     try {
@@ -80,7 +94,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     }
   });
 
-  app.put('/api/courses/:id', { config: { access: 'authenticated' }, schema: { tags, summary: 'Modifier un cours (auteur ou administrateur ; multipart)', consumes: ['multipart/form-data'], params: idParamsSchema } }, async (request) => {
+  app.put('/api/courses/:id', { config: { access: 'authenticated' }, schema: { tags, summary: 'Modifier un cours (auteur ou administrateur ; multipart)', consumes: ['multipart/form-data'], params: idParamsSchema, response: { 200: courseDetailSchema } } }, async (request) => {
     const user = currentUser(request);
     // Who may edit is settled before a single byte of the files is read.
     const course = await findEditableCourse(db, request.params.id, user);
@@ -92,26 +106,26 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     }
   });
 
-  app.delete('/api/courses/:id', { config: { access: 'authenticated' }, schema: { tags, summary: 'Supprimer un cours (auteur ou administrateur)', params: idParamsSchema } }, async (request, reply) => {
+  app.delete('/api/courses/:id', { config: { access: 'authenticated' }, schema: { tags, summary: 'Supprimer un cours (auteur ou administrateur)', params: idParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
     const course = await findEditableCourse(db, request.params.id, currentUser(request));
     await deleteCourse(db, storage, course.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/formateur/courses', { config: { access: canAuthorCourses }, schema: { tags, summary: 'Mes cours, brouillons compris' } }, async (request) => listAuthorCourses(db, currentUser(request).id));
+  app.get('/api/formateur/courses', { config: { access: canAuthorCourses }, schema: { tags, summary: 'Mes cours, brouillons compris', response: { 200: authorCoursesSchema } } }, async (request) => listAuthorCourses(db, currentUser(request).id));
 
-  app.post('/api/courses/:id/enrolment', { config: { access: 'authenticated' }, schema: { tags, summary: "S'inscrire à un cours", params: idParamsSchema } }, async (request) =>
+  app.post('/api/courses/:id/enrolment', { config: { access: 'authenticated' }, schema: { tags, summary: "S'inscrire à un cours", params: idParamsSchema, response: { 200: enrolmentStateSchema } } }, async (request) =>
     setEnrolment(db, currentUser(request).id, request.params.id, true),
   );
-  app.delete('/api/courses/:id/enrolment', { config: { access: 'authenticated' }, schema: { tags, summary: "Se désinscrire d'un cours", params: idParamsSchema } }, async (request) =>
+  app.delete('/api/courses/:id/enrolment', { config: { access: 'authenticated' }, schema: { tags, summary: "Se désinscrire d'un cours", params: idParamsSchema, response: { 200: enrolmentStateSchema } } }, async (request) =>
     setEnrolment(db, currentUser(request).id, request.params.id, false),
   );
-  app.post('/api/courses/:id/saved', { config: { access: 'authenticated' }, schema: { tags, summary: 'Enregistrer un cours pour plus tard', params: idParamsSchema } }, async (request) =>
+  app.post('/api/courses/:id/saved', { config: { access: 'authenticated' }, schema: { tags, summary: 'Enregistrer un cours pour plus tard', params: idParamsSchema, response: { 200: savedStateSchema } } }, async (request) =>
     setSaved(db, currentUser(request).id, request.params.id, true),
   );
-  app.delete('/api/courses/:id/saved', { config: { access: 'authenticated' }, schema: { tags, summary: 'Retirer un cours des cours enregistrés', params: idParamsSchema } }, async (request) =>
+  app.delete('/api/courses/:id/saved', { config: { access: 'authenticated' }, schema: { tags, summary: 'Retirer un cours des cours enregistrés', params: idParamsSchema, response: { 200: savedStateSchema } } }, async (request) =>
     setSaved(db, currentUser(request).id, request.params.id, false),
   );
 
-  app.get('/api/user/courses', { config: { access: 'authenticated' }, schema: { tags, summary: 'Mes cours suivis et enregistrés' } }, async (request) => listMyCourses(db, currentUser(request).id));
+  app.get('/api/user/courses', { config: { access: 'authenticated' }, schema: { tags, summary: 'Mes cours suivis et enregistrés', response: { 200: myCoursesSchema } } }, async (request) => listMyCourses(db, currentUser(request).id));
 };

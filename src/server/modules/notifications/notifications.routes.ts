@@ -2,7 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/ids';
-import { notificationPreferencesBodySchema, notificationsQuerySchema } from '../../../shared/notifications';
+import {
+  markAllReadResponseSchema,
+  notificationItemSchema,
+  notificationPageSchema,
+  notificationPreferencesBodySchema,
+  notificationPreferencesSchema,
+  notificationsQuerySchema,
+  unreadCountSchema,
+  unsubscribeResultSchema,
+  unsubscribeStateSchema,
+} from '../../../shared/notifications';
+import { jsonOrTextAnswer } from '../../../shared/responses';
 import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
 import { currentUser } from '../../plugins/auth';
@@ -40,29 +51,29 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get('/api/notifications', { config: own, schema: { tags, summary: 'Mes notifications, les plus récentes d’abord', querystring: notificationsQuerySchema } }, async (request) =>
+  app.get('/api/notifications', { config: own, schema: { tags, summary: 'Mes notifications, les plus récentes d’abord', querystring: notificationsQuerySchema, response: { 200: notificationPageSchema } } }, async (request) =>
     listNotifications(db, currentUser(request).id, request.query),
   );
 
-  app.get('/api/notifications/unread-count', { config: own, schema: { tags, summary: 'Le nombre de mes notifications non lues (la cloche)' } }, async (request) =>
+  app.get('/api/notifications/unread-count', { config: own, schema: { tags, summary: 'Le nombre de mes notifications non lues (la cloche)', response: { 200: unreadCountSchema } } }, async (request) =>
     unreadCount(db, currentUser(request).id),
   );
 
-  app.post('/api/notifications/:id/read', { config: own, schema: { tags, summary: 'Marquer une de mes notifications comme lue', params: idParamsSchema } }, async (request) =>
+  app.post('/api/notifications/:id/read', { config: own, schema: { tags, summary: 'Marquer une de mes notifications comme lue', params: idParamsSchema, response: { 200: notificationItemSchema } } }, async (request) =>
     markRead(db, currentUser(request).id, request.params.id),
   );
 
-  app.post('/api/notifications/read-all', { config: own, schema: { tags, summary: 'Marquer toutes mes notifications comme lues' } }, async (request) =>
+  app.post('/api/notifications/read-all', { config: own, schema: { tags, summary: 'Marquer toutes mes notifications comme lues', response: { 200: markAllReadResponseSchema } } }, async (request) =>
     markAllRead(db, currentUser(request).id),
   );
 
-  app.get('/api/user/notification-preferences', { config: own, schema: { tags, summary: 'Mes préférences e-mail, par type de notification' } }, async (request) =>
+  app.get('/api/user/notification-preferences', { config: own, schema: { tags, summary: 'Mes préférences e-mail, par type de notification', response: { 200: notificationPreferencesSchema } } }, async (request) =>
     getPreferences(db, currentUser(request)),
   );
 
   app.put(
     '/api/user/notification-preferences',
-    { config: own, schema: { tags, summary: 'Activer ou couper les e-mails de certains types de notification (les notifications restent dans la cloche)', body: notificationPreferencesBodySchema } },
+    { config: own, schema: { tags, summary: 'Activer ou couper les e-mails de certains types de notification (les notifications restent dans la cloche)', body: notificationPreferencesBodySchema, response: { 200: notificationPreferencesSchema } } },
     async (request) => updatePreferences(db, currentUser(request), request.body),
   );
 
@@ -71,7 +82,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
 
   app.get(
     '/api/notifications/unsubscribe/:link',
-    { config: unsubscribeConfig, schema: { tags, summary: 'Lien de désabonnement d’un e-mail : page de confirmation (ne change rien)', params: unsubscribeParamsSchema } },
+    { config: unsubscribeConfig, schema: { tags, summary: 'Lien de désabonnement d’un e-mail : page de confirmation (ne change rien)', params: unsubscribeParamsSchema, response: { 200: jsonOrTextAnswer(unsubscribeStateSchema, 'text/html', 'JSON, ou la page de confirmation pour un navigateur (en-tête Accept : text/html)') } } },
     async (request, reply) => {
       try {
         const state = await describeUnsubscribe(db, request.params.link);
@@ -86,7 +97,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
 
   app.post(
     '/api/notifications/unsubscribe/:link',
-    { config: unsubscribeConfig, schema: { tags, summary: 'Se désabonner en un clic (RFC 8058) des e-mails d’un type de notification', params: unsubscribeParamsSchema } },
+    { config: unsubscribeConfig, schema: { tags, summary: 'Se désabonner en un clic (RFC 8058) des e-mails d’un type de notification', params: unsubscribeParamsSchema, response: { 200: jsonOrTextAnswer(unsubscribeResultSchema, 'text/html', 'JSON, ou la page « c’est fait » pour un navigateur (en-tête Accept : text/html)') } } },
     async (request, reply) => {
       try {
         const result = await unsubscribe(db, request.params.link);

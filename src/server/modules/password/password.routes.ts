@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forgotPasswordBodySchema, resetPasswordBodySchema } from '../../../shared/password';
+import { forgotPasswordBodySchema, forgotPasswordResponseSchema, resetPasswordBodySchema, resetPasswordResponseSchema } from '../../../shared/password';
 import type { ModuleDeps } from '../../lib/deps';
 import { requestPasswordReset, resetPassword } from './password.service';
 
@@ -11,7 +11,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/api/password/forgot',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Demander un lien de réinitialisation du mot de passe (même réponse pour une adresse inconnue)', body: forgotPasswordBodySchema },
+      schema: { tags, summary: 'Demander un lien de réinitialisation du mot de passe (même réponse pour une adresse inconnue)', body: forgotPasswordBodySchema, response: { 202: forgotPasswordResponseSchema } },
     },
     async (request, reply) => reply.status(202).send(await requestPasswordReset(db, request.body.email, request.ip)),
   );
@@ -20,7 +20,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/api/password/reset',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Choisir un nouveau mot de passe avec le lien reçu par e-mail', body: resetPasswordBodySchema },
+      schema: { tags, summary: 'Choisir un nouveau mot de passe avec le lien reçu par e-mail', body: resetPasswordBodySchema, response: { 200: resetPasswordResponseSchema } },
     },
     async (request) => resetPassword(db, request.body.token, request.body.password),
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordBodySchema } from '../../../shared/password';
+import { changePasswordBodySchema, changePasswordResponseSchema } from '../../../shared/password';
 import { organisationProfileBodySchema } from '../../../shared/organisations';
-import { profileUpdateBodySchema, type Profile } from '../../../shared/profile';
+import { profileSchema, profileUpdateBodySchema, type Profile } from '../../../shared/profile';
 import { hasPersonProfile, isOrganisation } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
 import { validationCodes } from '../../lib/validation-codes';
@@ -12,7 +12,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.get(
     '/api/user/profile',
     // One round trip: the auth plugin reads the profile with the session (issue 16).
-    { config: { access: 'authenticated', sessionRead: profileWithSession }, schema: { tags: ['profil'], summary: 'Mon profil et mon entretien en cours' } },
+    { config: { access: 'authenticated', sessionRead: profileWithSession }, schema: { tags: ['profil'], summary: 'Mon profil et mon entretien en cours', response: { 200: profileSchema } } },
     async (request) => (request.sessionData as Profile | undefined) ?? getProfile(db, currentUser(request).id),
   );
 
@@ -25,6 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
         tags: ['profil'],
         summary: 'Modifier mon profil de personne (is_valid, meeting_date et meeting_url sont ignorés)',
         body: profileUpdateBodySchema,
+        response: { 200: profileSchema },
       },
       errorHandler: validationCodes(),
     },
@@ -39,6 +40,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
         tags: ['profil'],
         summary: "Modifier les informations de mon organisation et de son contact (SIRET vérifié, unique)",
         body: organisationProfileBodySchema,
+        response: { 200: profileSchema },
       },
       errorHandler: validationCodes(),
     },
@@ -49,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/api/user/password',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['profil'], summary: 'Changer mon mot de passe (mot de passe actuel exigé ; mes autres sessions sont fermées)', body: changePasswordBodySchema },
+      schema: { tags: ['profil'], summary: 'Changer mon mot de passe (mot de passe actuel exigé ; mes autres sessions sont fermées)', body: changePasswordBodySchema, response: { 200: changePasswordResponseSchema } },
     },
     async (request) => changePassword(db, currentUser(request), request.body),
   );

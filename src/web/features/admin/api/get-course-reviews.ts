@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseReview } from '../../../../shared/reviews';
+import type { CourseReviewList } from '../../../../shared/reviews';
 import { apiFetch } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** `GET /api/courses/{id}/reviews`: every change of state of the course, newest first. */
-export function getCourseReviews(id: number, signal?: AbortSignal): Promise<{ items: CourseReview[] }> {
-  return apiFetch<{ items: CourseReview[] }>(`/api/courses/${id}/reviews`, { signal });
+export function getCourseReviews(id: number, signal?: AbortSignal): Promise<CourseReviewList> {
+  return apiFetch<CourseReviewList>(`/api/courses/${id}/reviews`, { signal });
 }
 
 export function courseReviewsQueryOptions(id: number) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseItem } from '../../../../shared/courses';
+import type { AuthorCourses } from '../../../../shared/courses';
 import { apiFetch } from '../../../lib/api-client';
 import { courseKeys } from './keys';
 
 /** `GET /api/formateur/courses`: the caller's own courses, drafts included. */
-export function getTrainerCourses(signal?: AbortSignal): Promise<{ items: CourseItem[]; total: number }> {
-  return apiFetch<{ items: CourseItem[]; total: number }>('/api/formateur/courses', { signal });
+export function getTrainerCourses(signal?: AbortSignal): Promise<AuthorCourses> {
+  return apiFetch<AuthorCourses>('/api/formateur/courses', { signal });
 }
 
 export function trainerCoursesQueryOptions() {
