@@ -70,6 +70,15 @@ describe('Cache-Control: no-store on answers carrying a token or personal data',
     }
   });
 
+  it('marks the public attestation check and the invitation lookup, whoever asks (audit, issue 25)', async () => {
+    // A cache must never go on saying "valide" after a revocation, nor keep an invited address.
+    const check = await app.inject({ method: 'GET', url: `/api/certificates/${'A'.repeat(22)}` });
+    expect([200, 404]).toContain(check.statusCode);
+    expect(noStore(check)).toBe(true);
+    const lookup = await app.inject({ method: 'POST', url: '/api/invitations/lookup', payload: { token: 'x'.repeat(43) } });
+    expect(noStore(lookup)).toBe(true);
+  });
+
   it('marks a public read answered to a signed-in caller, and leaves the anonymous catalogue cacheable', async () => {
     const anonymous = await app.inject({ method: 'GET', url: '/api/courses' });
     expect(anonymous.statusCode).toBe(200);

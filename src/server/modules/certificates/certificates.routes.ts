@@ -20,9 +20,11 @@ export const certificatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
   const tags = ['attestations'];
   const adminOnly = { access: isAdmin };
 
-  app.get('/api/certificates/:code', { config: { access: 'public' }, schema: { tags, summary: "Vérifier une attestation par son code : valide ou révoquée, à qui, pour quel cours, quand", params: certificateCodeParamsSchema, response: { 200: certificateVerificationSchema } } }, async (request) =>
-    verifyCertificate(db, request.params.code),
-  );
+  app.get('/api/certificates/:code', { config: { access: 'public' }, schema: { tags, summary: "Vérifier une attestation par son code : valide ou révoquée, à qui, pour quel cours, quand", params: certificateCodeParamsSchema, response: { 200: certificateVerificationSchema } } }, async (request, reply) => {
+    // Never kept by a cache: one would go on saying "valide" after a revocation.
+    reply.header('Cache-Control', 'no-store');
+    return verifyCertificate(db, request.params.code);
+  });
 
   // Downloaded through the authenticated call only: a token in a URL would end up in logs and history.
   app.get('/api/certificates/:id/pdf', { config: { access: 'authenticated' }, schema: { tags, summary: "Télécharger le PDF d'une attestation (la personne formée, les administrateurs)", params: idParamsSchema, response: { 200: binaryAnswer(['application/pdf'], "L'attestation en PDF") } } }, async (request, reply) => {

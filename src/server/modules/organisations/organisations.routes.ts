@@ -94,9 +94,11 @@ export const organisationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
   });
 
   // The learner's side. The link's token is the proof the invitation reached them; the lookup is public so the signup page can prefill.
-  app.post('/api/invitations/lookup', { config: { access: 'public' }, schema: { tags, summary: "Lire une invitation d'organisation à partir de son lien (organisation, adresse invitée)", body: invitationTokenBodySchema, response: { 200: invitationSummarySchema } } }, async (request) =>
-    lookupInvitation(db, request.body.token),
-  );
+  app.post('/api/invitations/lookup', { config: { access: 'public' }, schema: { tags, summary: "Lire une invitation d'organisation à partir de son lien (organisation, adresse invitée)", body: invitationTokenBodySchema, response: { 200: invitationSummarySchema } } }, async (request, reply) => {
+    // It names the invited address: no cache may keep it.
+    reply.header('Cache-Control', 'no-store');
+    return lookupInvitation(db, request.body.token);
+  });
 
   app.post('/api/invitations/accept', { config: learnerOnly, schema: { tags, summary: "Accepter une invitation et consentir à partager ma progression avec l'organisation", body: acceptInvitationBodySchema, response: { 200: myOrganisationSchema } } }, async (request) =>
     acceptInvitation(db, request.body.token, currentUser(request)),
