@@ -24,6 +24,7 @@ import { AppError } from '../../lib/app-error';
 import {
   appendLesson,
   checkEditable,
+  toAuthorLesson,
   courseProgress,
   findLesson,
   findSection,
@@ -89,18 +90,7 @@ export async function createQuiz(db: Db, sectionId: number, actor: Actor, body: 
   return db.transaction(async (tx) => {
     const row = await appendLesson(tx, sectionId, { title: body.title, type: 'quiz', durationMinutes: body.duration_minutes, isPreview: body.is_preview });
     const [quiz] = await tx.insert(quizzes).values({ lessonId: row.id, passMark: body.pass_mark, maxAttempts: body.max_attempts }).returning();
-    return {
-      id: row.id,
-      section_id: row.sectionId,
-      title: row.title,
-      type: row.type,
-      duration_minutes: row.durationMinutes,
-      is_preview: row.isPreview,
-      position: row.position,
-      body_markdown: null,
-      pass_mark: quiz!.passMark,
-      max_attempts: quiz!.maxAttempts,
-    };
+    return { ...toAuthorLesson(row), pass_mark: quiz!.passMark, max_attempts: quiz!.maxAttempts };
   });
 }
 
