@@ -14,6 +14,15 @@ export interface InvitedInterview {
   attendee: { name: string; email: string };
 }
 
+/**
+ * A parameter value (a name in `CN="…"`) as RFC 6868 escapes it: `^` → `^^`, `"` → `^'`, a line
+ * break → `^n`. The `ics` package writes a `"` as `\"`, which RFC 5545 does not allow in a
+ * parameter: a calendar would end the name there and read the rest as another parameter.
+ */
+export function icsParameterText(value: string): string {
+  return value.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r?\n/g, '^n');
+}
+
 /** The address part of MAIL_FROM (`EcoForma <ne-pas-repondre@…>`), the invitation's organizer. */
 function organizerAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
@@ -46,7 +55,7 @@ export async function interviewInvitation(config: Pick<Config, 'publicUrl' | 'ma
     url: profileUrl,
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: { name: 'EcoForma', email: organizerAddress(config.mail.from) },
-    attendees: [{ name: interview.attendee.name, email: interview.attendee.email, rsvp: false, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' }],
+    attendees: [{ name: icsParameterText(interview.attendee.name), email: interview.attendee.email, rsvp: false, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' }],
   });
   if (error || !value) throw error ?? new Error('invitation iCalendar vide');
   return {
