@@ -16,6 +16,8 @@ export const certificateMessages = {
   reasonRequired: 'Le motif de la révocation est obligatoire.',
   reasonTooLong: 'Le motif ne doit pas dépasser 500 caractères.',
   alreadyRevoked: 'Cette attestation est déjà révoquée.',
+  /** Why a revoked attestation is no longer handed out as a clean PDF. */
+  revokedNoPdf: (day: string, reason: string | null) => `Cette attestation a été révoquée le ${day}${reason ? ` : ${reason}` : ''}. Elle ne peut plus être téléchargée.`,
 } as const;
 
 /** The result of one quiz, as it stood when the attestation was issued. */

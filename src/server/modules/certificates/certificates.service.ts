@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { renderCertificatePdf } from './certificate-pdf';
 import { webPaths } from '../../../shared/web-paths';
+import { formatDay } from '../../../shared/french-format';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
@@ -48,6 +49,8 @@ async function readableCertificate(db: Db, id: number, actor: Actor): Promise<Ce
 /** The PDF, generated from the snapshot on each download, with a file name to save it under. */
 export async function certificatePdf(db: Db, id: number, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }> {
   const row = await readableCertificate(db, id, actor);
+  // A revoked attestation printed clean would still look valid to whoever receives it.
+  if (row.revokedAt) throw new AppError('certificate_revoked', 410, certificateMessages.revokedNoPdf(formatDay(row.revokedAt), row.revokedReason));
   const pdf = await renderCertificatePdf({
     number: row.number,
     issuedAt: row.issuedAt,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { certificateMessages, type AdminCertificate, type AdminCertificatesResponse, type CertificateVerification } from '../../../shared/certificates';
+import { formatDay } from '../../../shared/french-format';
 import type { MyLearning } from '../../../shared/learning';
 import { auditLog, certificates, courses, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
@@ -210,6 +211,13 @@ describe('revocation', () => {
     const verified = (await call('GET', `/api/certificates/${cert.code}`, null)).json() as CertificateVerification;
     expect(verified.valid).toBe(false);
     expect(verified.revoked).toEqual({ at: expect.any(String), reason: 'Quiz passé par une autre personne.' });
+
+    // No longer handed out as a clean PDF, to its holder nor to administrators (audit, issue 25).
+    for (const caller of [user, admin]) {
+      const pdf = await call('GET', `/api/certificates/${cert.id}/pdf`, caller);
+      expect(pdf.statusCode).toBe(410);
+      expect(pdf.json()).toMatchObject({ error_code: 'certificate_revoked', message: certificateMessages.revokedNoPdf(formatDay(verified.revoked!.at), 'Quiz passé par une autre personne.') });
+    }
 
     const again = await call('POST', url, admin, { reason: 'Encore' });
     expect(again.statusCode).toBe(409);
