@@ -80,8 +80,11 @@ export function identityTextProblem(value: string): string | null {
   return null;
 }
 
-/** Refuses control and invisible characters in a text field, with the field's French message. */
-function identityText(schema: z.ZodString) {
+/**
+ * Refuses control characters (line breaks included) and invisible ones in a one-line text: a
+ * name, or a title that reaches attestations, PDFs, public checks and the text part of mails.
+ */
+export function identityText(schema: z.ZodString) {
   return schema.superRefine((value, ctx) => {
     const problem = identityTextProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

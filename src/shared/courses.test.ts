@@ -11,6 +11,8 @@ import {
   parseCourseId,
   truncate,
 } from './courses';
+import { lessonCreateBodySchema, sectionBodySchema } from './learning';
+import { questionBodySchema } from './quiz';
 import type { Actor } from './roles';
 
 const author: Actor = { id: 1, role: 'formateur', is_valid: true };
@@ -48,6 +50,25 @@ describe('courseCreateFieldsSchema', () => {
   });
   it('treats an empty discount as none', () => {
     expect(courseCreateFieldsSchema.parse({ ...valid, discountPrice: '' }).discountPrice).toBeNull();
+  });
+  it('refuses line breaks and invisible characters in a title, which would reach attestations and mails (audit, issue 25)', () => {
+    for (const title of ['Zéro déchet\r\nBcc: x@exemple.fr', 'Zéro \u202edéchet', 'Zéro\u200bdéchet']) {
+      const result = courseCreateFieldsSchema.safeParse({ ...valid, title });
+      expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['title']);
+      expect(result.error?.issues[0]!.message).toMatch(/^Ce champ contient des caractères/);
+    }
+    expect(courseCreateFieldsSchema.parse({ ...valid, title: 'Zéro déchet 🌱' }).title).toBe('Zéro déchet 🌱');
+  });
+});
+
+describe('titles of chapters, lessons and questions', () => {
+  it('refuse a line break or a bidi override like course titles, and accept an ordinary title', () => {
+    const lesson = { title: 'Le bac', type: 'text', duration_minutes: 5, is_preview: false, body_markdown: 'Texte' };
+    expect(sectionBodySchema.safeParse({ title: 'Découvrir\nla suite' }).success).toBe(false);
+    expect(lessonCreateBodySchema.safeParse({ ...lesson, title: 'Le \u202ebac' }).success).toBe(false);
+    expect(lessonCreateBodySchema.safeParse(lesson).success).toBe(true);
+    const question = { type: 'single', prompt: 'Quel bac ?\r\nBcc:', options: [{ text: 'Oui', correct: true }, { text: 'Non', correct: false }] };
+    expect(questionBodySchema.safeParse(question).error?.issues.map((i) => i.path.join('.'))).toContain('prompt');
   });
 });
 

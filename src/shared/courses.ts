@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityText } from './auth';
 import { categorySlugs } from './categories';
 import {
   COURSE_DESCRIPTION_MAX,
@@ -71,7 +72,7 @@ const priceField = requiredAmount(courseMessages.priceRequired, { invalid: cours
 
 /** The course form's fields, as text (what a form and a multipart request carry); prices come out in cents. */
 const courseFieldsShape = {
-  title: boundedText(courseMessages.titleRequired, COURSE_TITLE_MIN, courseMessages.titleTooShort, COURSE_TITLE_MAX, courseMessages.titleTooLong),
+  title: identityText(boundedText(courseMessages.titleRequired, COURSE_TITLE_MIN, courseMessages.titleTooShort, COURSE_TITLE_MAX, courseMessages.titleTooLong)),
   description: boundedText(
     courseMessages.descriptionRequired,
     COURSE_DESCRIPTION_MIN,

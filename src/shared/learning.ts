@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityText } from './auth';
 import { certificateLinkSchema } from './certificates';
 import { bodyIdSchema } from './ids';
 import { LESSON_BODY_MAX, LESSON_DURATION_MAX, LESSON_TITLE_MAX, OBJECTIVES_MAX, OBJECTIVE_MAX, ORDER_MAX, PUBLIC_TEXT_MAX, SECTION_TITLE_MAX, learningMessages, lessonTypes, mediaLessonTypes } from './learning-rules';
@@ -7,11 +8,13 @@ export * from './learning-rules';
 
 /** Trimmed text: required, at most `max` characters. */
 function titleField(required: string, max: number, tooLong: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: tooLong });
+  return identityText(
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, { error: required })
+      .max(max, { error: tooLong }),
+  );
 }
 
 const durationField = z

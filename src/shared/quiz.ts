@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityText } from './auth';
 import { bodyIdSchema } from './ids';
 import { authorLessonShape, lessonCompletionSchema, lessonCreateBodySchema } from './learning';
 
@@ -97,11 +98,13 @@ const optionSchema = z.object({
 export const questionBodySchema = z
   .object({
     type: z.enum(questionTypes, { error: quizMessages.typeInvalid }),
-    prompt: z
-      .string({ error: quizMessages.promptRequired })
-      .trim()
-      .min(1, { error: quizMessages.promptRequired })
-      .max(PROMPT_MAX, { error: quizMessages.promptTooLong }),
+    prompt: identityText(
+      z
+        .string({ error: quizMessages.promptRequired })
+        .trim()
+        .min(1, { error: quizMessages.promptRequired })
+        .max(PROMPT_MAX, { error: quizMessages.promptTooLong }),
+    ),
     options: z
       .array(optionSchema, { error: quizMessages.optionsInvalid })
       .min(OPTIONS_MIN, { error: quizMessages.optionsCount })
