@@ -42,14 +42,15 @@ export interface RangedFile {
  * Streams a kept file honouring `Range`: 200 with the whole file, 206 with `Content-Range` for
  * one range (only those bytes are read from the store), 416 with `Content-Range: bytes *\/size`
  * when the range cannot be served. The caller sets Content-Type, Content-Disposition and caching
- * beforehand. Returns null when the store has nothing under the name.
+ * beforehand. Returns whether it answered: false when the store has nothing under the name. Not the
+ * reply itself, which is thenable: awaited, it gives undefined once the bytes are sent.
  */
-export async function sendRangedFile(reply: FastifyReply, storage: Storage, file: RangedFile, rangeHeader: string | undefined) {
+export async function sendRangedFile(reply: FastifyReply, storage: Storage, file: RangedFile, rangeHeader: string | undefined): Promise<boolean> {
   let size = file.size;
   let opened = null;
   if (size === null) {
     opened = await openStoredFile(storage, file.storedName);
-    if (!opened) return null;
+    if (!opened) return false;
     size = opened.size;
   }
   const wanted = parseRange(rangeHeader, size);
@@ -57,24 +58,27 @@ export async function sendRangedFile(reply: FastifyReply, storage: Storage, file
   if (wanted.kind === 'unsatisfiable') {
     opened?.stream.destroy();
     reply.removeHeader('Content-Disposition');
-    return reply
+    reply
       .status(416)
       .header('Content-Range', `bytes */${size}`)
       .type('application/json; charset=utf-8')
       .send({ error_code: 'range_not_satisfiable', message: errorMessages.range_not_satisfiable });
+    return true;
   }
   if (wanted.kind === 'full') {
     opened ??= await openStoredFile(storage, file.storedName);
-    if (!opened) return null;
-    return reply.status(200).header('Content-Length', size).send(opened.stream);
+    if (!opened) return false;
+    reply.status(200).header('Content-Length', size).send(opened.stream);
+    return true;
   }
   opened?.stream.destroy();
   const { start, end } = wanted.range;
   const part = await openStoredFile(storage, file.storedName, wanted.range);
-  if (!part) return null;
-  return reply
+  if (!part) return false;
+  reply
     .status(206)
     .header('Content-Range', `bytes ${start}-${end}/${size}`)
     .header('Content-Length', end - start + 1)
     .send(part.stream);
+  return true;
 }

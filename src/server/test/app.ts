@@ -22,6 +22,8 @@ export interface TestContext {
 interface TestAppOptions {
   /** Wraps the storage driver, e.g. with `failingWrites` to make a full or read-only disk. */
   driver?: (inner: StorageDriver) => StorageDriver;
+  /** Where the app's log lines go (with a `logLevel` override), for a test that reads them. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -42,7 +44,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   });
   const opened = await openTestStorage(dataDir, config.uploadsDir);
   const storage = options.driver ? new Storage(options.driver(opened.storage.driver), opened.storage.incomingRoot) : opened.storage;
-  const app = await buildApp(config, database.db, { storage });
+  const app = await buildApp(config, database.db, { storage, logStream: options.logStream });
   await app.ready();
   afterAll(async () => {
     await app.close();

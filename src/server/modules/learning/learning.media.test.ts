@@ -11,7 +11,9 @@ import { multipart, pdfDocument, pngImage, webmVideo, webVttCaptions, type FileP
 import { placeFile, readStoredFile, uploadsListing } from '../../test/uploads';
 
 /** Video and PDF lessons: uploads checked by content, files served by signed links with Range (decision 017). */
-const { app, db, storage, config } = await createTestApp();
+/** The app's error lines (level 50 and up): a file served in full or in part must log none. */
+const errorLines: string[] = [];
+const { app, db, storage, config } = await createTestApp({ logLevel: 'error' }, { logStream: { write: (line) => void errorLines.push(line) } });
 
 const author = await createUser(db, { role: 'formateur', isValid: true });
 const admin = await createUser(db, { role: 'admin' });
@@ -249,6 +251,15 @@ const rangedLesson = await videoLesson();
 
 describe('serving a file with HTTP Range', () => {
   const urlOf = async () => (await mediaOf(rangedLesson.id)).url;
+
+  it('logs no error for a file served whole (200) or in part (206), on any engine or store (audit, issue 25)', async () => {
+    errorLines.length = 0;
+    const url = await urlOf();
+    expect((await fetchMedia(url)).statusCode).toBe(200);
+    expect((await fetchMedia(url, 'bytes=0-99')).statusCode).toBe(206);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errorLines).toEqual([]);
+  });
 
   it('answers the whole file with 200, its type, length, Accept-Ranges and nosniff', async () => {
     const res = await fetchMedia(await urlOf());

@@ -117,9 +117,8 @@ export const learningRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       .header('Content-Disposition', contentDisposition(file.fileName, claim.kind === 'download' ? 'attachment' : 'inline'))
       // The link is private to whoever got it, and dies within hours: never in a shared cache.
       .header('Cache-Control', 'private, no-store');
-    const sent = await sendRangedFile(reply, storage, file, request.headers.range);
-    if (!sent) throw AppError.notFound(learningMessages.mediaLinkInvalid);
-    return sent;
+    if (!(await sendRangedFile(reply, storage, file, request.headers.range))) throw AppError.notFound(learningMessages.mediaLinkInvalid);
+    return reply;
   });
 
   app.put('/api/sections/:id/lessons/order', { config: author, schema: { tags, summary: 'Réordonner les leçons du chapitre (liste complète des identifiants)', params: idParamsSchema, body: orderBodySchema, response: { 200: authorLessonListSchema } } }, async (request) =>
