@@ -26,10 +26,8 @@ type Log = StartContext['log'];
 /** How often each API process runs the modules' housekeeping again while it serves. */
 const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** Every module's housekeeping jobs, one after the other. */
-async function runJobs(context: StartContext): Promise<void> {
-  for (const job of modules.flatMap((module) => module.jobs ?? [])) await job.run(context);
-}
+/** Every module's housekeeping jobs. */
+const jobs = modules.flatMap((module) => module.jobs ?? []);
 
 /**
  * What happens once per start, before any request: migrations, seeds, housekeeping. With several
@@ -41,7 +39,7 @@ export async function prepare(config: Config, database: Database, storage: Stora
   await seedReferenceData(db);
   const context: StartContext = { config, db, storage, log };
   for (const module of modules) await module.prepare?.(context);
-  await runJobs(context);
+  for (const job of jobs) await job.run(context);
   const removed = await removeOrphanFiles(storage, await referencedFiles(db));
   if (removed > 0) log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
 }
@@ -69,7 +67,9 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
   // A server that runs for weeks still forgets what has expired. The jobs only delete what is past
   // its date, so two processes running them the same day is harmless.
   const housekeeping = setInterval(() => {
-    runJobs({ config, db, storage, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, "l'entretien périodique a échoué"));
+    for (const job of jobs) {
+      job.run({ config, db, storage, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, `entretien périodique en échec : ${job.name}`));
+    }
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
