@@ -1,24 +1,12 @@
-import { ESLint } from 'eslint';
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lintProblems as problems } from '../../eslint/lint-in-memory.js';
 import { serverModuleOrder } from '../../eslint/module-order.js';
 
 /**
  * The server modules' import order (eslint/module-order.js), checked on small files linted in
  * memory at real paths of the tree: each refused import must be reported, a legal one must not.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
-let eslint: ESLint;
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-async function problems(filePath: string, code: string): Promise<{ rule: string | null; message: string }[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
-  return result!.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
-}
 
 const ORDER_MESSAGE = "Un module serveur n'importe que l'index.ts d'un module placé avant lui";
 

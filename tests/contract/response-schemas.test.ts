@@ -30,7 +30,7 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 /** The API's own routes; the documentation's (swagger-ui's files) are not part of the contract. */
 const apiRoutes = () => app.apiRoutes.filter(({ url }) => !url.startsWith('/api/docs'));
 
-/** The success answers (2xx) the document gives a route; @fastify/swagger's placeholder when it declares none. */
+/** The success answers (2xx) the document gives a route; a route that declares none gets @fastify/swagger's generic 'Default Response' (see isUndeclared). */
 function successResponses(method: string, url: string): [string, OpenApiResponse][] {
   const operation = document().paths[openApiPath(url)]?.[method.toLowerCase()];
   return Object.entries(operation?.responses ?? {}).filter(([status]) => status.startsWith('2'));
