@@ -18,6 +18,7 @@ import { modules } from './modules';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { lingeringClosePlugin } from './plugins/lingering-close';
 import { maintenancePlugin } from './plugins/maintenance';
 import { spaPlugin } from './plugins/spa';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin, { db });
+  await app.register(lingeringClosePlugin, {});
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: true,

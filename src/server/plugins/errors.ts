@@ -31,10 +31,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) 
   const outage = new DatabaseOutageLog(app.log, () => pingDatabase(db));
   app.addHook('onClose', async () => outage.close());
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A body refused before its end (file too large, unexpected file, full disk) stays unread on the
-    // socket: the next request on a kept-alive connection would wait behind it forever. (Injected
-    // requests, which have no socket to keep, leave `complete` undefined.)
-    if (request.raw.complete === false) reply.header('connection', 'close');
     if (error instanceof AppError) {
       const body: ApiErrorBody = { error_code: error.code, message: error.message };
       if (error.fieldErrors) body.errors = error.fieldErrors;
