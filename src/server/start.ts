@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { isNotNull } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -8,6 +9,8 @@ import type { StartContext } from './lib/module-manifest';
 import { createStorage, removeOrphanFiles, type Storage } from './lib/storage';
 import { modules } from './modules';
 
+/** Time the 503 answers of uploads cut by a stop get to reach their clients before the connections close. */
+const ANSWER_FLUSH_MS = 1000;
 /** Time after the grace period for the database to close before the process exits regardless. */
 const FORCED_EXIT_MARGIN_MS = 10_000;
 
@@ -79,10 +82,14 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
     closing = true;
     app.log.info(`${signal} reçu, arrêt en cours`);
     // Requests in flight get the grace period; a client still sending after it (a body trickled
-    // byte by byte) must not hold up the stop, so its connection is closed.
+    // byte by byte) must not hold up the stop. An upload still arriving is cut: its partial file is
+    // removed at once and it is answered 503 `shutting_down`; then every connection left is closed.
     const grace = setTimeout(() => {
-      app.log.warn(`délai de grâce de ${config.shutdownGraceMs} ms écoulé : les connexions encore ouvertes sont fermées`);
-      app.server.closeAllConnections();
+      app.log.warn(`délai de grâce de ${config.shutdownGraceMs} ms écoulé : envois interrompus, connexions encore ouvertes fermées`);
+      void storage
+        .stopReceiving()
+        .then(() => delay(ANSWER_FLUSH_MS))
+        .finally(() => app.server.closeAllConnections());
     }, config.shutdownGraceMs);
     // The last resort if closing itself hangs: an orchestrator would kill the process anyway.
     setTimeout(() => {

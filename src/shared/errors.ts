@@ -26,6 +26,7 @@ export const errorCodes = [
   'maintenance_mode',
   'request_timeout',
   'storage_unavailable',
+  'shutting_down',
   'range_not_satisfiable',
   'server_error',
 ] as const;
@@ -68,6 +69,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   maintenance_mode: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',
   request_timeout: 'La requête a pris trop de temps et a été interrompue. Vérifiez votre connexion et réessayez.',
   storage_unavailable: 'Espace de stockage indisponible.',
+  shutting_down: 'Le serveur redémarre : l’envoi a été interrompu. Envoyez le fichier de nouveau dans un instant.',
   range_not_satisfiable: 'La plage d’octets demandée est en dehors du fichier.',
   server_error: "Une erreur serveur s'est produite. Veuillez réessayer ultérieurement.",
 };

@@ -13,6 +13,7 @@ import { verifyPassword } from '../../src/server/lib/passwords';
 import { ORPHAN_GRACE_MS } from '../../src/server/lib/storage';
 import { createDatabase, dropDatabase, POSTGRES_TEMPLATE_DB, testEngine } from '../../src/server/test/database';
 import { freePort, ServerProcess } from './server-process';
+import { errorMessages } from '../../src/shared/errors';
 import { jsonRequestHead, trickle, within } from './slow-client';
 import { courseFields } from '../../src/server/test/factories';
 import { pngImage } from '../../src/server/test/files';
@@ -339,6 +340,49 @@ describe(`restart and crash safety of the real server (${engine})`, () => {
       await within(client.closed, 5000, 'la connexion du client lent');
     } finally {
       client.stop();
+    }
+  });
+
+  it('answers an upload still arriving after the grace period 503 shutting_down and removes its partial file at once (issue 25)', async () => {
+    if (!server.running) await server.start();
+    const accessToken = await login(trainerEmail);
+    const boundary = `----ecoforma${randomBytes(8).toString('hex')}`;
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const request = http.request(`${server.url}/api/upload-cv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + 8 * 1024 * 1024 },
+    });
+    const answer = new Promise<{ status: number; body: string } | string>((resolve) => {
+      request.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      request.on('error', (error) => resolve(`erreur ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+    });
+    request.write(head);
+    // 64 KB every 100 ms: 8 MB would take 13 s, far beyond the grace period.
+    const sending = setInterval(() => request.write(randomBytes(64 * 1024)), 100);
+    try {
+      let partial: string | undefined;
+      for (let i = 0; i < 100 && !partial; i++) {
+        for (const name of await listIncoming()) if ((await fs.stat(path.join(incomingRoot, name))).size > 0) partial = name;
+        if (!partial) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(partial, 'le fichier temporaire de l’envoi en cours').toBeDefined();
+
+      const stopped = server.stop('SIGTERM');
+      expect(await within(answer, SHUTDOWN_GRACE_MS + 5000, 'la réponse à l’envoi interrompu')).toEqual({
+        status: 503,
+        body: JSON.stringify({ error_code: 'shutting_down', message: errorMessages.shutting_down }),
+      });
+      expect(await within(stopped, 15_000, 'l’arrêt du serveur')).toEqual({ code: 0, signal: null });
+      // Removed by the stop itself, not left for the next start's sweep.
+      expect(await listIncoming()).toEqual([]);
+    } finally {
+      clearInterval(sending);
+      request.destroy();
     }
   });
 });

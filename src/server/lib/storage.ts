@@ -73,6 +73,10 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 export class Storage {
   readonly incomingDir: string;
   private status: { value: StorageStatus; at: number } | null = null;
+  /** Aborted when a stop's grace period is over: the uploads still arriving are cut. */
+  private readonly stopping = new AbortController();
+  /** The uploads streaming into the incoming folder now, each settled once its partial file is gone. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     readonly driver: StorageDriver,
@@ -101,6 +105,27 @@ export class Storage {
   /** Records what a real write just showed, so /api/health reports a full disk at once. */
   note(value: StorageStatus): void {
     this.status = { value, at: Date.now() };
+  }
+
+  /**
+   * Cuts every upload still arriving (a stop's grace period is over): each removes its partial file
+   * and answers 503 `shutting_down`. Resolves once they all have.
+   */
+  async stopReceiving(): Promise<void> {
+    this.stopping.abort();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Runs an upload's reception unless the process is stopping; tracked, so that a stop waits for its cleanup. */
+  async receiving<T>(work: (stop: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.stopping.signal.aborted) throw new AppError('shutting_down', 503);
+    const received = work(this.stopping.signal);
+    this.inFlight.add(received);
+    try {
+      return await received;
+    } finally {
+      this.inFlight.delete(received);
+    }
   }
 
   /** Runs a write; a full, read-only or unreachable store becomes 503 `storage_unavailable`. */
@@ -210,27 +235,30 @@ export async function receiveUpload(storage: Storage, stream: Readable, maxBytes
       else callback(null, chunk);
     },
   });
-  let out: WriteStream | null = null;
-  try {
-    await storage.write(() => fs.mkdir(storage.incomingDir, { recursive: true }));
-    out = createWriteStream(tempPath, { flags: 'wx' });
-    await pipeline(stream, counter, out);
-    // @fastify/multipart truncates at its own limit instead of failing when throwFileSizeLimit is off.
-    if ((stream as Readable & { truncated?: boolean }).truncated) throw new AppError('file_too_large', 413);
-  } catch (error) {
-    // A first chunk already past the limit fails before the file is even opened: removing it
-    // before the stream has closed would let the open create it afterwards, left behind.
-    const writer = out;
-    if (writer && !writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
-    await fs.rm(tempPath, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', 413);
-    if (isStorageFailure(error) && !(error instanceof AppError)) {
-      storage.note('unavailable');
-      throw new AppError('storage_unavailable', 503);
+  return storage.receiving(async (stop) => {
+    let out: WriteStream | null = null;
+    try {
+      await storage.write(() => fs.mkdir(storage.incomingDir, { recursive: true }));
+      out = createWriteStream(tempPath, { flags: 'wx' });
+      await pipeline(stream, counter, out, { signal: stop });
+      // @fastify/multipart truncates at its own limit instead of failing when throwFileSizeLimit is off.
+      if ((stream as Readable & { truncated?: boolean }).truncated) throw new AppError('file_too_large', 413);
+    } catch (error) {
+      // A first chunk already past the limit fails before the file is even opened: removing it
+      // before the stream has closed would let the open create it afterwards, left behind.
+      const writer = out;
+      if (writer && !writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
+      await fs.rm(tempPath, { force: true });
+      if (stop.aborted) throw new AppError('shutting_down', 503);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', 413);
+      if (isStorageFailure(error) && !(error instanceof AppError)) {
+        storage.note('unavailable');
+        throw new AppError('storage_unavailable', 503);
+      }
+      throw error;
     }
-    throw error;
-  }
-  return { tempPath, size };
+    return { tempPath, size };
+  });
 }
 
 /** The file's real type, read from its content (magic bytes, ZIP and OLE2 structure), never its name. */
