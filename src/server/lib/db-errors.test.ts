@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isUniqueViolation } from './db-errors';
+import { isDatabaseTimeLimit, isDatabaseUnavailable, isDiskFull, isUniqueViolation } from './db-errors';
 
 describe('isUniqueViolation', () => {
   it('recognises 23505 on the error itself and down a cause chain (Drizzle, then a transaction, wrap it)', () => {
@@ -29,11 +29,28 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
   });
 
-  it('reads the time limits of decision 016 as unavailability: lock, statement, idle transaction, stalled read', () => {
-    for (const code of ['55P03', '57014', '25P03']) {
-      expect(isDatabaseUnavailable(new Error('Failed query', { cause: Object.assign(new Error('canceling statement'), { code }) }))).toBe(true);
-    }
+  it('reads a stalled read as unavailability, not the time limits of decision 016 nor a deadlock', () => {
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('Query read timeout') }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('deadlock'), { code: '40P01' }))).toBe(false);
+    for (const code of ['55P03', '57014', '25P03', '40P01']) {
+      expect(isDatabaseUnavailable(new Error('Failed query', { cause: Object.assign(new Error('canceling statement'), { code }) }))).toBe(false);
+    }
+  });
+});
+
+describe('isDatabaseTimeLimit', () => {
+  it('reads lock, statement and idle-transaction limits down the cause chain, nothing else', () => {
+    for (const code of ['55P03', '57014', '25P03']) {
+      expect(isDatabaseTimeLimit(new Error('Failed query', { cause: Object.assign(new Error('canceling statement'), { code }) }))).toBe(true);
+    }
+    for (const code of ['40P01', '23505', 'ECONNREFUSED']) expect(isDatabaseTimeLimit(Object.assign(new Error('x'), { code }))).toBe(false);
+  });
+});
+
+describe('isDiskFull', () => {
+  it('reads disk_full (53100) and ENOSPC down the cause chain, not other resource errors', () => {
+    expect(isDiskFull(new Error('Failed query', { cause: Object.assign(new Error('could not extend file'), { code: '53100' }) }))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('write'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('too many connections'), { code: '53300' }))).toBe(false);
+    expect(isDiskFull(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
   });
 });

@@ -28,16 +28,31 @@ const unavailableMessages =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
 
 /**
- * Connection failures of pg (and PGlite being closed), and the time limits of decision 016, mean
- * "try again later", not a bug. SQLSTATE class 08 is "connection exception"; 57P01-57P03 are the
- * server shutting down or starting; 53300 is "too many connections"; 55P03 is lock_timeout,
- * 57014 statement_timeout, 25P03 idle_in_transaction_session_timeout.
+ * Connection failures of pg (and PGlite being closed) mean "try again later", not a bug, and an
+ * outage while they last. SQLSTATE class 08 is "connection exception"; 57P01-57P03 are the server
+ * shutting down or starting; 53300 is "too many connections".
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const { code, message } of causeChain(error)) {
-    if (typeof code === 'string' && (unavailableCodes.has(code) || /^08...$|^57P0[123]$|^53300$|^55P03$|^57014$|^25P03$/.test(code))) return true;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || /^08...$|^57P0[123]$|^53300$/.test(code))) return true;
     if (typeof message === 'string' && unavailableMessages.test(message)) return true;
   }
+  return false;
+}
+
+/**
+ * A statement stopped by one of the time limits of decision 016: 57014 statement_timeout, 55P03
+ * lock_timeout, 25P03 idle_in_transaction_session_timeout. "Try again later" too, but the database
+ * answered: this request was too slow, the database is not down.
+ */
+export function isDatabaseTimeLimit(error: unknown): boolean {
+  for (const { code } of causeChain(error)) if (code === '57014' || code === '55P03' || code === '25P03') return true;
+  return false;
+}
+
+/** The database's disk is full (SQLSTATE 53100 disk_full, as PGlite and PostgreSQL report it). */
+export function isDiskFull(error: unknown): boolean {
+  for (const { code } of causeChain(error)) if (code === '53100' || code === 'ENOSPC' || code === 'EDQUOT') return true;
   return false;
 }
 

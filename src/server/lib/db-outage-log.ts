@@ -82,3 +82,29 @@ export class DatabaseOutageLog {
     }
   }
 }
+
+/**
+ * One line per period for a problem that may hit every request (a full disk, statements stopped by
+ * a time limit), with how many requests it hit since the last line, instead of a line, or a stack
+ * trace, per request.
+ */
+export class ThrottledLog {
+  private lastLineAt = Number.NEGATIVE_INFINITY;
+  private since = 0;
+
+  constructor(
+    private readonly write: (details: { requests: number }) => void,
+    private readonly periodMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A request met the problem. */
+  hit(): void {
+    this.since++;
+    const now = this.now();
+    if (now - this.lastLineAt < this.periodMs) return;
+    this.lastLineAt = now;
+    this.write({ requests: this.since });
+    this.since = 0;
+  }
+}

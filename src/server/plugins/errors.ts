@@ -6,8 +6,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages, type ApiErrorBody } from '../../shared/errors';
 import { pingDatabase, type Db } from '../db/client';
 import { AppError } from '../lib/app-error';
-import { isDatabaseUnavailable } from '../lib/db-errors';
-import { DatabaseOutageLog } from '../lib/db-outage-log';
+import { isDatabaseTimeLimit, isDatabaseUnavailable, isDiskFull } from '../lib/db-errors';
+import { DatabaseOutageLog, ThrottledLog } from '../lib/db-outage-log';
 import { fieldErrorsOf } from '../lib/field-errors';
 
 /** Fastify's own error codes that mean "the client sent something wrong". */
@@ -29,6 +29,8 @@ const clientErrors: Record<string, { status: number; body: () => ApiErrorBody }>
  */
 export const errorsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   const outage = new DatabaseOutageLog(app.log, () => pingDatabase(db));
+  const diskFull = new ThrottledLog((details) => app.log.error(details, 'Disque de la base de données plein : les écritures reçoivent 503'));
+  const tooSlow = new ThrottledLog((details) => app.log.warn(details, 'Requêtes arrêtées par une limite de temps de la base de données (trop lentes) : 503'));
   app.addHook('onClose', async () => outage.close());
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -43,6 +45,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) 
     if (known) return reply.status(known.status).send(known.body());
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error_code: 'invalid_request', message: errorMessages.invalid_request });
+    }
+    // The database answers, but cannot write: the same answer as a full disk for an upload.
+    if (isDiskFull(error)) {
+      diskFull.hit();
+      return reply.status(503).send({ error_code: 'storage_unavailable', message: errorMessages.storage_unavailable });
+    }
+    // This request was too slow; the database is not down, so this is no outage.
+    if (isDatabaseTimeLimit(error)) {
+      tooSlow.hit();
+      return reply.status(503).send({ error_code: 'server_error', message: errorMessages.server_error });
     }
     if (isDatabaseUnavailable(error)) {
       outage.failed(error);
