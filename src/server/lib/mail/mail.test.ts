@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/postgres';
 import { mailOutbox } from '../../db/schema';
 import { captureLog, catchMail, createTestApp } from '../../test/app';
-import { testEngine, testServerUrl } from '../../test/database';
+import { openTestDatabase, testEngine, testServerUrl } from '../../test/database';
 import { headerValue } from '../../test/mail';
 import { queueMail } from './outbox';
 import { createMailWorker, retryDelayMs } from './worker';
@@ -160,6 +160,28 @@ describe('outbox and worker', () => {
     expect(parsed.subject).toBe('Réinitialisez votre mot de passe EcoForma');
     expect(parsed.text).toContain('https://formation.exemple.fr/reinitialiser-mot-de-passe?token=abc');
     expect((parsed.to as { text: string }).text).toBe(to);
+  });
+});
+
+describe('the worker during a database outage', () => {
+  it('logs one line when its passes start failing, without SQL nor values, and one when they succeed again', async () => {
+    const closed = await openTestDatabase();
+    await closed.close();
+    let down = true;
+    // The real error of a real driver whose database has gone, while `down` holds.
+    const flaky = new Proxy(db, { get: (target, name, receiver) => (name === 'execute' && down ? closed.db.execute.bind(closed.db) : Reflect.get(target, name, receiver)) });
+    const log = captureLog();
+    const worker = createMailWorker({ db: flaky, config: { ...ctx.config, mail: { ...ctx.config.mail, pollIntervalMs: 20 } }, log });
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    down = false;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await worker.stop();
+    expect(log.lines.map((line) => line.split(' {')[0])).toEqual([
+      'warn passe d’envoi des e-mails interrompue, nouvel essai à chaque intervalle sans autre message',
+      'info passes d’envoi des e-mails de nouveau possibles',
+    ]);
+    expect(log.lines.join('\n')).not.toMatch(/mail_outbox|update|select|Failed query|params/i);
   });
 });
 

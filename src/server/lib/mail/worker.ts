@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { databaseErrorFields, isDatabaseUnavailable, unavailabilityReason } from '../db-errors';
 import { mailOutbox, type MailAttachmentData } from '../../db/schema';
 import { renderMail } from './layout';
 import { mailTemplates, type MailTemplateName } from './templates';
@@ -62,7 +63,15 @@ export function resolveHeaders(headers: Record<string, string> | null, baseUrl: 
 }
 
 /** What may be logged of a sending error: its codes, never the recipient nor the server's full answer. */
+/**
+ * What is logged and kept (`last_error`) of a failure. An SMTP error as it is; a database error
+ * without its SQL text nor its values, which Drizzle puts in the message (decision 016).
+ */
 function errorSummary(error: unknown): { code?: string; responseCode?: number; message: string } {
+  const sqlFields = databaseErrorFields(error);
+  if (sqlFields || isDatabaseUnavailable(error)) {
+    return { ...(sqlFields?.code ? { code: sqlFields.code } : {}), message: `base de données indisponible ou en erreur (${sqlFields?.code ?? unavailabilityReason(error)})` };
+  }
   const e = error as { code?: unknown; responseCode?: unknown; message?: unknown };
   return {
     ...(typeof e.code === 'string' ? { code: e.code } : {}),
@@ -158,9 +167,20 @@ export function createMailWorker(options: { db: Db; config: Config; log: MailLog
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  // A database outage fails every pass: one line when passes start failing, one when one succeeds again.
+  let failing = false;
   const tick = () => {
     running = deliverDue()
-      .catch((error: unknown) => log.warn(errorSummary(error), 'passe d’envoi des e-mails interrompue'))
+      .then(
+        () => {
+          if (failing) log.info('passes d’envoi des e-mails de nouveau possibles');
+          failing = false;
+        },
+        (error: unknown) => {
+          if (!failing) log.warn(errorSummary(error), 'passe d’envoi des e-mails interrompue, nouvel essai à chaque intervalle sans autre message');
+          failing = true;
+        },
+      )
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, settings.pollIntervalMs);
       });
