@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loginResponseSchema } from '../../src/shared/auth';
 import { categoryCountListSchema, courseDetailSchema, coursePageSchema, myCoursesSchema } from '../../src/shared/courses';
-import { healthResponseSchema } from '../../src/shared/health';
+import { healthResponseSchema, livenessResponseSchema } from '../../src/shared/health';
 import { courseOutlineSchema, lessonContentSchema } from '../../src/shared/learning';
 import { notificationPageSchema } from '../../src/shared/notifications';
 import { profileSchema } from '../../src/shared/profile';
@@ -106,6 +106,7 @@ describe('answers, end to end', () => {
 
   it('the catalogue, a course, its outline and a free lesson, as a visitor', async () => {
     await expectAnswer(healthResponseSchema, { method: 'GET', url: '/api/health' });
+    await expectAnswer(livenessResponseSchema, { method: 'GET', url: '/api/health/live' });
     await expectAnswer(categoryCountListSchema, { method: 'GET', url: '/api/categories' });
     const page = (await expectAnswer(coursePageSchema, { method: 'GET', url: '/api/courses' })) as z.infer<typeof coursePageSchema>;
     expect(page.items.map((c) => c.id)).toContain(courseId);

@@ -192,6 +192,7 @@ const row = (access: string, target: Target, cells: Row['cells'], extra: Omit<Ro
 const matrix: Record<string, Row> = {
   //                                                                  anon membre orga f.pend f.appr admin other
   'GET /api/health':                        row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),
+  'GET /api/health/live':                   row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),
   'GET /api/docs':                          row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),
   'GET /api/docs/json':                     row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),
   'GET /api/docs/yaml':                     row('public',           'none',    [200, 200, 200, 200, 200, 200, '-']),

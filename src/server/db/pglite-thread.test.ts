@@ -6,6 +6,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseErrorFields, isDatabaseUnavailable, isUniqueViolation } from '../lib/db-errors';
 import { type Database } from './client';
+import { databaseReadiness } from './readiness';
 import { openPglite, openPgliteThread } from './pglite';
 
 // The server's PGlite runs in a worker thread (decision 030): these tests hold the thread to what
@@ -37,6 +38,16 @@ afterAll(async () => {
 });
 
 describe('PGlite in its own thread', () => {
+  it('counts its answers, so a readiness check behind a queue of statements says busy, not unavailable', async () => {
+    expect(await databaseReadiness(database.db, 1000)).toBe('ok');
+    // One statement at a time: the check waits behind seconds of work that keep completing.
+    const queue = Array.from({ length: 20 }, () => Promise.resolve(database.db.execute(sql`select count(*) from generate_series(1, 100000)`)));
+    // Drizzle's queries start when awaited: let the queue reach the thread before the check.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await databaseReadiness(database.db, 500)).toBe('busy');
+    await Promise.all(queue);
+  });
+
   it('maps rows through Drizzle, timestamps as dates', async () => {
     await database.db.insert(notes).values({ id: 1, label: 'première' });
     const [row] = await database.db.select().from(notes).where(eq(notes.id, 1));

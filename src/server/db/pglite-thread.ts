@@ -41,10 +41,12 @@ export class PgliteThread implements PgliteClient {
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   #lastId = 0;
   #closed = false;
+  #answers = 0;
 
   constructor(options: WorkerOptions) {
     this.#worker = startWorker(options);
     this.#worker.on('message', (response: WorkerResponse) => {
+      this.#answers++;
       const pending = this.#pending.get(response.id);
       this.#pending.delete(response.id);
       if (response.ok) pending?.resolve(response.result);
@@ -58,6 +60,11 @@ export class PgliteThread implements PgliteClient {
     };
     this.#worker.on('error', (error) => fail(error.message));
     this.#worker.on('exit', (code) => fail(`thread exited with code ${code}`));
+  }
+
+  /** Statements answered so far, whatever their outcome: the readiness check reads whether the thread progresses. */
+  get answers(): number {
+    return this.#answers;
   }
 
   #send(request: Request): Promise<unknown> {

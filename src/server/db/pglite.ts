@@ -2,6 +2,7 @@ import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, Db, OpeningDatabase } from './client';
+import { countAnswers } from './readiness';
 import { migrationsFolder } from './paths';
 import { createPglite } from './pglite-engine';
 import type { WorkerOptions } from './pglite-protocol';
@@ -40,6 +41,7 @@ function pgliteDatabase(client: PGlite | PgliteThread): Database {
   const open = () => drizzle(client as PGlite, { schema });
   const db = open();
   keepNamedStatements(db);
+  if (client instanceof PgliteThread) countAnswers(db as unknown as Db, () => client.answers);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DbTimeouts } from '../config';
 import type { Database, Db } from './client';
+import { countAnswers } from './readiness';
 import { migrationsFolder } from './paths';
 import * as schema from './schema';
 
@@ -85,6 +86,10 @@ export function openPostgres(connectionString: string, timeouts: DbTimeouts): Da
     endOnReadTimeout(client);
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // A connection goes back to the pool after each statement or transaction, answered or failed.
+  let answers = 0;
+  pool.on('release', () => answers++);
+  countAnswers(db, () => answers);
   return {
     db,
     kind: 'postgres',

@@ -24,8 +24,8 @@ function isApi(path: string): boolean {
 /** Whether maintenance must answer this request: an API route, found by the route served or by the decoded path. */
 export function isUnderMaintenance(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
-  // The health check keeps answering: the load balancer and the operator read it.
-  if (route === '/api/health') return false;
+  // The health checks keep answering: the load balancer and the operator read them.
+  if (route === '/api/health' || route === '/api/health/live') return false;
   return (route !== undefined && isApi(route)) || isApi(normalizedPath(request.url));
 }
 
