@@ -125,8 +125,8 @@ describe('quiz authoring', () => {
       title: ['Le titre de la leçon est obligatoire.'],
       pass_mark: [quizMessages.passMarkInvalid],
       max_attempts: [quizMessages.maxAttemptsInvalid],
-      show_correction: ['Choisissez quand montrer la correction : jamais, après la réussite ou la dernière tentative, ou après chaque tentative.'],
-      shuffle_options: ['Indiquez si les réponses sont mélangées (oui ou non).'],
+      show_correction: [quizMessages.showCorrectionInvalid],
+      shuffle_options: [quizMessages.shuffleOptionsInvalid],
     });
     expect((await call('POST', `/api/sections/${section.id}/quizzes`, otherTrainer, { title: 'Quiz', duration_minutes: 5 })).statusCode).toBe(403);
   });
