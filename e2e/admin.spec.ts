@@ -383,3 +383,27 @@ test.describe('on a phone (360 px)', () => {
     await expect(page.getByText(`${name} a été approuvé avec succès`)).toBeVisible();
   });
 });
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the administration menu is one row that scrolls sideways, the current page in view (issue 25)', async ({ page, request }) => {
+    await signInBrowser(page, await adminAccount(request));
+    await page.goto('/admin/avis');
+    const nav = page.getByRole('navigation', { name: 'Administration' });
+    const first = nav.getByRole('link', { name: 'Tableau de bord' });
+    const current = nav.getByRole('link', { name: 'Avis des apprenants' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    // One line: every link on the first one's row, the menu no taller than one button and its margins.
+    const firstBox = (await first.boundingBox())!;
+    for (const link of await nav.getByRole('link').all()) expect(Math.abs((await link.boundingBox())!.y - firstBox.y)).toBeLessThan(2);
+    expect((await nav.boundingBox())!.height).toBeLessThan(firstBox.height * 2);
+    // The last page's link was scrolled into view, inside the menu and not the page.
+    await expect(current).toBeInViewport({ ratio: 1 });
+    await expect(first).not.toBeInViewport({ ratio: 1 });
+    expect(await scrollsSideways(page)).toBe(false);
+    await first.scrollIntoViewIfNeeded();
+    await expect(first).toBeInViewport({ ratio: 1 });
+    await expectNoAxeViolations(page);
+  });
+});

@@ -215,10 +215,10 @@ test.describe('navigation bar', () => {
     await expect(burger).toBeFocused();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu', { name: 'Navigation principale' });
-    await expect(menu.getByRole('menuitem')).toHaveText(['Accueil', 'À propos', 'Connexion', "S'inscrire"]);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Accueil', 'Formations', 'À propos', 'Connexion', "S'inscrire"]);
     await expect(menu.getByRole('menuitem', { name: 'Accueil' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('menuitem', { name: 'À propos' })).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: 'Formations' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(burger).toBeFocused();

@@ -54,9 +54,13 @@ afterEach(() => {
 });
 
 describe('navigation entries per role (spec section 2, top navigation bar)', () => {
-  it('gives visitors Accueil and À propos, plus Connexion and S’inscrire in the hamburger', () => {
-    expect(labels(desktopLinks(null))).toEqual(['Accueil', 'À propos']);
-    expect(labels(mobileLinks(null))).toEqual(['Accueil', 'À propos', 'Connexion', "S'inscrire"]);
+  it('gives visitors Accueil, Formations (the catalogue) and À propos, plus Connexion and S’inscrire in the hamburger', () => {
+    expect(desktopLinks(null).map((e) => [e.label, e.to])).toEqual([
+      ['Accueil', '/'],
+      ['Formations', '/user/courses'],
+      ['À propos', '/about'],
+    ]);
+    expect(labels(mobileLinks(null))).toEqual(['Accueil', 'Formations', 'À propos', 'Connexion', "S'inscrire"]);
   });
 
   it('gives members Accueil, Cours (the catalogue), Mes formations and À propos', () => {
@@ -108,6 +112,7 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: 'Connexion', hidden: true })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: "S'inscrire", hidden: true })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'À propos', hidden: true })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Formations', hidden: true })).toHaveAttribute('href', '/user/courses');
     expect(screen.queryByRole('button', { name: /menu du compte/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
@@ -121,6 +126,7 @@ describe('NavBar', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Accueil',
+      'Formations',
       'À propos',
       'Connexion',
       "S'inscrire",
