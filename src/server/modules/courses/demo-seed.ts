@@ -252,7 +252,8 @@ async function insertDemoMedia(tx: Db, storage: Storage, created: { id: number; 
       sectionId: sectionId.get(`${course.id}:0`)!,
       title: DEMO_VIDEO.title,
       type: 'video',
-      durationMinutes: 1,
+      // 10 s: whole minutes round it down to 0, which the screens write « moins d'1 min ».
+      durationMinutes: 0,
       position: content.sections[0]!.lessons.length,
       filePath: videoPath,
       fileOriginalName: DEMO_VIDEO.file,
