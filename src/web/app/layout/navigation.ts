@@ -36,7 +36,7 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
       return [home, { label: 'Tableau de bord', to: webPaths.organisationDashboard }, { label: 'Membres', to: webPaths.organisationMembers }, { label: 'Cours', to: webPaths.catalogue }, about];
     case 'formateur':
       return user.isApproved
-        ? [home, { label: 'Mes Cours', to: webPaths.trainerCourses }, { label: 'Ajouter Cours', to: webPaths.addCourse }, about]
+        ? [home, { label: 'Mes cours', to: webPaths.trainerCourses }, { label: 'Ajouter un cours', to: webPaths.addCourse }, about]
         : [];
     case 'admin':
       return [];

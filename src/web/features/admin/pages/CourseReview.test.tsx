@@ -86,6 +86,8 @@ describe('CourseReviewPage', () => {
     renderRoutes('/admin/courses/5', { '/admin/courses/:id': <CourseReviewPage /> });
     expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet au bureau' })).toBeInTheDocument();
     expect(screen.getByText('Trier à la source')).toBeInTheDocument();
+    // The price in French: a decimal comma, a no-break space before the euro sign.
+    expect(screen.getByText(/Prix.*80,00\s€/)).toBeInTheDocument();
     expect(await screen.findByText('ombragé')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 4, name: 'Choisir le lieu' })).toBeInTheDocument();
     expect(await screen.findByText(seen('de «\u00a0Brouillon\u00a0» à «\u00a0En attente de validation\u00a0», par Léa Autrice'), { exact: false })).toBeInTheDocument();

@@ -21,7 +21,7 @@ import { CourseImage, CoursePublicInformation, CourseStatusChip, useCourse } fro
 import { LessonMain, lessonQueryOptions, useOutline } from '../../learning';
 import { useCourseReviews } from '../api/get-course-reviews';
 import { useReviewCourse, type ReviewDecision } from '../api/review-course';
-import { formatShortDateTime } from '../../../../shared/french-format';
+import { formatEuros, formatShortDateTime } from '../../../../shared/french-format';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Toast, useToast } from '../components/Toast';
 
@@ -180,7 +180,7 @@ export default function CourseReviewPage() {
             <Box>
               <Typography sx={{ whiteSpace: 'pre-line', mb: 1 }}>{course.data.description}</Typography>
               <Typography variant="body2" color="text.secondary">
-                Durée : {course.data.duration} · Prix : {course.data.discountPrice ?? course.data.price} €
+                Durée : {course.data.duration} · Prix : {formatEuros(course.data.discountPrice ?? course.data.price)}
               </Typography>
             </Box>
           </Box>
