@@ -102,7 +102,7 @@ test('an approved trainer publishes a course that a member finds without accents
   await expect(memberPage.getByText('Garantie de remboursement de 30 jours')).toBeVisible();
   await expectNoAxeViolations(memberPage);
 
-  await memberPage.getByRole('button', { name: 'Sauvegarder pour Plus Tard' }).click();
+  await memberPage.getByRole('button', { name: 'Sauvegarder pour plus tard' }).click();
   await expect(memberPage.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute('aria-pressed', 'true');
   await memberPage.getByRole('button', { name: "S'inscrire maintenant" }).click();
   await expect(memberPage.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();

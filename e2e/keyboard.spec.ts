@@ -238,7 +238,7 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   await page.keyboard.press('Enter');
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
   // The focus stays on the page after the button gave way to 'Se désinscrire': Tab goes on from there.
-  await tabTo(page, page.getByRole('button', { name: 'Sauvegarder pour Plus Tard' }), { max: 5 });
+  await tabTo(page, page.getByRole('button', { name: 'Sauvegarder pour plus tard' }), { max: 5 });
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute('aria-pressed', 'true');
 

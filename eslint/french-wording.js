@@ -10,7 +10,7 @@
  * expressions or code attributes (same places as french-typography.js), and a string must hold a
  * space to count as text ('email' alone is a field name). The fixes are idempotent.
  */
-import { isCodePlace, isJsxChildString } from './french-typography.js';
+import { isCodePlace } from './french-typography.js';
 
 /** Three dots that are not part of a path ('../') nor of a longer run. */
 const DOTS = /(?<![.])\.\.\.(?![./])/g;
@@ -94,8 +94,26 @@ function sentenceCase(text) {
     .join('');
 }
 
+/** A string shown as an element's content, directly or as a branch: {saved ? 'Retirer' : 'Sauvegarder'}. */
+function isJsxShown(node) {
+  let current = node;
+  while (current.parent?.type === 'ConditionalExpression' || current.parent?.type === 'LogicalExpression') {
+    if (current.parent.type === 'ConditionalExpression' && current.parent.test === current) return false;
+    current = current.parent;
+  }
+  const container = current.parent;
+  return container?.type === 'JSXExpressionContainer' && (container.parent?.type === 'JSXElement' || container.parent?.type === 'JSXFragment');
+}
+
+/** A short text that is not a sentence (no final punctuation): a heading, a button or a menu entry. */
+function isShortLabel(text) {
+  const trimmed = text.trim();
+  return trimmed.length > 0 && trimmed.length < 60 && !/[.!?:…]$/u.test(trimmed);
+}
+
 /** Whether a string literal or template is a label: a label attribute or property, or a page title. */
 function isLabelPlace(node) {
+  if (isJsxShown(node)) return isShortLabel(typeof node.value === 'string' ? node.value : '');
   let current = node;
   if (current.parent?.type === 'JSXExpressionContainer') current = current.parent;
   const parent = current.parent;
@@ -163,7 +181,7 @@ const rule = {
 
     return {
       Literal(node) {
-        if (typeof node.value !== 'string' || isCodePlace(node) || isJsxChildString(node) || isKeyValue(node)) return;
+        if (typeof node.value !== 'string' || isCodePlace(node) || isKeyValue(node)) return;
         const label = isLabelPlace(node);
         check(node, node.raw.slice(1, -1), node.range[0] + 1, node.value, { prose: whitespaceText(node.value) || label, label });
       },
@@ -179,10 +197,7 @@ const rule = {
       },
       JSXText(node) {
         const raw = source.getText(node);
-        // A short text that is not a sentence (no final punctuation) is a heading, a button or a menu entry.
-        const text = node.value.trim();
-        const label = text.length > 0 && text.length < 60 && !/[.!?:…]$/u.test(text);
-        check(node, raw, node.range[0], node.value, { prose: true, label });
+        check(node, raw, node.range[0], node.value, { prose: true, label: isShortLabel(node.value) });
       },
     };
   },

@@ -38,6 +38,7 @@ const invalid: Invalid[] = [
   { code: 'const e = <h1>Page Non Trouvée</h1>;', output: 'const e = <h1>Page non trouvée</h1>;', errors: [titleCase] },
   { code: "const e = <Button>S'inscrire Maintenant</Button>;", output: "const e = <Button>S'inscrire maintenant</Button>;", errors: [titleCase] },
   { code: 'const e = <MenuItem>Mes Rendez-vous<span /></MenuItem>;', output: 'const e = <MenuItem>Mes rendez-vous<span /></MenuItem>;', errors: [titleCase] },
+  { code: "const e = <Button>{saved ? 'Retirer des favoris' : 'Sauvegarder pour Plus Tard'}</Button>;", output: "const e = <Button>{saved ? 'Retirer des favoris' : 'Sauvegarder pour plus tard'}</Button>;", errors: [titleCase] },
   { code: "usePageTitle('Tableau de Bord Admin');", output: "usePageTitle('Tableau de bord admin');", errors: [titleCase] },
   { code: "const l = { label: \"Statut d'Approbation\", to: '/x' };", output: "const l = { label: \"Statut d'approbation\", to: '/x' };", errors: [titleCase] },
 ];

@@ -96,13 +96,13 @@ describe('CourseDetailPage', () => {
       },
     });
     renderRoutes('/user/courses/7', routes, { showLocation: true });
-    const save = await screen.findByRole('button', { name: 'Sauvegarder pour Plus Tard' });
+    const save = await screen.findByRole('button', { name: 'Sauvegarder pour plus tard' });
     expect(save).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(save);
     const unsave = await screen.findByRole('button', { name: 'Retirer des favoris' });
     expect(unsave).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(unsave);
-    expect(await screen.findByRole('button', { name: 'Sauvegarder pour Plus Tard' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sauvegarder pour plus tard' })).toBeInTheDocument();
   });
 
   it('offers the attachment to an enrolled learner only', async () => {
@@ -219,7 +219,7 @@ describe('CourseDetailPage for visitors at /courses/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Programme du cours' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour aux cours' })).toHaveAttribute('href', '/courses');
-    expect(screen.queryByRole('button', { name: 'Sauvegarder pour Plus Tard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sauvegarder pour plus tard' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Connectez-vous pour vous inscrire' })).toHaveAttribute('href', '/login');
     await userEvent.click(screen.getByRole('button', { name: "S'inscrire maintenant" }));
     expect(await screen.findByText('Arrivée : /signup avec {"from":"/user/courses/7","enrolCourseId":7}')).toBeInTheDocument();

@@ -337,7 +337,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                     startIcon={course.saved ? <BookmarkRemoveIcon /> : <BookmarkAddIcon />}
                     onClick={() => saving.mutate({ id: course.id, saved: !course.saved })}
                   >
-                    {course.saved ? 'Retirer des favoris' : 'Sauvegarder pour Plus Tard'}
+                    {course.saved ? 'Retirer des favoris' : 'Sauvegarder pour plus tard'}
                   </Button>
                 )}
                 {course.saved && (
