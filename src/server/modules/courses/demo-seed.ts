@@ -12,6 +12,7 @@ import { keepCopy, removeStoredFile, type Storage } from '../../lib/storage';
 import { courseSearchText } from './courses.service';
 import { demoContent, type DemoContent } from './demo-content';
 import { demoPdf } from './demo-pdf';
+import { formatMinutes } from '../../../shared/french-format';
 
 /** The shipped illustrations, one per theme (SVG is accepted here only, never from users), and the demo video. */
 /** The demo catalogue's images and video: src/server/db/demo, or dist/server/demo once bundled (decision 026). */
@@ -199,7 +200,7 @@ function recapSheet(title: string, content: DemoContent): Buffer {
     { text: 'Programme', heading: true },
     ...content.sections.flatMap((section, index) => [
       { text: `Chapitre ${index + 1} : ${section.title}` },
-      ...section.lessons.map((lesson) => ({ text: `   – ${lesson.title} (${lesson.durationMinutes} min)` })),
+      ...section.lessons.map((lesson) => ({ text: `   – ${lesson.title} (${formatMinutes(lesson.durationMinutes, ' ')})` })),
     ]),
   ]);
 }
