@@ -102,10 +102,11 @@ function QuestionField({
 }
 
 /** What the learner is told when the right options are kept back, by the quiz's review setting. */
-function correctionLaterText(quiz: QuizView): string {
-  return quiz.show_correction === 'never'
-    ? "La correction de ce quiz n'est pas affichée : revoyez la leçon pour les questions signalées."
-    : 'La correction sera affichée quand vous aurez réussi le quiz ou utilisé votre dernière tentative.';
+function correctionLaterText(quiz: QuizView, result: AttemptResult): string {
+  if (quiz.show_correction !== 'never') return 'La correction sera affichée quand vous aurez réussi le quiz ou utilisé votre dernière tentative.';
+  return result.questions.some((q) => !q.correct)
+    ? "La correction de ce quiz n'est pas affichée\u00a0: revoyez la leçon pour les questions signalées."
+    : "La correction de ce quiz n'est pas affichée.";
 }
 
 /**
@@ -138,7 +139,7 @@ function AttemptFeedback({ quiz, result, onRetry }: { quiz: QuizView; result: At
       )}
       {!result.correction_shown && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {correctionLaterText(quiz)}
+          {correctionLaterText(quiz, result)}
         </Alert>
       )}
       <Stack spacing={2} component="ol" sx={{ listStyle: 'none', p: 0, m: 0, mb: 3 }}>

@@ -165,6 +165,19 @@ describe('quiz lesson in the player', () => {
     expect(await screen.findByText("La correction de ce quiz n'est pas affichée : revoyez la leçon pour les questions signalées.")).toBeInTheDocument();
   });
 
+  it('with the correction never shown, a pass says so without sending the learner back to questions', async () => {
+    signInAs(sessionUser());
+    quizApi(quizView({ show_correction: 'never' }), false);
+    renderRoutes('/user/courses/7/learn/103', routes);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Épluchures' }, { timeout: 10_000 }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Carton' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Feuilles mortes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Valider mes réponses' }));
+    expect(await screen.findByText("La correction de ce quiz n'est pas affichée.")).toBeInTheDocument();
+    expect(screen.getByText(/Bravo, vous avez réussi ce quiz/)).toBeInTheDocument();
+    expect(screen.queryByText(/bonne réponse\)/)).not.toBeInTheDocument();
+  });
+
   it('says when every attempt is used and offers no form to send', async () => {
     signInAs(sessionUser());
     quizApi(quizView({ attempts_left: 0, can_submit: false, best_score: 50, attempts: [] }));
