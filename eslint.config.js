@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import featureCycles from './eslint/feature-cycles.js';
 import frenchTypography from './eslint/french-typography.js';
+import frenchWording from './eslint/french-wording.js';
 import { serverModuleOrder } from './eslint/module-order.js';
 
 /** The folders directly below `dir` (features of the web side, modules of the server). */
@@ -26,7 +27,7 @@ const webFeatures = foldersOf('./src/web/features/');
  * (ecoforma/feature-cycles, eslint/feature-cycles.js).
  */
 /** The project's own rules (eslint/), declared once for the blocks below that turn them on. */
-const ecoforma = { rules: { 'feature-cycles': featureCycles, 'french-typography': frenchTypography } };
+const ecoforma = { rules: { 'feature-cycles': featureCycles, 'french-typography': frenchTypography, 'french-wording': frenchWording } };
 
 const boundaryZones = [
   ...webFeatures.map((feature) => ({
@@ -97,5 +98,12 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**', 'src/web/test/**'],
     plugins: { ecoforma },
     rules: { 'ecoforma/french-typography': 'error' },
+  },
+  {
+    // The screens' wording: "…", one spelling of e-mail, capitals on the first word only (issue 25).
+    files: ['src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/web/test/**'],
+    plugins: { ecoforma },
+    rules: { 'ecoforma/french-wording': 'error' },
   },
 );

@@ -114,7 +114,7 @@ const visits: Visit[] = [
     act: async (page) => {
       await page.getByRole('button', { name: "S'inscrire" }).click();
       await expect(page.getByText('Le prénom est obligatoire.')).toBeVisible();
-      await expect(page.getByText("L'adresse email est obligatoire.")).toBeVisible();
+      await expect(page.getByText("L'adresse e-mail est obligatoire.")).toBeVisible();
     },
   },
   // For people who cannot sign in: the visitor's page (the signed-in layout is covered by every other row).
@@ -151,18 +151,18 @@ const visits: Visit[] = [
   { route: webPaths.terms, roles: everyone, url: () => webPaths.terms, heading: "Conditions d'utilisation" },
   { route: webPaths.cookies, roles: everyone, url: () => webPaths.cookies, heading: 'Cookies' },
   { route: webPaths.accessibility, roles: everyone, url: () => webPaths.accessibility, heading: "Déclaration d'accessibilité" },
-  { route: webPaths.publicCourses, roles: everyone, url: () => webPaths.publicCourses, heading: 'Explorez Nos Cours' },
+  { route: webPaths.publicCourses, roles: everyone, url: () => webPaths.publicCourses, heading: 'Explorez nos cours' },
   {
     route: webPaths.publicCourses,
     state: 'aucun résultat',
     roles: ['visiteur'],
     url: () => `${webPaths.publicCourses}?q=${encodeURIComponent(noResultQuery)}`,
-    heading: 'Explorez Nos Cours',
+    heading: 'Explorez nos cours',
     act: async (page) => {
       await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
     },
   },
-  { route: webRoutes.publicCourseOrCategory, roles: everyone, url: () => webPaths.publicCategory('ecologie'), heading: 'Explorez Nos Cours' },
+  { route: webRoutes.publicCourseOrCategory, roles: everyone, url: () => webPaths.publicCategory('ecologie'), heading: 'Explorez nos cours' },
   // The other themes, as the footer's links open them.
   ...categories
     .filter((category) => category.slug !== 'ecologie')
@@ -171,7 +171,7 @@ const visits: Visit[] = [
       state: category.name,
       roles: ['visiteur'],
       url: () => webPaths.publicCategory(category.slug),
-      heading: 'Explorez Nos Cours',
+      heading: 'Explorez nos cours',
     })),
   // A number under /courses is a course, readable without an account.
   { route: webRoutes.publicCourseOrCategory, state: 'un cours', roles: ['visiteur'], url: (data) => webPaths.publicCourse(data.seededCourse.id), heading: (_role, data) => data.seededCourse.title },
@@ -193,19 +193,19 @@ const visits: Visit[] = [
       await expect(page.getByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeVisible();
     },
   },
-  { route: webPaths.uploadCv, roles: signedIn, url: () => webPaths.uploadCv, heading: 'Téléchargez votre CV' },
+  { route: webPaths.uploadCv, roles: signedIn, url: () => webPaths.uploadCv, heading: 'Envoyez votre CV' },
   {
     route: webPaths.uploadCv,
     state: 'CV déjà reçu',
     roles: ['formateur-en-attente'],
     account: (data) => data.interviewed,
     url: () => webPaths.uploadCv,
-    heading: 'Téléchargez votre CV',
+    heading: 'Envoyez votre CV',
     act: async (page) => {
       await expect(page.getByText(/^CV déjà reçu/)).toBeVisible();
     },
   },
-  { route: webPaths.trainerCourses, roles: courseAuthors, url: () => webPaths.trainerCourses, heading: 'Mes Cours' },
+  { route: webPaths.trainerCourses, roles: courseAuthors, url: () => webPaths.trainerCourses, heading: 'Mes cours' },
   // One answer (with a comment) about a course of the approved trainer; an administrator's own courses have none.
   {
     route: webPaths.trainerSatisfaction,
@@ -286,7 +286,7 @@ const visits: Visit[] = [
   {
     // Opening a course author's page sends the others to their profile, with a notice saying why.
     route: webPaths.profile,
-    state: 'avis après un refus de la page « Ajouter Cours »',
+    state: 'avis après un refus de la page « Ajouter un cours »',
     roles: ['membre', 'organisme', 'formateur-en-attente'],
     url: () => webPaths.addCourse,
     heading: profileHeading,
@@ -315,13 +315,13 @@ const visits: Visit[] = [
     },
   },
   { route: webPaths.notifications, roles: signedIn, url: () => webPaths.notifications, heading: 'Notifications' },
-  { route: webPaths.catalogue, roles: signedIn, url: () => webPaths.catalogue, heading: 'Explorez Nos Cours' },
+  { route: webPaths.catalogue, roles: signedIn, url: () => webPaths.catalogue, heading: 'Explorez nos cours' },
   {
     route: webPaths.catalogue,
     state: 'aucun résultat',
     roles: ['membre'],
     url: () => `${webPaths.catalogue}?q=${encodeURIComponent(noResultQuery)}`,
-    heading: 'Explorez Nos Cours',
+    heading: 'Explorez nos cours',
     act: async (page) => {
       await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
     },
@@ -385,13 +385,13 @@ const visits: Visit[] = [
   { route: webPaths.myLearning, roles: signedIn, url: () => webPaths.myLearning, heading: 'Mes formations' },
   // Public, no login: an unknown code (the valid and revoked states are checked in the quiz journey and the component tests).
   { route: webRoutes.certificate, state: 'code inconnu', roles: ['visiteur'], url: () => webPaths.certificate('AAAAAAAAAAAAAAAAAAAAAA'), heading: "Vérification d'une attestation" },
-  { route: webPaths.adminDashboard, roles: adminOnly, url: () => webPaths.adminDashboard, heading: 'Tableau de Bord Admin' },
+  { route: webPaths.adminDashboard, roles: adminOnly, url: () => webPaths.adminDashboard, heading: 'Tableau de bord admin' },
   {
     route: webPaths.adminDashboard,
     state: 'fenêtre « Planifier une réunion » ouverte',
     roles: adminOnly,
     url: (data) => `${webPaths.adminDashboard}?q=${encodeURIComponent(data.accounts.membre.email)}`,
-    heading: 'Tableau de Bord Admin',
+    heading: 'Tableau de bord admin',
     act: async (page, data) => {
       const name = fullName(data.accounts.membre);
       await page.getByRole('button', { name: `Planifier une réunion avec ${name}` }).click();
@@ -399,7 +399,7 @@ const visits: Visit[] = [
     },
   },
   { route: webPaths.adminApprovals, roles: adminOnly, url: () => webPaths.adminApprovals, heading: "Formateurs en attente d'approbation" },
-  { route: webPaths.adminMembers, roles: adminOnly, url: () => webPaths.adminMembers, heading: 'Liste des Membres' },
+  { route: webPaths.adminMembers, roles: adminOnly, url: () => webPaths.adminMembers, heading: 'Liste des membres' },
   { route: webPaths.adminCourses, roles: adminOnly, url: () => webPaths.adminCourses, heading: 'Formations à valider' },
   {
     route: webRoutes.adminCourse,
@@ -480,7 +480,7 @@ const visits: Visit[] = [
       await expect(page.getByRole('button', { name: 'Planifier une réunion' })).toBeVisible();
     },
   },
-  { route: webRoutes.notFound, roles: everyone, url: () => notFoundAddress, heading: 'Page Non Trouvée' },
+  { route: webRoutes.notFound, roles: everyone, url: () => notFoundAddress, heading: 'Page non trouvée' },
 ];
 
 /** A real 1x1 PNG: the course image the server checks by content. */

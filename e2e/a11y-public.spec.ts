@@ -11,7 +11,7 @@ const publicPages: [string, string][] = [
   ['/accessibilite', "Déclaration d'accessibilité"],
   ['/mot-de-passe-oublie', 'Mot de passe oublié'],
   ['/reinitialiser-mot-de-passe', 'Nouveau mot de passe'],
-  ['/nope', 'Page Non Trouvée'],
+  ['/nope', 'Page non trouvée'],
   ['/certificats/AAAAAAAAAAAAAAAAAAAAAA', "Vérification d'une attestation"],
 ];
 
@@ -53,7 +53,7 @@ test('the open account menu of an unapproved trainer has no WCAG A/AA violation'
   await signInBrowser(page, trainer);
   await page.goto('/');
   await page.getByRole('button', { name: 'Aurélie (menu du compte)' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Mon Profil' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Mon profil' })).toBeFocused();
   await expect(page.getByText('En attente', { exact: true })).toBeVisible();
   await settle(page);
   await expectNoAxeViolations(page);

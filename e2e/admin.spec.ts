@@ -48,7 +48,7 @@ test('the administrator logs in, sees the counters and searches without caring a
 
   await loginThroughScreen(page, adminCredentials.email, adminCredentials.password);
   await page.waitForURL('**/admin/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord admin' })).toBeVisible();
   const counters = page.getByRole('list', { name: 'Compteurs' });
   for (const label of ['Utilisateurs total', 'En attente', 'Approuvés', 'Réunions']) {
     await expect(counters.getByText(label, { exact: true })).toBeVisible();
@@ -56,8 +56,8 @@ test('the administrator logs in, sees the counters and searches without caring a
   const admin = await adminAccount(request);
   const api = await (await request.get('/api/admin/dashboard', { headers: bearer(admin) })).json();
   await expect(counters.getByRole('listitem').first()).toContainText(new Intl.NumberFormat('fr-FR').format(api.counters.total));
-  await expect(page.getByRole('heading', { level: 2, name: 'Gestion des Utilisateurs' })).toBeVisible();
-  for (const column of ['Nom', 'Email', 'Rôle', 'Spécialité', 'Statut', 'Réunion', 'Actions']) {
+  await expect(page.getByRole('heading', { level: 2, name: 'Gestion des utilisateurs' })).toBeVisible();
+  for (const column of ['Nom', 'E-mail', 'Rôle', 'Spécialité', 'Statut', 'Réunion', 'Actions']) {
     await expect(usersTable(page).getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
   await expectNoAxeViolations(page);
@@ -186,16 +186,16 @@ test('members: add one (an e-mailed link to set the password), edit, then delete
   const email = `ajout-${t}@exemple.fr`;
   await signInBrowser(page, await adminAccount(request));
   await page.goto('/admin/ListOfMembres');
-  await expect(page.getByRole('heading', { level: 1, name: 'Liste des Membres' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Liste des membres' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByRole('button', { name: 'Ajouter Membre' }).click();
+  await page.getByRole('button', { name: 'Ajouter membre' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ajouter un membre' });
   await dialog.getByRole('button', { name: 'Créer le compte' }).click();
   await expect(dialog.getByText('Le prénom est obligatoire.')).toBeVisible();
   await field(dialog, 'Prénom').fill('Inès');
   await field(dialog, 'Nom').fill(`Ajoutée${t}`);
-  await field(dialog, 'Email').fill(email);
+  await field(dialog, 'E-mail').fill(email);
   await dialog.getByRole('combobox', { name: 'Rôle' }).click();
   await page.getByRole('option', { name: 'Organisation' }).click();
   await dialog.getByRole('button', { name: 'Créer le compte' }).click();
@@ -217,10 +217,10 @@ test('members: add one (an e-mailed link to set the password), edit, then delete
   const table = page.getByRole('table', { name: 'Membres' });
   await table.getByRole('button', { name: `Modifier Inès Ajoutée${t}` }).click();
   const edit = page.getByRole('dialog', { name: `Modifier Inès Ajoutée${t}` });
-  await field(edit, 'Email').fill('pas-un-email');
+  await field(edit, 'E-mail').fill('pas-un-email');
   await edit.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(edit.getByText("Format d'adresse email invalide.")).toBeVisible();
-  await field(edit, 'Email').fill(email);
+  await expect(edit.getByText("Format d'adresse e-mail invalide.")).toBeVisible();
+  await field(edit, 'E-mail').fill(email);
   await field(edit, 'Prénom').fill('Inès-Marie');
   await field(edit, 'Téléphone').fill('06 12 34 56 78');
   await edit.getByRole('button', { name: 'Enregistrer' }).click();
@@ -381,5 +381,29 @@ test.describe('on a phone (360 px)', () => {
     // The decision works from the card.
     await page.getByRole('button', { name: `Accepter ${name}` }).click();
     await expect(page.getByText(`${name} a été approuvé avec succès`)).toBeVisible();
+  });
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the administration menu is one row that scrolls sideways, the current page in view (issue 25)', async ({ page, request }) => {
+    await signInBrowser(page, await adminAccount(request));
+    await page.goto('/admin/avis');
+    const nav = page.getByRole('navigation', { name: 'Administration' });
+    const first = nav.getByRole('link', { name: 'Tableau de bord' });
+    const current = nav.getByRole('link', { name: 'Avis des apprenants' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    // One line: every link on the first one's row, the menu no taller than one button and its margins.
+    const firstBox = (await first.boundingBox())!;
+    for (const link of await nav.getByRole('link').all()) expect(Math.abs((await link.boundingBox())!.y - firstBox.y)).toBeLessThan(2);
+    expect((await nav.boundingBox())!.height).toBeLessThan(firstBox.height * 2);
+    // The last page's link was scrolled into view, inside the menu and not the page.
+    await expect(current).toBeInViewport({ ratio: 1 });
+    await expect(first).not.toBeInViewport({ ratio: 1 });
+    expect(await scrollsSideways(page)).toBe(false);
+    await first.scrollIntoViewIfNeeded();
+    await expect(first).toBeInViewport({ ratio: 1 });
+    await expectNoAxeViolations(page);
   });
 });

@@ -12,7 +12,7 @@ function field(page: Page, name: string) {
 async function fillSignup(page: Page, values: { firstname?: string; lastname?: string; email?: string; password?: string; confirm?: string; organisation?: boolean } = {}) {
   await field(page, 'Prénom').fill(values.firstname ?? 'Camille');
   await field(page, 'Nom').fill(values.lastname ?? 'Durand');
-  await page.getByLabel('Adresse email').fill(values.email ?? uniqueEmail('ui'));
+  await page.getByLabel('Adresse e-mail').fill(values.email ?? uniqueEmail('ui'));
   await field(page, 'Mot de passe').fill(values.password ?? defaultPassword);
   await page.getByLabel('Confirmer le mot de passe').fill(values.confirm ?? values.password ?? defaultPassword);
   if (values.organisation) {
@@ -71,7 +71,7 @@ test.describe('signup', () => {
     for (const message of [
       'Le prénom est obligatoire.',
       'Le nom est obligatoire.',
-      "L'adresse email est obligatoire.",
+      "L'adresse e-mail est obligatoire.",
       'Le mot de passe est obligatoire.',
       'La date de naissance est obligatoire.',
       'Le genre est obligatoire.',
@@ -80,10 +80,10 @@ test.describe('signup', () => {
     }
     await expect(page).toHaveURL('/signup');
 
-    await page.getByLabel('Adresse email').fill('camille@exemple');
+    await page.getByLabel('Adresse e-mail').fill('camille@exemple');
     await field(page, 'Mot de passe').fill('court');
     await page.getByRole('button', { name: "S'inscrire" }).click();
-    await expect(page.getByText("Format d'adresse email invalide.")).toBeVisible();
+    await expect(page.getByText("Format d'adresse e-mail invalide.")).toBeVisible();
     await expect(page.getByText('Le mot de passe doit contenir au moins 8 caractères.')).toBeVisible();
     // 'court' is not confirmed: the mismatch returns before the birthdate and gender checks.
     await expect(page.getByText('Les mots de passe ne correspondent pas.')).toBeVisible();
@@ -100,8 +100,8 @@ test.describe('signup', () => {
     await expect(page.getByText('Numéro de téléphone non valide.')).toBeVisible();
     await page.getByLabel('Téléphone (facultatif)').fill('06 12 34 56 78');
     await page.getByRole('button', { name: "S'inscrire" }).click();
-    await expect(page.getByText('Cette adresse email est déjà utilisée. Veuillez en choisir une autre.')).toBeVisible();
-    await page.getByLabel('Adresse email').fill(uniqueEmail('faible'));
+    await expect(page.getByText('Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.')).toBeVisible();
+    await page.getByLabel('Adresse e-mail').fill(uniqueEmail('faible'));
     await field(page, 'Mot de passe').fill('motdepasse');
     await page.getByLabel('Confirmer le mot de passe').fill('motdepasse');
     await page.getByRole('button', { name: "S'inscrire" }).click();

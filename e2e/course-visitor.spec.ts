@@ -17,7 +17,7 @@ async function demoCourseId(page: Page, query: string, title: string): Promise<n
   return course.id;
 }
 
-test('a visitor reads a demo course by its address, signs up from "S\'inscrire Maintenant" and is back on it, enrolled', async ({ page }) => {
+test('a visitor reads a demo course by its address, signs up from "S\'inscrire maintenant" and is back on it, enrolled', async ({ page }) => {
   const id = await demoCourseId(page, 'dechet', 'Zéro déchet en entreprise');
   await page.goto(webPaths.publicCourse(id));
   await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
@@ -35,15 +35,15 @@ test('a visitor reads a demo course by its address, signs up from "S\'inscrire M
   await expect(page.getByRole('region', { name: 'Public visé' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Prérequis' })).toBeVisible();
   await expect(page.getByRole('region', { name: "Modalités d'évaluation" })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Retour aux Cours' })).toHaveAttribute('href', webPaths.publicCourses);
+  await expect(page.getByRole('link', { name: 'Retour aux cours' })).toHaveAttribute('href', webPaths.publicCourses);
   await expectNoAxeViolations(page);
 
-  await page.getByRole('button', { name: "S'inscrire Maintenant" }).click();
+  await page.getByRole('button', { name: "S'inscrire maintenant" }).click();
   await expect(page).toHaveURL(webPaths.signup);
   await expect(page.getByRole('heading', { level: 1, name: 'Créer un compte' })).toBeVisible();
   await field(page, 'Prénom').fill('Maëlle');
   await field(page, 'Nom').fill('Visiteuse');
-  await page.getByLabel('Adresse email').fill(uniqueEmail('visiteuse'));
+  await page.getByLabel('Adresse e-mail').fill(uniqueEmail('visiteuse'));
   await field(page, 'Mot de passe').fill(defaultPassword);
   await page.getByLabel('Confirmer le mot de passe').fill(defaultPassword);
   await page.getByRole('radio', { name: 'Femme' }).check();
@@ -65,7 +65,7 @@ test('a visitor with an account goes from the course to login through signup, an
   const member = await signupViaApi(request, 'membre');
   const id = await demoCourseId(page, 'biodiversite', 'Reconnaître et protéger la biodiversité locale');
   await page.goto(webPaths.publicCourse(id));
-  await page.getByRole('button', { name: "S'inscrire Maintenant" }).click();
+  await page.getByRole('button', { name: "S'inscrire maintenant" }).click();
   await page.getByRole('link', { name: 'Connectez-vous', exact: true }).click();
   await expect(page).toHaveURL(webPaths.login);
   await page.getByLabel('Adresse e-mail').fill(member.email);

@@ -48,7 +48,7 @@ test('an approved trainer publishes a course that a member finds without accents
 
   await expect(page.getByText('Cours créé avec succès !')).toBeVisible();
   await expect(page).toHaveURL(/\/formateur\/courses$/, { timeout: 10_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Mes Cours' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes cours' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   // A new course is a draft until an administrator publishes it.
   await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Brouillon')).toBeVisible();
@@ -72,7 +72,7 @@ test('an approved trainer publishes a course that a member finds without accents
   const memberPage = await context.newPage();
   await signInBrowser(memberPage, member);
   await memberPage.goto('/user/courses');
-  await expect(memberPage.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeVisible();
+  await expect(memberPage.getByRole('heading', { level: 1, name: 'Explorez nos cours' })).toBeVisible();
   await expect(memberPage.getByRole('article').first()).toBeVisible();
   await expectNoAxeViolations(memberPage);
 
@@ -102,9 +102,9 @@ test('an approved trainer publishes a course that a member finds without accents
   await expect(memberPage.getByText('Garantie de remboursement de 30 jours')).toBeVisible();
   await expectNoAxeViolations(memberPage);
 
-  await memberPage.getByRole('button', { name: 'Sauvegarder pour Plus Tard' }).click();
+  await memberPage.getByRole('button', { name: 'Sauvegarder pour plus tard' }).click();
   await expect(memberPage.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute('aria-pressed', 'true');
-  await memberPage.getByRole('button', { name: "S'inscrire Maintenant" }).click();
+  await memberPage.getByRole('button', { name: "S'inscrire maintenant" }).click();
   await expect(memberPage.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
   await expect(memberPage.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
 
@@ -123,7 +123,7 @@ test('an approved trainer publishes a course that a member finds without accents
 test('a visitor browses /courses/ecologie, deselects the theme, opens a course without an account, logs in from it and comes back enrolled', async ({ page, request }) => {
   const member = await signupViaApi(request, 'membre');
   await page.goto('/courses/ecologie');
-  await expect(page.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explorez nos cours' })).toBeVisible();
   const chip = page.getByRole('button', { name: /^Écologie/ });
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
   const cards = page.getByRole('article');
@@ -163,9 +163,9 @@ test('an unknown course address shows the not-found screen', async ({ page, requ
   const member = await signupViaApi(request, 'membre');
   await signInBrowser(page, member);
   await page.goto('/user/courses/999999');
-  await expect(page.getByRole('heading', { level: 1, name: 'Cours Non Trouvé' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cours non trouvé' })).toBeVisible();
   await expect(page.getByText("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.")).toBeVisible();
-  await page.getByRole('link', { name: 'Retour aux Cours' }).click();
+  await page.getByRole('link', { name: 'Retour aux cours' }).click();
   await expect(page).toHaveURL(/\/user\/courses$/);
 });
 
@@ -206,7 +206,7 @@ test.describe('on a phone (360 px)', () => {
     expect(barBox!.y).toBeGreaterThanOrEqual(instructorBox!.y + instructorBox!.height);
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await bar.getByRole('button', { name: "S'inscrire Maintenant" }).click();
+    await bar.getByRole('button', { name: "S'inscrire maintenant" }).click();
     await expect(bar.getByText('Vous suivez ce cours.')).toBeInViewport();
   });
 

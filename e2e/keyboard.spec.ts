@@ -125,7 +125,7 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   await pressTab(page);
   await typeInto(page, form.getByRole('textbox', { name: 'Nom', exact: true }), 'Clavier');
   await pressTab(page);
-  await typeInto(page, form.getByRole('textbox', { name: 'Adresse email' }), email);
+  await typeInto(page, form.getByRole('textbox', { name: 'Adresse e-mail' }), email);
   await pressTab(page);
   const password = form.getByRole('textbox', { name: 'Mot de passe', exact: true });
   await typeInto(page, password, defaultPassword);
@@ -170,7 +170,7 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   await tabTo(page, form.getByRole('button', { name: "S'inscrire" }), { max: 1 });
   await page.keyboard.press('Enter');
   await page.waitForURL('**/user/courses');
-  await expect(page.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explorez nos cours' })).toBeVisible();
 
   // The submit button went away with the signup page: the new page's content has the focus.
   await expect(page.getByRole('main')).toBeFocused();
@@ -179,14 +179,14 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   const accountButton = page.getByRole('button', { name: 'Clémence (menu du compte)' });
   await tabTo(page, accountButton, { backwards: true, max: 3 });
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Mon Profil' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Mon profil' })).toBeFocused();
   await expectFocusVisible(page);
   // Escape closes the menu and gives the focus back to its button: the menu holds nobody.
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
   await expect(accountButton).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Mon Profil' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Mon profil' })).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(page.getByRole('menuitem', { name: 'Déconnexion' })).toBeFocused();
   await expectFocusVisible(page);
@@ -202,7 +202,7 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   // Enter in the password field sends the form (spec: Enter in either field submits).
   await page.keyboard.press('Enter');
   await page.waitForURL('**/user/courses');
-  await expect(page.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explorez nos cours' })).toBeVisible();
 
   // (c) The catalogue: search without accents, a category chip, a card, enrolment.
   const search = page.getByRole('searchbox', { name: 'Rechercher des cours' });
@@ -233,12 +233,12 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   await page.waitForURL(/\/user\/courses\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Reconnaître et protéger la biodiversité locale' })).toBeVisible();
 
-  const enrol = page.getByRole('button', { name: "S'inscrire Maintenant" });
+  const enrol = page.getByRole('button', { name: "S'inscrire maintenant" });
   await tabTo(page, enrol, { max: 60 });
   await page.keyboard.press('Enter');
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
   // The focus stays on the page after the button gave way to 'Se désinscrire': Tab goes on from there.
-  await tabTo(page, page.getByRole('button', { name: 'Sauvegarder pour Plus Tard' }), { max: 5 });
+  await tabTo(page, page.getByRole('button', { name: 'Sauvegarder pour plus tard' }), { max: 5 });
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute('aria-pressed', 'true');
 

@@ -26,7 +26,7 @@ test('a learner enrols, follows three lessons, leaves, and resumes from Mes form
   await signInBrowser(page, learner);
   await page.goto(webPaths.courseDetail(course.id));
   await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible();
-  await page.getByRole('button', { name: "S'inscrire Maintenant" }).first().click();
+  await page.getByRole('button', { name: "S'inscrire maintenant" }).first().click();
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
 
   // Mes formations, from the navigation: the new course, not started yet.
@@ -81,7 +81,7 @@ test('a learner reads the demo PDF lesson in the page and plays the demo video, 
   const found = await request.get('/api/courses?q=bilan%20carbone');
   const course = (await found.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
   await page.goto(webPaths.courseDetail(course.id));
-  await page.getByRole('button', { name: "S'inscrire Maintenant" }).first().click();
+  await page.getByRole('button', { name: "S'inscrire maintenant" }).first().click();
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
   const apiCalls: string[] = [];
   page.on('request', (request) => {

@@ -28,7 +28,7 @@ test('an admin schedules explicitly, the trainer sees the entry, revisiting keep
 
   // While external_api.js is on its way, the loading message shows.
   await expect(
-    page.getByText('Chargement de Jitsi Meet... Si la réunion ne démarre pas, vérifiez votre connexion ou essayez un autre navigateur.'),
+    page.getByText('Chargement de Jitsi Meet… Si la réunion ne démarre pas, vérifiez votre connexion ou essayez un autre navigateur.'),
   ).toBeVisible();
   jitsi.release();
   await expect(page.locator('iframe[data-jitsi-room]')).toBeVisible();
@@ -76,13 +76,13 @@ test('an admin schedules explicitly, the trainer sees the entry, revisiting keep
   await page.waitForURL('**/admin/dashboard');
   await expect.poll(() => page.evaluate(() => (window as unknown as { __jitsiDisposed: number }).__jitsiDisposed)).toBe(1);
 
-  // The trainer, signed in elsewhere, sees 'Mes Rendez-vous' with its dot, leading to the interview.
+  // The trainer, signed in elsewhere, sees 'Mes rendez-vous' with its dot, leading to the interview.
   const trainerContext = await browser.newContext();
   const trainerPage = await trainerContext.newPage();
   await signInBrowser(trainerPage, trainer);
   await trainerPage.goto('/profile');
   await trainerPage.getByRole('button', { name: /menu du compte/ }).click();
-  const entry = trainerPage.getByRole('menuitem', { name: /Mes Rendez-vous/ });
+  const entry = trainerPage.getByRole('menuitem', { name: /Mes rendez-vous/ });
   await expect(entry).toHaveAttribute('href', '/profile#entretien');
   await expect(entry.getByTestId('meeting-dot')).toBeVisible();
   await entry.click();
@@ -129,7 +129,7 @@ test('invalid meeting addresses say so and offer a way back', async ({ page, req
   await expectNoAxeViolations(page);
   expect(await jitsiCalls(page)).toEqual([]);
   await page.getByRole('link', { name: 'Retour au tableau de bord' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord admin' })).toBeVisible();
 });
 
 test('a failed scheduling says so and can be retried', async ({ page, request }) => {

@@ -38,7 +38,7 @@ test('an organisation signs up, imports three learners, one joins, is enrolled, 
   await field(page, 'Ville').fill('Nantes');
   await field(page, 'Prénom').fill('Olivia');
   await field(page, 'Nom').fill('Contact');
-  await page.getByLabel('Adresse email').fill(uniqueEmail('rh'));
+  await page.getByLabel('Adresse e-mail').fill(uniqueEmail('rh'));
   await field(page, 'Mot de passe').fill(defaultPassword);
   await page.getByLabel('Confirmer le mot de passe').fill(defaultPassword);
   await page.getByLabel('Téléphone du contact').fill('02 40 00 00 00');
@@ -86,7 +86,7 @@ test('an organisation signs up, imports three learners, one joins, is enrolled, 
   await learner.goto(linkTo(mail, '/signup').toString());
   await expect(learner.getByText(`${organisationName} vous invite à suivre ses formations`)).toBeVisible();
   await expect(learner).toHaveURL(/\/signup$/);
-  await expect(learner.getByLabel('Adresse email')).toHaveValue(learners[0]!);
+  await expect(learner.getByLabel('Adresse e-mail')).toHaveValue(learners[0]!);
   await field(learner, 'Prénom').fill('Léa');
   await field(learner, 'Nom').fill('Martin');
   await field(learner, 'Mot de passe').fill(defaultPassword);

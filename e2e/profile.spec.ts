@@ -30,7 +30,7 @@ test('edits the profile and still shows the changes after a reload', async ({ pa
   await page.getByLabel('Prénom').fill('Jeanne');
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Lefèvre-Dupont');
   // The login e-mail changes from 'Paramètres', through a link sent to the new address (settings.spec.ts).
-  await expect(page.getByLabel('Adresse email')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('textbox', { name: 'Adresse e-mail' })).toHaveAttribute('readonly', '');
   await page.getByLabel('Téléphone (facultatif)').fill('+33 6 11 22 33 44');
   await page.getByLabel('Date de naissance').fill('1985-12-03');
   await page.getByRole('radio', { name: 'Homme' }).check();

@@ -36,13 +36,17 @@ test('a learner fails a quiz, retries, passes, completes the course, rates it, d
   const quizLink = page.getByRole('navigation', { name: 'Plan du cours' }).getByRole('link', { name: /Quiz du compost/ });
   await expect(quizLink).not.toHaveAccessibleName(/terminée/);
 
-  // First attempt: one wrong answer out of two, below the 80 % mark.
+  // First attempt: one wrong answer out of two, below the 80 % mark. The quiz keeps its correction
+  // until it is passed or the last attempt is used (the default): the wrong question is named, not its answer.
   await page.getByRole('group', { name: /Quel déchet va au compost/ }).getByRole('radio', { name: 'Verre' }).check();
   await page.getByRole('group', { name: /Le compost doit rester humide/ }).getByRole('radio', { name: 'Vrai' }).check();
   await page.getByRole('button', { name: 'Valider mes réponses' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /Votre résultat.*50 %/ })).toBeFocused();
   await expect(page.getByText(/Vous n'avez pas atteint le seuil de réussite de 80/)).toBeVisible();
-  await expect(page.getByText('Les épluchures sont des biodéchets.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /Question 1.*réponse incorrecte/ })).toBeVisible();
+  await expect(page.getByText('La correction sera affichée quand vous aurez réussi le quiz ou utilisé votre dernière tentative.')).toBeVisible();
+  await expect(page.getByText('Les épluchures sont des biodéchets.')).toHaveCount(0);
+  await expect(page.getByText('(bonne réponse)')).toHaveCount(0);
   await expect(page.getByText(/Tentatives restantes.*2 sur 3/)).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -52,6 +56,8 @@ test('a learner fails a quiz, retries, passes, completes the course, rates it, d
   await page.getByRole('button', { name: 'Valider mes réponses' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /Votre résultat.*100 %/ })).toBeVisible();
   await expect(page.getByText(/Bravo, vous avez réussi ce quiz/)).toBeVisible();
+  // Passed: now the correction comes, with the explanations.
+  await expect(page.getByText('Les épluchures sont des biodéchets.')).toBeVisible();
   await expect(quizLink).toHaveAccessibleName(/\(terminée\)/);
 
   // After a reload the server says the same: passed, best score 100 %.

@@ -111,7 +111,7 @@ test('a trainer submits a course, the admin asks for changes, the trainer fixes 
   await expect(learnerPage.getByRole('article')).toHaveCount(1);
   await learnerPage.getByRole('link', { name: title }).click();
   await expect(learnerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await learnerPage.getByRole('button', { name: "S'inscrire Maintenant" }).first().click();
+  await learnerPage.getByRole('button', { name: "S'inscrire maintenant" }).first().click();
   await expect(learnerPage.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
   await learnerPage.getByRole('navigation', { name: /principale/i }).getByRole('link', { name: 'Mes formations' }).click();
   await learnerPage.getByRole('listitem', { name: title }).getByRole('link', { name: 'Commencer' }).click();

@@ -215,10 +215,10 @@ test.describe('navigation bar', () => {
     await expect(burger).toBeFocused();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu', { name: 'Navigation principale' });
-    await expect(menu.getByRole('menuitem')).toHaveText(['Accueil', 'À propos', 'Connexion', "S'inscrire"]);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Accueil', 'Formations', 'À propos', 'Connexion', "S'inscrire"]);
     await expect(menu.getByRole('menuitem', { name: 'Accueil' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('menuitem', { name: 'À propos' })).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: 'Formations' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(burger).toBeFocused();
@@ -251,11 +251,11 @@ test.describe('navigation bar', () => {
 });
 
 test.describe('404', () => {
-  test('shows Page Non Trouvée, and its two buttons go home and back', async ({ page }) => {
+  test('shows Page non trouvée, and its two buttons go home and back', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: 'À propos' })).toBeVisible();
     await page.goto('/nope');
-    await expect(page.getByRole('heading', { level: 1, name: 'Page Non Trouvée' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
     await expect(page).toHaveTitle('Page non trouvée – EcoForma');
     await page.getByRole('button', { name: 'Page précédente' }).click();
     await expect(page).toHaveURL('/about');
@@ -271,7 +271,7 @@ test.describe('404', () => {
     await page.goto('/about');
     // A new tab opened on the unknown address has no page to go back to.
     const [tab] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => window.open('/nope', '_blank'))]);
-    await expect(tab.getByRole('heading', { level: 1, name: 'Page Non Trouvée' })).toBeVisible();
+    await expect(tab.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
     expect(await tab.evaluate(() => window.history.length)).toBe(1);
     await tab.getByRole('button', { name: 'Page précédente' }).click();
     await expect(tab).toHaveURL('/');

@@ -26,7 +26,7 @@ test('a new trainer sends a CV with real progress and lands on the waiting page'
   await expect(page.getByLabel('Rôle')).toHaveValue('formateur');
   await page.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Camille');
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
-  await page.getByLabel('Adresse email').fill(email);
+  await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(defaultPassword);
   await page.getByLabel('Confirmer le mot de passe').fill(defaultPassword);
   await page.getByRole('radio', { name: 'Femme' }).check();
@@ -35,12 +35,12 @@ test('a new trainer sends a CV with real progress and lands on the waiting page'
   await page.waitForURL('**/formateur/upload-cv');
   const account = await loginViaApi(request, email, defaultPassword);
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Téléchargez votre CV' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Envoyez votre CV' })).toBeVisible();
   await expect(page.getByText('Taille maximale : 10 Mo')).toBeVisible();
   await expectNoAxeViolations(page);
 
   // No file: the spec's message, for 3 seconds.
-  const submit = page.getByRole('button', { name: 'Télécharger et Continuer' });
+  const submit = page.getByRole('button', { name: 'Envoyer et continuer' });
   await submit.click();
   await expect(page.getByText('Veuillez sélectionner un fichier')).toBeVisible();
   await expect(page.getByText('Veuillez sélectionner un fichier')).toBeHidden({ timeout: 5000 });
@@ -60,7 +60,7 @@ test('a new trainer sends a CV with real progress and lands on the waiting page'
 
   await throttleUploads(page, 1024 * 1024);
   await submit.click();
-  await expect(page.getByText('Téléchargement...')).toBeVisible();
+  await expect(page.getByText('Envoi…')).toBeVisible();
   const uploadBar = page.getByRole('progressbar', { name: "Progression de l'envoi du CV" });
   await expect(uploadBar).toBeVisible();
   await expect
@@ -95,5 +95,5 @@ test('a new trainer sends a CV with real progress and lands on the waiting page'
   const approve = await request.put(`/api/admin/users/${account.user.id}/status`, { headers: bearer(admin), data: { is_valid: true } });
   expect(approve.ok()).toBe(true);
   await page.getByRole('link', { name: 'Voir mon profil' }).click();
-  await expect(page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mes Cours' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mes cours' })).toBeVisible();
 });

@@ -316,3 +316,6 @@ const rule = {
 };
 
 export default rule;
+
+/** Shared with french-wording.js: where a string is code, not visible text. */
+export { isCodePlace, isJsxChildString };

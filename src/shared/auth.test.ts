@@ -32,7 +32,7 @@ describe('signup form checks (spec section 5)', () => {
     expect(signupFormProblems(empty)).toEqual([
       ['firstname', 'Le prénom est obligatoire.'],
       ['lastname', 'Le nom est obligatoire.'],
-      ['email', "L'adresse email est obligatoire."],
+      ['email', "L'adresse e-mail est obligatoire."],
       ['password', 'Le mot de passe est obligatoire.'],
       ['birthdate', 'La date de naissance est obligatoire.'],
       ['gender', 'Le genre est obligatoire.'],
@@ -48,7 +48,7 @@ describe('signup form checks (spec section 5)', () => {
 
   it('refuses a malformed email or one with spaces', () => {
     for (const email of ['camille', 'camille@exemple', 'cam ille@exemple.fr', 'camille@exe mple.fr']) {
-      expect(signupFormProblems({ ...valid, email })).toEqual([['email', "Format d'adresse email invalide."]]);
+      expect(signupFormProblems({ ...valid, email })).toEqual([['email', "Format d'adresse e-mail invalide."]]);
     }
     expect(signupFormProblems({ ...valid, email: '  camille@exemple.fr  ' })).toEqual([]);
   });

@@ -24,9 +24,9 @@ export const authMessages = {
   nameControlCharacters: 'Ce champ contient des caractères non autorisés.',
   nameInvisibleCharacters:
     "Ce champ contient des caractères invisibles non autorisés (sens d'écriture, espace sans largeur, séparateur de ligne).",
-  emailRequired: "L'adresse email est obligatoire.",
-  emailInvalid: "Format d'adresse email invalide.",
-  emailTooLong: `L'adresse email ne doit pas dépasser ${EMAIL_MAX_LENGTH} caractères.`,
+  emailRequired: "L'adresse e-mail est obligatoire.",
+  emailInvalid: "Format d'adresse e-mail invalide.",
+  emailTooLong: `L'adresse e-mail ne doit pas dépasser ${EMAIL_MAX_LENGTH} caractères.`,
   passwordRequired: 'Le mot de passe est obligatoire.',
   passwordTooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`,
   passwordTooLong: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`,

@@ -150,9 +150,9 @@ export function courseImageUrl(id: number, imagePath: string | null): string | n
   return imagePath ? `/api/courses/${id}/image?v=${imagePath.slice(0, 8)}` : null;
 }
 
-/** Text cut to `max` characters plus '...', as the catalogue cards show descriptions. */
+/** Text cut to `max` characters plus '…', as the catalogue cards show descriptions. */
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 export const courseFileLimits = { image: COURSE_IMAGE_MAX_BYTES, attachment: COURSE_ATTACHMENT_MAX_BYTES } as const;

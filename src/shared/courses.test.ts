@@ -119,7 +119,7 @@ describe('course policies', () => {
 
 describe('truncate', () => {
   it('cuts after `max` characters and adds three dots', () => {
-    expect(truncate('abcdef', 3)).toBe('abc...');
+    expect(truncate('abcdef', 3)).toBe('abc…');
     expect(truncate('abc', 3)).toBe('abc');
   });
 });

@@ -48,7 +48,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   invalid_token: 'Votre session a expiré. Veuillez vous reconnecter.',
   forbidden: "Vous n'avez pas accès à cette ressource.",
   not_found: 'Ressource introuvable.',
-  email_taken: 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.',
+  email_taken: 'Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.',
   payload_too_large: 'La requête est trop volumineuse.',
   file_too_large: 'Le fichier est trop volumineux.',
   unsupported_file_type: "Ce type de fichier n'est pas accepté.",

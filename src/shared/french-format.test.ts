@@ -55,6 +55,8 @@ describe('formatMinutes', () => {
     expect(formatMinutes(45)).toBe('45\u00a0min');
     expect(formatMinutes(120)).toBe('2\u00a0h');
     expect(formatMinutes(90)).toBe('1\u00a0h\u00a030\u00a0min');
+    expect(formatMinutes(1)).toBe('1\u00a0min');
+    expect(formatMinutes(0)).toBe("moins d'1\u00a0min");
   });
 
   it('takes an ordinary space where the text is searched as typed (the PDF)', () => {

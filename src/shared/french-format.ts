@@ -76,13 +76,15 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * A duration in minutes as people read it: '45 min', '1 h 30 min', '2 h'. On screen each number is
+ * A duration in minutes as people read it: '45 min', '1 h 30 min', '2 h', and 0 as 'moins d'1 min'. On screen each number is
  * held to its unit by a no-break space, so a narrow column never strands 'min' on a line of its own;
  * the attestation's PDF passes an ordinary space.
  */
 export function formatMinutes(minutes: number, space: string = NBSP): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
+  // A lesson shorter than a minute (the 10 s demo video) is not announced as '0 min'.
+  if (minutes <= 0) return `moins d'1${space}min`;
   if (hours === 0) return `${rest}${space}min`;
   return rest === 0 ? `${hours}${space}h` : `${hours}${space}h${space}${rest}${space}min`;
 }

@@ -58,7 +58,7 @@ describe('the organisation’s signup form', () => {
     ]);
     expect(organisationFormProblems({ ...organisationValues, organisation_name: 'A', sector: 'associatif', size_band: '10-49', contact_email: 'pas-un-mail', postal_code: '6900', siret: organisationValues.siret!, address: 'x', city: 'y' })).toEqual([
       ['postal_code', organisationMessages.postalCodeInvalid],
-      ['contact_email', "Format d'adresse email invalide."],
+      ['contact_email', "Format d'adresse e-mail invalide."],
     ]);
   });
 

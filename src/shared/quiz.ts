@@ -15,6 +15,29 @@ export const questionTypeLabels: Record<QuestionType, string> = {
 /** The two options of a true/false question, in this order. */
 export const TRUE_FALSE_OPTIONS = ['Vrai', 'Faux'] as const;
 export const DEFAULT_PASS_MARK = 80;
+
+/**
+ * When an attempt's answer carries the right options and the explanations (Moodle's review
+ * options): a correction sent after each attempt lets the next one score 100 %.
+ */
+export const showCorrectionValues = ['never', 'after_last_attempt_or_pass', 'after_each_attempt'] as const;
+export type ShowCorrection = (typeof showCorrectionValues)[number];
+export const DEFAULT_SHOW_CORRECTION: ShowCorrection = 'after_last_attempt_or_pass';
+export const showCorrectionLabels: Record<ShowCorrection, string> = {
+  never: 'Jamais (seulement les questions à revoir)',
+  after_last_attempt_or_pass: 'Après la réussite ou la dernière tentative',
+  after_each_attempt: 'Après chaque tentative',
+};
+
+/**
+ * Whether the right options and explanations may reach the learner, given the setting and where
+ * the learner stands after the attempt (passed now or before; attempts left, null if unlimited).
+ */
+export function mayShowCorrection(setting: ShowCorrection, standing: { quizPassed: boolean; attemptsLeft: number | null }): boolean {
+  if (setting === 'after_each_attempt') return true;
+  if (setting === 'never') return false;
+  return standing.quizPassed || standing.attemptsLeft === 0;
+}
 export const OPTIONS_MIN = 2;
 export const OPTIONS_MAX = 8;
 const PROMPT_MAX = 1000;
@@ -28,6 +51,8 @@ const QUESTIONS_MAX = 200;
 export const quizMessages = {
   passMarkInvalid: 'Le seuil de réussite doit être un nombre entier de 1 à 100 %.',
   maxAttemptsInvalid: `Le nombre de tentatives doit être un nombre entier de 1 à ${ATTEMPTS_MAX}, ou illimité.`,
+  showCorrectionInvalid: 'Choisissez quand montrer la correction : jamais, après la réussite ou la dernière tentative, ou après chaque tentative.',
+  shuffleOptionsInvalid: 'Indiquez si les réponses sont mélangées (oui ou non).',
   typeInvalid: 'Choisissez le type de question : choix unique, choix multiple ou vrai ou faux.',
   promptRequired: "L'énoncé de la question est obligatoire.",
   promptTooLong: `L'énoncé ne doit pas dépasser ${PROMPT_MAX} caractères.`,
@@ -68,18 +93,23 @@ const maxAttemptsField = z
   .max(ATTEMPTS_MAX, { error: quizMessages.maxAttemptsInvalid })
   .nullable();
 
+const showCorrectionField = z.enum(showCorrectionValues, { error: quizMessages.showCorrectionInvalid });
+const shuffleOptionsField = z.boolean({ error: quizMessages.shuffleOptionsInvalid });
+
 /** `POST /api/sections/:id/quizzes`: a quiz lesson at the end of the chapter (questions come next). */
 export const quizCreateBodySchema = lessonCreateBodySchema.pick({ title: true, duration_minutes: true, is_preview: true }).extend({
   pass_mark: passMarkField.default(DEFAULT_PASS_MARK),
   max_attempts: maxAttemptsField.default(null),
+  show_correction: showCorrectionField.default(DEFAULT_SHOW_CORRECTION),
+  shuffle_options: shuffleOptionsField.default(false),
 });
 export type QuizCreateBody = z.output<typeof quizCreateBodySchema>;
 
-/** `PUT /api/lessons/:id/quiz`: the pass mark and the attempt limit; an absent field stays as it is. */
+/** `PUT /api/lessons/:id/quiz`: the pass mark, the attempt limit, the review and shuffle settings; an absent field stays as it is. */
 export const quizSettingsBodySchema = z
-  .object({ pass_mark: passMarkField, max_attempts: maxAttemptsField })
+  .object({ pass_mark: passMarkField, max_attempts: maxAttemptsField, show_correction: showCorrectionField, shuffle_options: shuffleOptionsField })
   .partial()
-  .refine((v) => v.pass_mark !== undefined || v.max_attempts !== undefined, { error: 'Indiquez au moins un champ à modifier.' });
+  .refine((v) => Object.values(v).some((value) => value !== undefined), { error: 'Indiquez au moins un champ à modifier.' });
 export type QuizSettingsBody = z.output<typeof quizSettingsBodySchema>;
 
 const optionSchema = z.object({
@@ -147,6 +177,9 @@ const quizSettingsShape = {
   pass_mark: z.number().int(),
   /** null: unlimited. */
   max_attempts: z.number().int().nullable(),
+  show_correction: z.enum(showCorrectionValues),
+  /** Each attempt gets its own order of the options (stable while it is being answered). */
+  shuffle_options: z.boolean(),
 };
 export const quizSettingsSchema = z.object(quizSettingsShape);
 export type QuizSettings = z.infer<typeof quizSettingsSchema>;
@@ -202,13 +235,16 @@ export const quizViewSchema = z.object({
 });
 export type QuizView = z.infer<typeof quizViewSchema>;
 
-/** The correction of one question, for the attempt just submitted. */
+/**
+ * One question of the attempt just submitted: right or wrong, always; the right options and the
+ * explanation only when the quiz's setting lets the correction be shown (absent otherwise).
+ */
 export const questionFeedbackSchema = z.object({
   question_id: z.number().int(),
   correct: z.boolean(),
   chosen_option_ids: z.array(z.number().int()),
-  correct_option_ids: z.array(z.number().int()),
-  explanation: z.string(),
+  correct_option_ids: z.array(z.number().int()).optional(),
+  explanation: z.string().optional(),
 });
 export type QuestionFeedback = z.infer<typeof questionFeedbackSchema>;
 
@@ -220,6 +256,8 @@ export const attemptResultSchema = z.object({
   best_score: z.number(),
   /** Passed in this attempt or an earlier one. */
   quiz_passed: z.boolean(),
+  /** The right options and explanations are in `questions` (see `show_correction`). */
+  correction_shown: z.boolean(),
   progress: lessonCompletionSchema,
 });
 export type AttemptResult = z.infer<typeof attemptResultSchema>;

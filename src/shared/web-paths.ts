@@ -113,7 +113,7 @@ export const webPaths = {
   courseContent: (id: Id) => fillRoute(webRoutes.courseContent, { id }),
   quizEditor: (courseId: Id, lessonId: Id) => fillRoute(webRoutes.quizEditor, { id: courseId, lessonId }),
   profile: webRoutes.profile,
-  /** The profile's interview card, where 'Mes Rendez-vous' and the interview e-mails lead. */
+  /** The profile's interview card, where 'Mes rendez-vous' and the interview e-mails lead. */
   myInterview: `${webRoutes.profile}#entretien`,
   notifications: webRoutes.notifications,
   catalogue: webRoutes.catalogue,

@@ -377,10 +377,15 @@ export const quizzes = pgTable(
     passMark: integer('pass_mark').notNull().default(80),
     /** null: unlimited. */
     maxAttempts: integer('max_attempts'),
+    /** When an attempt's answer may carry the right options and explanations (see showCorrectionValues). */
+    showCorrection: text('show_correction', { enum: ['never', 'after_last_attempt_or_pass', 'after_each_attempt'] }).notNull().default('after_last_attempt_or_pass'),
+    /** Options in an order of their own for each attempt (true/false questions keep Vrai, Faux). */
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
   },
   (t) => [
     check('quizzes_pass_mark_range', sql`${t.passMark} between 1 and 100`),
     check('quizzes_max_attempts_range', sql`${t.maxAttempts} is null or ${t.maxAttempts} between 1 and 100`),
+    check('quizzes_show_correction_known', sql`${t.showCorrection} in ('never', 'after_last_attempt_or_pass', 'after_each_attempt')`),
   ],
 );
 

@@ -109,14 +109,14 @@ export function ChosenFile({ name, size, onRemove, disabled, removeLabel }: { na
 }
 
 /**
- * Real progress of an upload (XMLHttpRequest upload events): "Téléchargement..." while bytes
- * leave the browser, "Traitement..." once the server checks and keeps the file.
+ * Real progress of an upload (XMLHttpRequest upload events): "Envoi…" while bytes
+ * leave the browser, "Traitement…" once the server checks and keeps the file.
  */
 export function UploadProgress({ percent, label }: { percent: number; label: string }) {
   return (
     <Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }} aria-live="polite">
-        <Typography variant="body2">{percent < 100 ? 'Téléchargement...' : 'Traitement...'}</Typography>
+        <Typography variant="body2">{percent < 100 ? 'Envoi…' : 'Traitement…'}</Typography>
         <Typography variant="body2">{`${percent}\u00a0%`}</Typography>
       </Stack>
       <LinearProgress variant="determinate" value={percent} aria-label={label} />

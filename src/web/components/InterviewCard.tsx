@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { MEETING_ROOM_OPENS_BEFORE_MS, meetingRoomOpensAt, meetingRoomState } from '../../shared/meetings';
 import { formatDateTime } from '../../shared/french-format';
 
-/** The anchor 'Mes Rendez-vous' links to. */
+/** The anchor 'Mes rendez-vous' links to. */
 export const INTERVIEW_CARD_ID = 'entretien';
 
 const opensBeforeMinutes = MEETING_ROOM_OPENS_BEFORE_MS / 60_000;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { applyServerErrors, serverFieldMessages, setServerErrors } from './form-errors';
 
-const taken = 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.';
+const taken = 'Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.';
 
 describe('serverFieldMessages', () => {
   it("keeps the first message of each listed field and drops the others", () => {

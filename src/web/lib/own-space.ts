@@ -14,11 +14,11 @@ export const catalogueLink: SpaceLink = { label: 'Voir les formations', to: webP
 export function ownSpaceLink(user: SessionUser): SpaceLink {
   switch (user.role) {
     case 'admin':
-      return { label: 'Tableau de Bord Admin', to: webPaths.adminDashboard };
+      return { label: 'Tableau de bord admin', to: webPaths.adminDashboard };
     case 'formateur':
-      return user.isApproved ? { label: 'Mes Cours', to: webPaths.trainerCourses } : { label: "Statut d'Approbation", to: webPaths.waitingApproval };
+      return user.isApproved ? { label: 'Mes cours', to: webPaths.trainerCourses } : { label: "Statut d'approbation", to: webPaths.waitingApproval };
     case 'membre':
     case 'organisme':
-      return { label: 'Mon Profil', to: webPaths.profile };
+      return { label: 'Mon profil', to: webPaths.profile };
   }
 }

@@ -10,7 +10,7 @@ export interface SessionUser {
   lastname: string;
   /** Trainers: approved by an admin. Members, organisations and admins are stored as approved. */
   isApproved: boolean;
-  /** An interview that is not over exists for this user: 'Mes Rendez-vous' appears, with its green dot. */
+  /** An interview that is not over exists for this user: 'Mes rendez-vous' appears, with its green dot. */
   hasMeeting: boolean;
   /** False: the owner has not opened the link sent to the address yet, and a banner asks them to. Absent counts as confirmed. */
   emailConfirmed?: boolean;

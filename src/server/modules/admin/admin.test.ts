@@ -578,7 +578,7 @@ describe('PUT /api/admin/users/:id', () => {
     const user = await createUser(db, { firstname: 'Garde' });
     const res = await app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}`, headers: adminAuth, payload: { ...validUpdate, email: taken.email.toUpperCase() } });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error_code: 'email_taken', message: 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.' });
+    expect(res.json()).toMatchObject({ error_code: 'email_taken', message: 'Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.' });
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row!.firstname).toBe('Garde');
     // Keeping one's own email is not a conflict.
@@ -591,8 +591,8 @@ describe('PUT /api/admin/users/:id', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ firstname: '  ' }, 'firstname', 'Le prénom est obligatoire.'],
       [{ lastname: '' }, 'lastname', 'Le nom est obligatoire.'],
-      [{ email: '' }, 'email', "L'adresse email est obligatoire."],
-      [{ email: 'pas un email' }, 'email', "Format d'adresse email invalide."],
+      [{ email: '' }, 'email', "L'adresse e-mail est obligatoire."],
+      [{ email: 'pas un email' }, 'email', "Format d'adresse e-mail invalide."],
       [{ phone_number: '12ab' }, 'phone_number', 'Numéro de téléphone non valide.'],
       [{ birthdate: '2001-02-30' }, 'birthdate', 'Date de naissance non valide.'],
       [{ birthdate: '2999-01-01' }, 'birthdate', 'La date de naissance doit être dans le passé.'],
@@ -674,7 +674,7 @@ describe('POST /api/admin/users', () => {
     expect(bad.json().errors).toEqual({
       firstname: ['Le prénom est obligatoire.'],
       lastname: ['Le nom est obligatoire.'],
-      email: ["Format d'adresse email invalide."],
+      email: ["Format d'adresse e-mail invalide."],
       role: ['Veuillez choisir un rôle.'],
     });
   });

@@ -177,8 +177,8 @@ describe('POST /api/signup', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error_code: 'email_taken',
-      message: 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.',
-      errors: { email: ['Cette adresse email est déjà utilisée. Veuillez en choisir une autre.'] },
+      message: 'Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.',
+      errors: { email: ['Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.'] },
     });
     expect(await userCount(address)).toBe(1);
   });
@@ -197,19 +197,19 @@ describe('POST /api/signup', () => {
 
   describe('email', () => {
     it('is required', async () => {
-      await expectFieldError(signupPayload({ email: '' }), 'email', "L'adresse email est obligatoire.");
-      await expectFieldError(signupPayload({ email: '   ' }), 'email', "L'adresse email est obligatoire.");
-      await expectFieldError(signupPayload({ email: undefined }), 'email', "L'adresse email est obligatoire.");
+      await expectFieldError(signupPayload({ email: '' }), 'email', "L'adresse e-mail est obligatoire.");
+      await expectFieldError(signupPayload({ email: '   ' }), 'email', "L'adresse e-mail est obligatoire.");
+      await expectFieldError(signupPayload({ email: undefined }), 'email', "L'adresse e-mail est obligatoire.");
     });
     it('must have a valid format', async () => {
       for (const bad of ['camille', 'camille@', 'camille@exemple', 'cam ille@exemple.fr', '@exemple.fr']) {
-        await expectFieldError(signupPayload({ email: bad }), 'email', "Format d'adresse email invalide.");
+        await expectFieldError(signupPayload({ email: bad }), 'email', "Format d'adresse e-mail invalide.");
       }
     });
     it('is at most 254 characters', async () => {
       const long = `${'a'.repeat(64)}@${'b'.repeat(180)}.exemple.fr`;
       expect(long.length).toBeGreaterThan(254);
-      await expectFieldError(signupPayload({ email: long }), 'email', "L'adresse email ne doit pas dépasser 254 caractères.");
+      await expectFieldError(signupPayload({ email: long }), 'email', "L'adresse e-mail ne doit pas dépasser 254 caractères.");
     });
     it('must be text', async () => {
       await expectFieldError(signupPayload({ email: 42 }), 'email', 'Ce champ doit être un texte.');

@@ -119,7 +119,8 @@ describe('seedDemoCatalogue', () => {
     const media = await db.select().from(lessons).where(ne(lessons.type, 'text'));
     expect(media.filter((l) => l.type === 'pdf')).toHaveLength((await db.select().from(courses)).length);
     const [video] = media.filter((l) => l.type === 'video');
-    expect(video).toMatchObject({ fileMimeType: 'video/webm', fileOriginalName: 'demo-video.webm' });
+    // 10 s of footage: not announced as a minute (shown « moins d'1 min »).
+    expect(video).toMatchObject({ fileMimeType: 'video/webm', fileOriginalName: 'demo-video.webm', durationMinutes: 0 });
     expect(video!.fileSize).toBeLessThan(400 * 1024);
     expect((await readStoredFile(storage, video!.filePath!))!.equals(await fs.readFile(path.join(demoImagesDir, 'demo-video.webm')))).toBe(true);
     expect((await readStoredFile(storage, video!.captionsPath!))!.toString()).toMatch(/^WEBVTT\n/);

@@ -12,6 +12,7 @@ import { keepCopy, removeStoredFile, type Storage } from '../../lib/storage';
 import { courseSearchText } from './courses.service';
 import { demoContent, type DemoContent } from './demo-content';
 import { demoPdf } from './demo-pdf';
+import { formatMinutes } from '../../../shared/french-format';
 
 /** The shipped illustrations, one per theme (SVG is accepted here only, never from users), and the demo video. */
 /** The demo catalogue's images and video: src/server/db/demo, or dist/server/demo once bundled (decision 026). */
@@ -199,7 +200,7 @@ function recapSheet(title: string, content: DemoContent): Buffer {
     { text: 'Programme', heading: true },
     ...content.sections.flatMap((section, index) => [
       { text: `Chapitre ${index + 1} : ${section.title}` },
-      ...section.lessons.map((lesson) => ({ text: `   – ${lesson.title} (${lesson.durationMinutes} min)` })),
+      ...section.lessons.map((lesson) => ({ text: `   – ${lesson.title} (${formatMinutes(lesson.durationMinutes, ' ')})` })),
     ]),
   ]);
 }
@@ -252,7 +253,8 @@ async function insertDemoMedia(tx: Db, storage: Storage, created: { id: number; 
       sectionId: sectionId.get(`${course.id}:0`)!,
       title: DEMO_VIDEO.title,
       type: 'video',
-      durationMinutes: 1,
+      // 10 s: whole minutes round it down to 0, which the screens write « moins d'1 min ».
+      durationMinutes: 0,
       position: content.sections[0]!.lessons.length,
       filePath: videoPath,
       fileOriginalName: DEMO_VIDEO.file,

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { courses, courseSections, lessonProgress, lessons, quizAttempts } from '../../db/schema';
+import { mayShowCorrection } from '../../../shared/quiz';
+import { courses, courseSections, lessonProgress, lessons, quizAttempts, quizzes } from '../../db/schema';
 import { extOf, iso, zipName } from '../../lib/export-format';
 import { mediaSigningSecret } from '../../lib/media-links';
 import type { ModuleManifest } from '../../lib/module-manifest';
@@ -42,22 +43,30 @@ export const learningModule: ModuleManifest = {
         .where(eq(lessonProgress.userId, user.id))
         .orderBy(asc(lessonProgress.completedAt)),
       db
-        .select({ attempt: quizAttempts, quizTitle: lessons.title })
+        .select({ attempt: quizAttempts, quizTitle: lessons.title, showCorrection: quizzes.showCorrection, maxAttempts: quizzes.maxAttempts })
         .from(quizAttempts)
         .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
+        .innerJoin(quizzes, eq(quizzes.lessonId, quizAttempts.lessonId))
         .where(eq(quizAttempts.userId, user.id))
         .orderBy(asc(quizAttempts.createdAt)),
     ]);
+    // The export follows the quiz's review setting: the right options must not reach the learner by this door either.
+    const shownFor = (lessonId: number, setting: (typeof attempts)[number]['showCorrection'], maxAttempts: number | null) => {
+      const mine = attempts.filter((a) => a.attempt.lessonId === lessonId);
+      return mayShowCorrection(setting, { quizPassed: mine.some((a) => a.attempt.passed), attemptsLeft: maxAttempts === null ? null : Math.max(0, maxAttempts - mine.length) });
+    };
     return {
       lesson_progress: progress.map((p) => ({ lesson_id: p.lessonId, lesson_title: p.lessonTitle, course_id: p.courseId, course_title: p.courseTitle, completed_at: iso(p.completedAt) })),
-      quiz_attempts: attempts.map(({ attempt, quizTitle }) => ({
+      quiz_attempts: attempts.map(({ attempt, quizTitle, showCorrection, maxAttempts }) => ({
         lesson_id: attempt.lessonId,
         quiz_title: quizTitle,
         number: attempt.number,
         score: attempt.score,
         passed: attempt.passed,
         submitted_at: iso(attempt.createdAt),
-        questions: attempt.questions,
+        questions: shownFor(attempt.lessonId, showCorrection, maxAttempts)
+          ? attempt.questions
+          : attempt.questions.map((q) => ({ question_id: q.question_id, correct: q.correct, chosen_option_ids: q.chosen_option_ids, objective: q.objective })),
       })),
     };
   },

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { canViewCourse } from '../../../shared/courses';
 import { canReadLesson } from '../../../shared/learning';
 import {
   isRightAnswer,
+  mayShowCorrection,
   quizMessages,
   quizScore,
   reachesPassMark,
@@ -80,6 +82,24 @@ function attemptsLeft(quiz: QuizRow, used: number): number | null {
   return quiz.maxAttempts === null ? null : Math.max(0, quiz.maxAttempts - used);
 }
 
+function settingsOf(quiz: QuizRow) {
+  return { pass_mark: quiz.passMark, max_attempts: quiz.maxAttempts, show_correction: quiz.showCorrection, shuffle_options: quiz.shuffleOptions };
+}
+
+/**
+ * The options of a question in the order of one attempt: sorted by a hash of (lesson, learner,
+ * attempt number, question, option), so a reload shows the same order and the next attempt another.
+ * Options keep their ids, so scoring does not depend on the order. Vrai/Faux stays in that order.
+ */
+export function optionsInAttemptOrder<T extends { id: number }>(question: { id: number; type: string; options: T[] }, seed: { lessonId: number; userId: number; attempt: number }): T[] {
+  if (question.type === 'true_false') return question.options;
+  const key = (option: T) => createHash('sha256').update(`${seed.lessonId}:${seed.userId}:${seed.attempt}:${question.id}:${option.id}`).digest('hex');
+  return question.options
+    .map((option) => ({ option, key: key(option) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ option }) => option);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Authoring
 
@@ -89,8 +109,11 @@ export async function createQuiz(db: Db, sectionId: number, actor: Actor, body: 
   checkEditable(section?.course, actor, SECTION_NOT_FOUND);
   return db.transaction(async (tx) => {
     const row = await appendLesson(tx, sectionId, { title: body.title, type: 'quiz', durationMinutes: body.duration_minutes, isPreview: body.is_preview });
-    const [quiz] = await tx.insert(quizzes).values({ lessonId: row.id, passMark: body.pass_mark, maxAttempts: body.max_attempts }).returning();
-    return { ...toAuthorLesson(row), pass_mark: quiz!.passMark, max_attempts: quiz!.maxAttempts };
+    const [quiz] = await tx
+      .insert(quizzes)
+      .values({ lessonId: row.id, passMark: body.pass_mark, maxAttempts: body.max_attempts, showCorrection: body.show_correction, shuffleOptions: body.shuffle_options })
+      .returning();
+    return { ...toAuthorLesson(row), ...settingsOf(quiz!) };
   });
 }
 
@@ -113,8 +136,7 @@ export async function getAuthorQuiz(db: Db, lessonId: number, actor: Actor): Pro
   const { quiz, course } = await editableQuiz(db, lessonId, actor);
   return {
     lesson_id: lessonId,
-    pass_mark: quiz.passMark,
-    max_attempts: quiz.maxAttempts,
+    ...settingsOf(quiz),
     objectives: await courseObjectives(db, course.id),
     questions: (await questionsOf(db, lessonId)).map(toAuthorQuestion),
   };
@@ -127,6 +149,8 @@ export async function updateQuizSettings(db: Db, lessonId: number, actor: Actor,
     .set({
       ...(body.pass_mark !== undefined ? { passMark: body.pass_mark } : {}),
       ...(body.max_attempts !== undefined ? { maxAttempts: body.max_attempts } : {}),
+      ...(body.show_correction !== undefined ? { showCorrection: body.show_correction } : {}),
+      ...(body.shuffle_options !== undefined ? { shuffleOptions: body.shuffle_options } : {}),
     })
     .where(eq(quizzes.lessonId, lessonId));
   return getAuthorQuiz(db, lessonId, actor);
@@ -227,12 +251,17 @@ export async function getQuizView(db: Db, lessonId: number, actor: Actor | null)
   const questions = await questionsOf(db, lessonId);
   const attempts = actor && enrolment ? await attemptsOf(db, lessonId, actor.id) : [];
   const left = attemptsLeft(quiz, attempts.length);
+  const seed = { lessonId, userId: actor?.id ?? 0, attempt: attempts.length + 1 };
   return {
     lesson_id: lessonId,
-    pass_mark: quiz.passMark,
-    max_attempts: quiz.maxAttempts,
+    ...settingsOf(quiz),
     // Only what is needed to answer: never `correct`, never the explanation.
-    questions: questions.map((q) => ({ id: q.id, type: q.type, prompt: q.prompt, options: q.options.map((o) => ({ id: o.id, text: o.text })) })),
+    questions: questions.map((q) => ({
+      id: q.id,
+      type: q.type,
+      prompt: q.prompt,
+      options: (quiz.shuffleOptions ? optionsInAttemptOrder(q, seed) : q.options).map((o) => ({ id: o.id, text: o.text })),
+    })),
     attempts: attempts.map(toSummary),
     attempts_left: enrolment ? left : quiz.maxAttempts,
     best_score: attempts.length === 0 ? null : Math.max(...attempts.map((a) => a.score)),
@@ -294,12 +323,21 @@ export async function submitAttempt(db: Db, lessonId: number, actor: Actor, body
     else await rememberLesson(tx, actor.id, courseId, lessonId);
 
     const all = [...previous, attempt!];
+    const left = attemptsLeft(quiz, all.length);
+    const quizPassed = all.some((a) => a.passed);
+    const shown = mayShowCorrection(quiz.showCorrection, { quizPassed, attemptsLeft: left });
     return {
       ...toSummary(attempt!),
-      questions: corrections.map(({ objective: _objective, ...feedback }) => feedback),
-      attempts_left: attemptsLeft(quiz, all.length),
+      // Before the correction may be shown, only which questions were wrong: the right options would make the next attempt a copy.
+      questions: corrections.map((c) =>
+        shown
+          ? { question_id: c.question_id, correct: c.correct, chosen_option_ids: c.chosen_option_ids, correct_option_ids: c.correct_option_ids, explanation: c.explanation }
+          : { question_id: c.question_id, correct: c.correct, chosen_option_ids: c.chosen_option_ids },
+      ),
+      attempts_left: left,
       best_score: Math.max(...all.map((a) => a.score)),
-      quiz_passed: all.some((a) => a.passed),
+      quiz_passed: quizPassed,
+      correction_shown: shown,
       progress: await courseProgress(tx, actor.id, courseId),
     };
   });

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CourseOutline, LessonCompletion } from '../../../shared/learning';
-import { quizMessages, type AttemptResult, type AuthorQuestion, type AuthorQuiz, type AuthorQuizLesson, type QuestionBody, type QuizView } from '../../../shared/quiz';
-import { enrolments, lessonProgress, quizAttempts } from '../../db/schema';
+import { quizMessages, type AttemptResult, type AuthorQuestion, type AuthorQuiz, type AuthorQuizLesson, type QuestionBody, type QuizView, type ShowCorrection } from '../../../shared/quiz';
+import { enrolments, lessonProgress, quizAttempts, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { authHeader, createUser, enrol, insertCourse, insertLesson, insertSection } from '../../test/factories';
+import { authHeader, createUser, enrol, insertCourse, insertLesson, insertQuiz, insertSection } from '../../test/factories';
+import { learningModule } from './index';
 
 const { app, db } = await createTestApp();
 
@@ -54,7 +55,7 @@ const trueFalse: QuestionBody = {
 };
 
 /** A published course by `author`: a text lesson, then a quiz with the three questions above. */
-async function courseWithQuiz(settings: { pass_mark?: number; max_attempts?: number | null; is_preview?: boolean } = {}) {
+async function courseWithQuiz(settings: { pass_mark?: number; max_attempts?: number | null; is_preview?: boolean; show_correction?: ShowCorrection; shuffle_options?: boolean } = {}) {
   const course = await insertCourse(db, author.id, { objectives: [OBJECTIVE, 'Entretenir un composteur'] });
   const section = await insertSection(db, course.id);
   const text = await insertLesson(db, section.id, { title: 'Les bases' });
@@ -100,7 +101,17 @@ describe('quiz authoring', () => {
     const section = await insertSection(db, course.id);
     const res = await call('POST', `/api/sections/${section.id}/quizzes`, author, { title: ' Quiz final ', duration_minutes: 10 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ title: 'Quiz final', type: 'quiz', duration_minutes: 10, is_preview: false, pass_mark: 80, max_attempts: null, position: 0 });
+    expect(res.json()).toMatchObject({
+      title: 'Quiz final',
+      type: 'quiz',
+      duration_minutes: 10,
+      is_preview: false,
+      pass_mark: 80,
+      max_attempts: null,
+      show_correction: 'after_last_attempt_or_pass',
+      shuffle_options: false,
+      position: 0,
+    });
     const outline = (await call('GET', `/api/courses/${course.id}/outline`, null)).json() as CourseOutline;
     expect(outline.sections[0]!.lessons).toEqual([{ id: (res.json() as AuthorQuizLesson).id, title: 'Quiz final', type: 'quiz', duration_minutes: 10, is_preview: false }]);
   });
@@ -108,12 +119,14 @@ describe('quiz authoring', () => {
   it('refuses bad settings with French messages, and other trainers with 403', async () => {
     const course = await insertCourse(db, author.id);
     const section = await insertSection(db, course.id);
-    const bad = await call('POST', `/api/sections/${section.id}/quizzes`, author, { title: '', duration_minutes: 5, pass_mark: 0, max_attempts: 0 });
+    const bad = await call('POST', `/api/sections/${section.id}/quizzes`, author, { title: '', duration_minutes: 5, pass_mark: 0, max_attempts: 0, show_correction: 'toujours', shuffle_options: 'oui' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
       title: ['Le titre de la leçon est obligatoire.'],
       pass_mark: [quizMessages.passMarkInvalid],
       max_attempts: [quizMessages.maxAttemptsInvalid],
+      show_correction: [quizMessages.showCorrectionInvalid],
+      shuffle_options: [quizMessages.shuffleOptionsInvalid],
     });
     expect((await call('POST', `/api/sections/${section.id}/quizzes`, otherTrainer, { title: 'Quiz', duration_minutes: 5 })).statusCode).toBe(403);
   });
@@ -193,11 +206,25 @@ describe('quiz authoring', () => {
     ]);
   });
 
-  it('changes the pass mark and the attempt limit', async () => {
+  it('changes the pass mark, the attempt limit, when the correction is shown and the shuffle', async () => {
     const { quiz } = await courseWithQuiz();
     const res = await call('PUT', `/api/lessons/${quiz.id}/quiz`, author, { pass_mark: 60, max_attempts: 3 });
-    expect(res.json()).toMatchObject({ pass_mark: 60, max_attempts: 3 });
+    expect(res.json()).toMatchObject({ pass_mark: 60, max_attempts: 3, show_correction: 'after_last_attempt_or_pass', shuffle_options: false });
     expect((await call('PUT', `/api/lessons/${quiz.id}/quiz`, author, { max_attempts: null })).json()).toMatchObject({ pass_mark: 60, max_attempts: null });
+    const review = await call('PUT', `/api/lessons/${quiz.id}/quiz`, author, { show_correction: 'never', shuffle_options: true });
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json()).toMatchObject({ pass_mark: 60, max_attempts: null, show_correction: 'never', shuffle_options: true });
+    const bad = await call('PUT', `/api/lessons/${quiz.id}/quiz`, author, { show_correction: 'always' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ show_correction: [quizMessages.showCorrectionInvalid] });
+  });
+
+  it('gives quizzes written before the setting the default review (after the pass or the last attempt) and no shuffle', async () => {
+    const course = await insertCourse(db, author.id);
+    const section = await insertSection(db, course.id);
+    // Inserted without the new columns, as rows that existed before the migration.
+    const { lesson } = await insertQuiz(db, section.id);
+    expect((await call('GET', `/api/lessons/${lesson.id}/quiz/edit`, author)).json()).toMatchObject({ show_correction: 'after_last_attempt_or_pass', shuffle_options: false });
   });
 
   it('answers 404 for quiz routes on a lesson that is not a quiz', async () => {
@@ -248,7 +275,7 @@ describe('taking a quiz', () => {
   });
 
   it('scores a question right only when the chosen set equals the right set (single, multiple, true/false)', async () => {
-    const { course, quiz, questions } = await courseWithQuiz({ pass_mark: 100 });
+    const { course, quiz, questions } = await courseWithQuiz({ pass_mark: 100, show_correction: 'after_each_attempt' });
     const [q1, q2, q3] = questions as [AuthorQuestion, AuthorQuestion, AuthorQuestion];
     const user = await learner(course.id);
     const submit = async (q1Ids: number[], q2Ids: number[], q3Ids: number[]) => {
@@ -363,4 +390,119 @@ describe('taking a quiz', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(quizMessages.noQuestions);
   });
+});
+
+/** What a learner could copy into the next attempt: the right option ids or an explanation. */
+function expectNoCorrection(res: { body: string }) {
+  expect(res.body).not.toContain('correct_option_ids');
+  for (const q of [single, multiple, trueFalse]) expect(res.body).not.toContain(q.explanation);
+}
+
+describe('reviewing an attempt (show_correction)', () => {
+  async function attempt(quizId: number, user: Caller, body: object) {
+    const res = await call('POST', `/api/lessons/${quizId}/quiz/attempts`, user, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res;
+  }
+
+  it('after the pass or the last attempt (default): a failed attempt with attempts left says which questions were wrong, not the right options', async () => {
+    const { course, quiz, questions } = await courseWithQuiz({ max_attempts: 2 });
+    const [q1, q2, q3] = questions as [AuthorQuestion, AuthorQuestion, AuthorQuestion];
+    const user = await learner(course.id);
+    const first = await attempt(quiz.id, user, answers(questions, 1));
+    expectNoCorrection(first);
+    expect(first.json()).toMatchObject({ passed: false, attempts_left: 1, correction_shown: false });
+    expect((first.json() as AttemptResult).questions).toEqual([
+      { question_id: q1.id, correct: false, chosen_option_ids: pick(q1, 'Verre') },
+      { question_id: q2.id, correct: true, chosen_option_ids: pick(q2, 'Feuilles mortes', 'Carton') },
+      { question_id: q3.id, correct: true, chosen_option_ids: pick(q3, 'Vrai') },
+    ]);
+    // The last attempt, failed: the correction comes with it.
+    const last = (await attempt(quiz.id, user, answers(questions, 1))).json() as AttemptResult;
+    expect(last).toMatchObject({ passed: false, attempts_left: 0, correction_shown: true });
+    expect(last.questions[0]).toEqual({ question_id: q1.id, correct: false, chosen_option_ids: pick(q1, 'Verre'), correct_option_ids: pick(q1, 'Épluchures'), explanation: single.explanation });
+  });
+
+  it('after the pass or the last attempt: a pass shows the correction, also with unlimited attempts', async () => {
+    const { course, quiz, questions } = await courseWithQuiz({ pass_mark: 60 });
+    const user = await learner(course.id);
+    expectNoCorrection(await attempt(quiz.id, user, answers(questions, 3)));
+    const passed = (await attempt(quiz.id, user, answers(questions, 1))).json() as AttemptResult;
+    expect(passed).toMatchObject({ passed: true, attempts_left: null, correction_shown: true });
+    expect(passed.questions[0]!.correct_option_ids).toEqual([questions[0]!.options.find((o) => o.correct)!.id]);
+    expect(passed.questions[0]!.explanation).toBe(single.explanation);
+    // Passed before: a later failed attempt still gets the correction.
+    expect(((await attempt(quiz.id, user, answers(questions, 3))).json() as AttemptResult).correction_shown).toBe(true);
+  });
+
+  it('never: neither a failed last attempt nor a pass carries the right options or the explanations', async () => {
+    const { course, quiz, questions } = await courseWithQuiz({ max_attempts: 1, show_correction: 'never' });
+    const failing = await learner(course.id);
+    const failed = await attempt(quiz.id, failing, answers(questions, 2));
+    expectNoCorrection(failed);
+    expect(failed.json()).toMatchObject({ passed: false, attempts_left: 0, correction_shown: false });
+    expect((failed.json() as AttemptResult).questions.map((q) => q.correct)).toEqual([false, false, true]);
+    const passing = await learner(course.id);
+    const passed = await attempt(quiz.id, passing, answers(questions));
+    expectNoCorrection(passed);
+    expect(passed.json()).toMatchObject({ passed: true, correction_shown: false });
+  });
+
+  it('after each attempt: a failed attempt with attempts left carries the right options and the explanations', async () => {
+    const { course, quiz, questions } = await courseWithQuiz({ show_correction: 'after_each_attempt' });
+    const user = await learner(course.id);
+    const failed = (await attempt(quiz.id, user, answers(questions, 3))).json() as AttemptResult;
+    expect(failed).toMatchObject({ passed: false, attempts_left: null, correction_shown: true });
+    expect(failed.questions.map((q) => q.explanation)).toEqual([single.explanation, multiple.explanation, trueFalse.explanation]);
+    expect(failed.questions[1]!.correct_option_ids).toEqual(pick(questions[1]!, 'Feuilles mortes', 'Carton'));
+  });
+
+  it('keeps the right options out of "Télécharger mes données" while the correction may not be shown', async () => {
+    const { course, quiz, questions } = await courseWithQuiz({ max_attempts: 2 });
+    const user = await learner(course.id);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    const exported = async () => JSON.stringify((await learningModule.exportSections!(db, row!)).quiz_attempts);
+    await attempt(quiz.id, user, answers(questions, 1));
+    expect(await exported()).not.toContain('correct_option_ids');
+    expect(await exported()).not.toContain(single.explanation);
+    await attempt(quiz.id, user, answers(questions, 1));
+    expect(await exported()).toContain('correct_option_ids');
+  });
+});
+
+describe('shuffled options (shuffle_options)', () => {
+  const order = (view: QuizView) => view.questions.map((q) => q.options.map((o) => o.id));
+  const view = async (quizId: number, user: Caller) => (await call('GET', `/api/lessons/${quizId}/quiz`, user)).json() as QuizView;
+
+  it('keeps one order while an attempt is answered, another for the next attempts, and scores by option whatever the order', async () => {
+    const { course, quiz, questions } = await courseWithQuiz({ shuffle_options: true });
+    const user = await learner(course.id);
+    const orders: number[][][] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const shown = await view(quiz.id, user);
+      expect(order(await view(quiz.id, user))).toEqual(order(shown));
+      // Same options, same texts; Vrai/Faux stay in that order.
+      expect(shown.questions.map((q) => q.options.map((o) => o.id).sort())).toEqual(questions.map((q) => q.options.map((o) => o.id)));
+      expect(shown.questions[2]!.options.map((o) => o.text)).toEqual(['Vrai', 'Faux']);
+      orders.push(order(shown));
+      const res = (await attempt(quiz.id, user, answers(questions, i % 2))).json() as AttemptResult;
+      expect(res.score).toBe(i % 2 === 0 ? 100 : 66);
+    }
+    expect(new Set(orders.map((o) => JSON.stringify(o))).size).toBeGreaterThan(1);
+  });
+
+  it("shows the author's order when the quiz does not shuffle", async () => {
+    const { course, quiz, questions } = await courseWithQuiz();
+    const user = await learner(course.id);
+    for (let i = 0; i < 3; i += 1) {
+      expect(order(await view(quiz.id, user))).toEqual(questions.map((q) => q.options.map((o) => o.id)));
+      await attempt(quiz.id, user, answers(questions, 3));
+    }
+  });
+
+  async function attempt(quizId: number, user: Caller, body: object) {
+    const res = await call('POST', `/api/lessons/${quizId}/quiz/attempts`, user, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res;
+  }
 });

@@ -73,26 +73,26 @@ export default function AccountMenuPanel({ user, anchor, onClose, buttonId, menu
       <Divider />
       <MenuList id={menuId} aria-labelledby={buttonId} autoFocusItem={open} onKeyDown={onListKeyDown}>
         <MenuItem component={RouterLink} to={webPaths.profile} onClick={onClose}>
-          Mon Profil
+          Mon profil
         </MenuItem>
         {user.role === 'admin' && (
           <MenuItem component={RouterLink} to={webPaths.adminDashboard} onClick={onClose}>
-            Tableau de Bord Admin
+            Tableau de bord admin
           </MenuItem>
         )}
         {isApprovedTrainerUser(user) && (
           <MenuItem component={RouterLink} to={webPaths.addCourse} onClick={onClose}>
-            Ajouter un Cours
+            Ajouter un cours
           </MenuItem>
         )}
         {pending && (
           <MenuItem component={RouterLink} to={webPaths.waitingApproval} onClick={onClose}>
-            Statut d'Approbation
+            Statut d'approbation
           </MenuItem>
         )}
         {user.hasMeeting && (
           <MenuItem component={RouterLink} to={webPaths.myInterview} onClick={onClose}>
-            Mes Rendez-vous
+            Mes rendez-vous
             <Box
               component="span"
               data-testid="meeting-dot"

@@ -27,11 +27,11 @@ describe('Footer', () => {
   });
 
   it.each<[string, Partial<SessionUser>, [string, string]]>([
-    ['a member', { role: 'membre' }, ['Mon Profil', '/profile']],
-    ['an organisation', { role: 'organisme' }, ['Mon Profil', '/profile']],
-    ['an approved trainer', { role: 'formateur', isApproved: true }, ['Mes Cours', '/formateur/courses']],
-    ['a trainer awaiting approval', { role: 'formateur', isApproved: false }, ["Statut d'Approbation", '/formateur/waiting-approval']],
-    ['an administrator', { role: 'admin' }, ['Tableau de Bord Admin', '/admin/dashboard']],
+    ['a member', { role: 'membre' }, ['Mon profil', '/profile']],
+    ['an organisation', { role: 'organisme' }, ['Mon profil', '/profile']],
+    ['an approved trainer', { role: 'formateur', isApproved: true }, ['Mes cours', '/formateur/courses']],
+    ['a trainer awaiting approval', { role: 'formateur', isApproved: false }, ["Statut d'approbation", '/formateur/waiting-approval']],
+    ['an administrator', { role: 'admin' }, ['Tableau de bord admin', '/admin/dashboard']],
   ])('gives %s the catalogue and their own page instead of Connexion / S’inscrire', (_who, overrides, ownPage) => {
     signInAs(sessionUser(overrides));
     expect(navigationLinks()).toEqual([['Accueil', '/'], ['À propos', '/about'], ['Nos formations', '/user/courses'], ownPage]);

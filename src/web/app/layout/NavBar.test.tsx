@@ -54,9 +54,13 @@ afterEach(() => {
 });
 
 describe('navigation entries per role (spec section 2, top navigation bar)', () => {
-  it('gives visitors Accueil and À propos, plus Connexion and S’inscrire in the hamburger', () => {
-    expect(labels(desktopLinks(null))).toEqual(['Accueil', 'À propos']);
-    expect(labels(mobileLinks(null))).toEqual(['Accueil', 'À propos', 'Connexion', "S'inscrire"]);
+  it('gives visitors Accueil, Formations (the catalogue) and À propos, plus Connexion and S’inscrire in the hamburger', () => {
+    expect(desktopLinks(null).map((e) => [e.label, e.to])).toEqual([
+      ['Accueil', '/'],
+      ['Formations', '/user/courses'],
+      ['À propos', '/about'],
+    ]);
+    expect(labels(mobileLinks(null))).toEqual(['Accueil', 'Formations', 'À propos', 'Connexion', "S'inscrire"]);
   });
 
   it('gives members Accueil, Cours (the catalogue), Mes formations and À propos', () => {
@@ -78,12 +82,12 @@ describe('navigation entries per role (spec section 2, top navigation bar)', () 
     expect(mobileLinks({ ...baseUser, role: 'organisme' })).toEqual(entries);
   });
 
-  it('gives approved trainers Mes Cours and Ajouter Cours', () => {
+  it('gives approved trainers Mes cours and Ajouter un cours', () => {
     const entries = desktopLinks({ ...baseUser, role: 'formateur', isApproved: true });
     expect(entries.map((e) => [e.label, e.to])).toEqual([
       ['Accueil', '/'],
-      ['Mes Cours', '/formateur/courses'],
-      ['Ajouter Cours', '/formateur/add-course'],
+      ['Mes cours', '/formateur/courses'],
+      ['Ajouter un cours', '/formateur/add-course'],
       ['À propos', '/about'],
     ]);
   });
@@ -108,6 +112,7 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: 'Connexion', hidden: true })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: "S'inscrire", hidden: true })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'À propos', hidden: true })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Formations', hidden: true })).toHaveAttribute('href', '/user/courses');
     expect(screen.queryByRole('button', { name: /menu du compte/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
   });
@@ -121,6 +126,7 @@ describe('NavBar', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Accueil',
+      'Formations',
       'À propos',
       'Connexion',
       "S'inscrire",
@@ -131,7 +137,7 @@ describe('NavBar', () => {
     await waitFor(() => expect(burger).toHaveAttribute('aria-expanded', 'false'));
   });
 
-  it('gives a member an account menu with name, role, Mon Profil and Déconnexion', async () => {
+  it('gives a member an account menu with name, role, Mon profil and Déconnexion', async () => {
     const user = userEvent.setup();
     signIn();
     renderNavBar();
@@ -139,9 +145,9 @@ describe('NavBar', () => {
     const menu = await screen.findByRole('menu');
     expect(screen.getByText('Camille Durand')).toBeInTheDocument();
     expect(screen.getByText('Membre')).toBeInTheDocument();
-    // No interview to come: no 'Mes Rendez-vous'.
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mon Profil', 'Déconnexion']);
-    expect(within(menu).getByRole('menuitem', { name: 'Mon Profil' })).toHaveAttribute('href', '/profile');
+    // No interview to come: no 'Mes rendez-vous'.
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mon profil', 'Déconnexion']);
+    expect(within(menu).getByRole('menuitem', { name: 'Mon profil' })).toHaveAttribute('href', '/profile');
     expect(screen.queryByText('En attente')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cours', hidden: true })).toHaveAttribute('href', '/user/courses');
   });
@@ -168,7 +174,7 @@ describe('NavBar', () => {
     expect(button).not.toHaveAttribute('aria-label');
   });
 
-  it('gives an admin the Tableau de Bord Admin entry and no main links', async () => {
+  it('gives an admin the Tableau de bord admin entry and no main links', async () => {
     const user = userEvent.setup();
     signIn({ role: 'admin', firstname: 'Alix' });
     renderNavBar();
@@ -177,30 +183,30 @@ describe('NavBar', () => {
     await user.click(await screen.findByRole('button', { name: 'Alix (menu du compte)' }));
     const menu = await screen.findByRole('menu');
     expect(screen.getByText('Administrateur')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Tableau de Bord Admin' })).toHaveAttribute('href', '/admin/dashboard');
-    expect(within(menu).queryByRole('menuitem', { name: 'Ajouter un Cours' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Tableau de bord admin' })).toHaveAttribute('href', '/admin/dashboard');
+    expect(within(menu).queryByRole('menuitem', { name: 'Ajouter un cours' })).not.toBeInTheDocument();
   });
 
-  it('gives an approved trainer Ajouter un Cours and the course links', async () => {
+  it('gives an approved trainer Ajouter un cours and the course links', async () => {
     const user = userEvent.setup();
     answerTrainerStatus(true);
     signIn({ role: 'formateur', isApproved: true });
     renderNavBar();
-    expect(screen.getByRole('link', { name: 'Mes Cours', hidden: true })).toHaveAttribute('href', '/formateur/courses');
-    expect(screen.getByRole('link', { name: 'Ajouter Cours', hidden: true })).toHaveAttribute('href', '/formateur/add-course');
+    expect(screen.getByRole('link', { name: 'Mes cours', hidden: true })).toHaveAttribute('href', '/formateur/courses');
+    expect(screen.getByRole('link', { name: 'Ajouter un cours', hidden: true })).toHaveAttribute('href', '/formateur/add-course');
     await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Ajouter un Cours' })).toHaveAttribute('href', '/formateur/add-course');
-    expect(within(menu).queryByRole('menuitem', { name: "Statut d'Approbation" })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Ajouter un cours' })).toHaveAttribute('href', '/formateur/add-course');
+    expect(within(menu).queryByRole('menuitem', { name: "Statut d'approbation" })).not.toBeInTheDocument();
     expect(screen.queryByText('En attente')).not.toBeInTheDocument();
   });
 
-  it('gives an unapproved trainer the En attente chip, Statut d’Approbation, and only Statut in the hamburger', async () => {
+  it('gives an unapproved trainer the En attente chip, Statut d’approbation, and only Statut in the hamburger', async () => {
     const user = userEvent.setup();
     answerTrainerStatus(false);
     signIn({ role: 'formateur', isApproved: false });
     renderNavBar();
-    expect(screen.queryByRole('link', { name: 'Mes Cours', hidden: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mes cours', hidden: true })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     const burgerMenu = await screen.findByRole('menu');
     expect(within(burgerMenu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Statut']);
@@ -211,16 +217,16 @@ describe('NavBar', () => {
     await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     const menu = await screen.findByRole('menu');
     expect(screen.getByText('En attente')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: "Statut d'Approbation" })).toHaveAttribute('href', '/formateur/waiting-approval');
-    expect(within(menu).queryByRole('menuitem', { name: 'Ajouter un Cours' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: "Statut d'approbation" })).toHaveAttribute('href', '/formateur/waiting-approval');
+    expect(within(menu).queryByRole('menuitem', { name: 'Ajouter un cours' })).not.toBeInTheDocument();
   });
 
-  it('shows Mes Rendez-vous, with its green dot, only with an interview to come, and links to that interview', async () => {
+  it('shows Mes rendez-vous, with its green dot, only with an interview to come, and links to that interview', async () => {
     const user = userEvent.setup();
     signIn({ hasMeeting: true });
     renderNavBar();
     await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
-    const item = await screen.findByRole('menuitem', { name: /Mes Rendez-vous/ });
+    const item = await screen.findByRole('menuitem', { name: /Mes rendez-vous/ });
     expect(item).toHaveAttribute('href', '/profile#entretien');
     expect(within(item).getByTestId('meeting-dot')).toBeInTheDocument();
     expect(item).toHaveTextContent('(un rendez-vous est programmé)');
@@ -229,7 +235,7 @@ describe('NavBar', () => {
     useSession.getState().updateUser({ hasMeeting: false });
     await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).queryByRole('menuitem', { name: /Mes Rendez-vous/ })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: /Mes rendez-vous/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('meeting-dot')).not.toBeInTheDocument();
   });
 

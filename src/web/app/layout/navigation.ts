@@ -26,7 +26,8 @@ export function isApprovedTrainerUser(user: SessionUser | null): boolean {
 
 /** The main links of spec section 2 "Top navigation bar", per role, on wide screens. */
 export function desktopLinks(user: SessionUser | null): NavEntry[] {
-  if (!user) return [home, about];
+  // Visitors reach the catalogue from the bar too: it is what they came for (issue 25).
+  if (!user) return [home, { label: 'Formations', to: webPaths.catalogue }, about];
   switch (user.role) {
     case 'membre':
       return [home, { label: 'Cours', to: webPaths.catalogue }, { label: 'Mes formations', to: webPaths.myLearning }, about];
@@ -35,7 +36,7 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
       return [home, { label: 'Tableau de bord', to: webPaths.organisationDashboard }, { label: 'Membres', to: webPaths.organisationMembers }, { label: 'Cours', to: webPaths.catalogue }, about];
     case 'formateur':
       return user.isApproved
-        ? [home, { label: 'Mes Cours', to: webPaths.trainerCourses }, { label: 'Ajouter Cours', to: webPaths.addCourse }, about]
+        ? [home, { label: 'Mes cours', to: webPaths.trainerCourses }, { label: 'Ajouter un cours', to: webPaths.addCourse }, about]
         : [];
     case 'admin':
       return [];

@@ -4,7 +4,7 @@ import { SIGNUP_DEFAULT_MESSAGE, signupErrorDisplay, signupErrorMessages, transl
 
 describe('signup error catalogue', () => {
   it('has the spec texts in accented French', () => {
-    expect(signupErrorMessages.email_taken).toBe('Cette adresse email est déjà utilisée. Veuillez en choisir une autre.');
+    expect(signupErrorMessages.email_taken).toBe('Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.');
     expect(signupErrorMessages.missing_required_fields).toBe('Veuillez remplir tous les champs obligatoires.');
     expect(signupErrorMessages.invalid_date).toBe('Date de naissance non valide.');
     expect(signupErrorMessages.invalid_phone).toBe('Numéro de téléphone non valide.');
@@ -19,7 +19,7 @@ describe('signup error catalogue', () => {
     expect(translateFieldMessage('The email has already been taken / already in use')).toBe('Cette valeur est déjà utilisée.');
     expect(translateFieldMessage('User already exists')).toBe('Cette valeur est déjà utilisée.');
     expect(translateFieldMessage('The field is required')).toBe('Ce champ est obligatoire.');
-    expect(translateFieldMessage('Must be a valid email')).toBe("Format d'adresse email invalide.");
+    expect(translateFieldMessage('Must be a valid email')).toBe("Format d'adresse e-mail invalide.");
     expect(translateFieldMessage('minimum 8 characters')).toBe('Valeur trop courte.');
     expect(translateFieldMessage('maximum 100 characters')).toBe('Valeur trop longue.');
     expect(translateFieldMessage('Le prénom est obligatoire.')).toBe('Le prénom est obligatoire.');
@@ -42,7 +42,7 @@ describe('signupErrorDisplay', () => {
   });
 
   it('shows email_taken under the email field without repeating it on top', () => {
-    const text = 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.';
+    const text = 'Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.';
     expect(signupErrorDisplay(new ApiError(409, 'email_taken', text, { email: [text] }))).toEqual({ fieldErrors: { email: text }, alerts: [] });
   });
 

@@ -4,8 +4,8 @@ import { ApiError } from '../../lib/api-client';
 
 /** The signup error catalogue of spec section 8, in French. */
 export const signupErrorMessages = {
-  email_taken: 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.',
-  invalid_email: "Format d'adresse email invalide.",
+  email_taken: 'Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.',
+  invalid_email: "Format d'adresse e-mail invalide.",
   weak_password: 'Le mot de passe doit contenir au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.',
   passwords_not_match: 'Les mots de passe ne correspondent pas.',
   missing_required_fields: 'Veuillez remplir tous les champs obligatoires.',
@@ -38,7 +38,7 @@ export const signupFormFields: readonly SignupFormField[] = [
 export const signupFieldLabels: Record<string, string> = {
   firstname: 'Prénom',
   lastname: 'Nom',
-  email: 'Adresse email',
+  email: 'Adresse e-mail',
   password: 'Mot de passe',
   confirmPassword: 'Confirmation du mot de passe',
   phone_number: 'Téléphone',

@@ -22,8 +22,8 @@ describe('profile messages', () => {
   });
 
   it('put a failed save’s field messages under the fields', () => {
-    const error = new ApiError(409, 'email_taken', 'Cette adresse email est déjà utilisée.', { email: ['Cette adresse email est déjà utilisée.'] });
-    expect(profileSaveError(error)).toEqual({ fieldErrors: { email: 'Cette adresse email est déjà utilisée.' }, alert: null });
+    const error = new ApiError(409, 'email_taken', 'Cette adresse e-mail est déjà utilisée.', { email: ['Cette adresse e-mail est déjà utilisée.'] });
+    expect(profileSaveError(error)).toEqual({ fieldErrors: { email: 'Cette adresse e-mail est déjà utilisée.' }, alert: null });
   });
 
   it('put anything else in one alert', () => {

@@ -27,7 +27,7 @@ const fields = ['firstname', 'lastname', 'email', 'role'] as const;
 const emptyValues: CreateValues = { firstname: '', lastname: '', email: '', role: 'membre' };
 
 /**
- * 'Ajouter Membre': the administrator names the person and their role; the server e-mails them a
+ * 'Ajouter membre': the administrator names the person and their role; the server e-mails them a
  * link to choose their own password (valid 7 days), so no password ever passes through the admin.
  */
 export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (name: string) => void }) {
@@ -97,7 +97,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
                 <TextField {...form.register('lastname')} label="Nom" required fullWidth autoComplete="off" error={Boolean(errors.lastname)} helperText={errors.lastname?.message} />
               </Grid>
               <Grid size={12}>
-                <TextField {...form.register('email')} label="Email" type="email" required fullWidth autoComplete="off" error={Boolean(errors.email)} helperText={errors.email?.message} />
+                <TextField {...form.register('email')} label="E-mail" type="email" required fullWidth autoComplete="off" error={Boolean(errors.email)} helperText={errors.email?.message} />
               </Grid>
               <Grid size={12}>
                 <TextField
@@ -122,7 +122,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: { open: boolean; 
           <DialogActions>
             <Button onClick={onClose}>Annuler</Button>
             <Button type="submit" variant="contained" disabled={isSubmitting}>
-              {isSubmitting ? 'Création...' : 'Créer le compte'}
+              {isSubmitting ? 'Création…' : 'Créer le compte'}
             </Button>
           </DialogActions>
         </form>

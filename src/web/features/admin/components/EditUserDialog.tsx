@@ -95,7 +95,7 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: AdminUser | n
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12, sm: 6 }}>{text('firstname', 'Prénom', { required: true, autoComplete: 'off' })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('lastname', 'Nom', { required: true, autoComplete: 'off' })}</Grid>
-            <Grid size={12}>{text('email', 'Email', { required: true, type: 'email', autoComplete: 'off' })}</Grid>
+            <Grid size={12}>{text('email', 'E-mail', { required: true, type: 'email', autoComplete: 'off' })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{text('phone_number', 'Téléphone', { type: 'tel', autoComplete: 'off' })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
@@ -123,7 +123,7 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: AdminUser | n
         <DialogActions>
           <Button onClick={onClose}>Annuler</Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
+            {isSubmitting ? 'Enregistrement…' : 'Enregistrer'}
           </Button>
         </DialogActions>
       </form>

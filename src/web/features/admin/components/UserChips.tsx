@@ -28,7 +28,7 @@ export function EmailConfirmationChip({ user }: { user: Pick<AdminUser, 'email_c
   return <Chip size="small" label="E-mail non confirmé" color="warning" variant="outlined" />;
 }
 
-/** The address, and under it whether it is confirmed: the lists' 'Email' cell. */
+/** The address, and under it whether it is confirmed: the lists' 'E-mail' cell. */
 export function EmailCell({ user }: { user: Pick<AdminUser, 'email' | 'email_confirmed'> }) {
   return (
     <>

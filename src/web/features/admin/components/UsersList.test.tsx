@@ -7,7 +7,7 @@ import { adminUser, usersResponse } from '../test/fixtures';
 import { UsersList, type UserField } from './UsersList';
 
 const fields: UserField[] = [
-  { label: 'Email', value: (user) => user.email, breakAnywhere: true },
+  { label: 'E-mail', value: (user) => user.email, breakAnywhere: true },
   { label: 'Spécialité', value: (user) => user.speciality ?? '—' },
 ];
 
@@ -47,7 +47,7 @@ describe('UsersList', () => {
     setScreenWidth(1280);
     renderList();
     const table = screen.getByRole('table', { name: 'Utilisateurs' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nom', 'Email', 'Spécialité', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nom', 'E-mail', 'Spécialité', 'Actions']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.queryByRole('list', { name: 'Utilisateurs' })).not.toBeInTheDocument();
   });
@@ -60,7 +60,7 @@ describe('UsersList', () => {
     expect(cards).toHaveLength(2);
     const [first, second] = cards as [HTMLElement, HTMLElement];
     expect(within(first).getByRole('link', { name: 'Hélène Dupré' })).toHaveAttribute('href', '/admin/users/7');
-    expect(within(first).getAllByRole('term').map((term) => term.textContent)).toEqual(['Email', 'Spécialité']);
+    expect(within(first).getAllByRole('term').map((term) => term.textContent)).toEqual(['E-mail', 'Spécialité']);
     expect(within(first).getAllByRole('definition').map((value) => value.textContent)).toEqual(['helene.dupre@exemple.fr', 'Biodiversité']);
     expect(within(second).getAllByRole('definition').map((value) => value.textContent)).toEqual(['malik@exemple.fr', '—']);
     await userEvent.click(within(second).getByRole('button', { name: 'Approuver Malik' }));

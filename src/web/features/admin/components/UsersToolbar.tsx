@@ -59,7 +59,7 @@ export function UsersToolbar({
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <TextField
         label="Rechercher"
-        placeholder="Prénom, nom ou email"
+        placeholder="Prénom, nom ou e-mail"
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}

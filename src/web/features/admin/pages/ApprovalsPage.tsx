@@ -44,7 +44,7 @@ export default function ApprovalsPage() {
 
   // Built here: the CV column needs this page's download action.
   const fields: UserField[] = [
-    { label: 'Email', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
+    { label: 'E-mail', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
     { label: 'Spécialité', value: (user) => user.speciality ?? '—' },
     { label: 'Inscription', value: (user) => formatShortDate(user.created_at) },
     {

@@ -60,9 +60,9 @@ describe('CoursesQueuePage', () => {
 });
 
 const outline: CourseOutline = {
-  sections: [{ id: 30, title: 'Préparer', lessons: [{ id: 40, title: 'Choisir le lieu', type: 'text', duration_minutes: 10, is_preview: false }] }],
+  sections: [{ id: 30, title: 'Préparer', lessons: [{ id: 40, title: 'Choisir le lieu', type: 'text', duration_minutes: 75, is_preview: false }] }],
   total_lessons: 1,
-  total_minutes: 10,
+  total_minutes: 75,
   resume_lesson_id: 40,
 };
 const lesson: LessonContent = { ...outline.sections[0]!.lessons[0]!, course_id: 5, section_id: 30, html: '<p>Un lieu <strong>ombragé</strong>.</p>', media: null };
@@ -86,8 +86,12 @@ describe('CourseReviewPage', () => {
     renderRoutes('/admin/courses/5', { '/admin/courses/:id': <CourseReviewPage /> });
     expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet au bureau' })).toBeInTheDocument();
     expect(screen.getByText('Trier à la source')).toBeInTheDocument();
+    // The price in French: a decimal comma, a no-break space before the euro sign.
+    expect(screen.getByText(/Prix.*80,00\s€/)).toBeInTheDocument();
     expect(await screen.findByText('ombragé')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 4, name: 'Choisir le lieu' })).toBeInTheDocument();
+    // A lesson's duration in hours and minutes, as everywhere else.
+    expect(screen.getByText(/Texte · 1\sh\s15\smin/)).toBeInTheDocument();
     expect(await screen.findByText(seen('de «\u00a0Brouillon\u00a0» à «\u00a0En attente de validation\u00a0», par Léa Autrice'), { exact: false })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Publier' }));

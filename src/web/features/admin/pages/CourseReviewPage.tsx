@@ -21,7 +21,7 @@ import { CourseImage, CoursePublicInformation, CourseStatusChip, useCourse } fro
 import { LessonMain, lessonQueryOptions, useOutline } from '../../learning';
 import { useCourseReviews } from '../api/get-course-reviews';
 import { useReviewCourse, type ReviewDecision } from '../api/review-course';
-import { formatShortDateTime } from '../../../../shared/french-format';
+import { formatEuros, formatMinutes, formatShortDateTime } from '../../../../shared/french-format';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Toast, useToast } from '../components/Toast';
 
@@ -50,7 +50,7 @@ function WholeContent({ outline }: { outline: CourseOutline }) {
                     {lesson.title}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                    {lessonTypeLabels[lesson.type]} · {lesson.duration_minutes} min{lesson.is_preview ? ' · aperçu gratuit' : ''}
+                    {lessonTypeLabels[lesson.type]} · {formatMinutes(lesson.duration_minutes)}{lesson.is_preview ? ' · aperçu gratuit' : ''}
                   </Typography>
                   {content?.isPending && <CircularProgress size={20} aria-label={`Chargement de la leçon ${lesson.title}`} />}
                   {content?.isError && <Alert severity="error">{content.error.message}</Alert>}
@@ -180,7 +180,7 @@ export default function CourseReviewPage() {
             <Box>
               <Typography sx={{ whiteSpace: 'pre-line', mb: 1 }}>{course.data.description}</Typography>
               <Typography variant="body2" color="text.secondary">
-                Durée : {course.data.duration} · Prix : {course.data.discountPrice ?? course.data.price} €
+                Durée : {course.data.duration} · Prix : {formatEuros(course.data.discountPrice ?? course.data.price)}
               </Typography>
             </Box>
           </Box>

@@ -14,14 +14,14 @@ describe('DashboardPage', () => {
     signInAdmin();
     mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([adminUser()]) } });
     renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
-    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de Bord Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de bord admin' })).toBeInTheDocument();
     const counters = await screen.findByRole('list', { name: 'Compteurs' });
     await within(counters).findByText(/^1\s234$/);
     expect(within(counters).getByText('Utilisateurs total').nextSibling).toHaveTextContent(/^1\s234$/);
     expect(within(counters).getByText('En attente').nextSibling).toHaveTextContent('56');
     expect(within(counters).getByText('Réunions').nextSibling).toHaveTextContent('9');
     const table = screen.getByRole('table', { name: 'Utilisateurs' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nom', 'Email', 'Rôle', 'Spécialité', 'Statut', 'Réunion', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nom', 'E-mail', 'Rôle', 'Spécialité', 'Statut', 'Réunion', 'Actions']);
     expect(await within(table).findByRole('link', { name: 'Hélène Dupré' })).toHaveAttribute('href', '/admin/users/7');
     expect(within(table).getByText('En attente')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Approuver Hélène Dupré' })).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('DashboardPage', () => {
     renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
     const card = within(await screen.findByRole('list', { name: 'Utilisateurs' })).getByRole('listitem');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(within(card).getAllByRole('term').map((term) => term.textContent)).toEqual(['Email', 'Rôle', 'Spécialité', 'Statut', 'Réunion']);
+    expect(within(card).getAllByRole('term').map((term) => term.textContent)).toEqual(['E-mail', 'Rôle', 'Spécialité', 'Statut', 'Réunion']);
     expect(within(card).getByRole('button', { name: 'Télécharger le CV de Hélène Dupré' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Planifier une réunion avec Hélène Dupré' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Rejoindre la réunion avec Hélène Dupré' })).toHaveAttribute('href', '/admin/meeting/7/3');

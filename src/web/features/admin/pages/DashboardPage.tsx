@@ -29,7 +29,7 @@ import { useUsersFilters } from '../hooks/use-users-filters';
 import { usePageTitle } from '../../../lib/page-title';
 
 const fields: UserField[] = [
-  { label: 'Email', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
+  { label: 'E-mail', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
   { label: 'Rôle', value: (user) => <RoleChip role={user.role} /> },
   { label: 'Spécialité', value: (user) => user.speciality ?? '—' },
   { label: 'Statut', value: (user) => <StatusChip user={user} /> },
@@ -44,7 +44,7 @@ export default function DashboardPage() {
   const { toast, show, close } = useToast();
   const actions = useUserActions(show, { cvFailed: () => adminText.dashboardCvFailed });
 
-  usePageTitle('Tableau de Bord Admin');
+  usePageTitle('Tableau de bord admin');
 
   const data = users.data;
 
@@ -87,7 +87,7 @@ export default function DashboardPage() {
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 5 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
         <Typography variant="h4" component="h1">
-          Tableau de Bord Admin
+          Tableau de bord admin
         </Typography>
         <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => users.refetch()} disabled={users.isFetching}>
           Actualiser
@@ -98,7 +98,7 @@ export default function DashboardPage() {
 
       <Paper variant="outlined" component="section" aria-labelledby="gestion-utilisateurs" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography id="gestion-utilisateurs" variant="h5" component="h2" sx={{ mb: 2 }}>
-          Gestion des Utilisateurs
+          Gestion des utilisateurs
         </Typography>
         <UsersToolbar q={filters.q ?? ''} role={filters.role} status={filters.status} onChange={update} />
 

@@ -32,7 +32,7 @@ import { useUsersFilters } from '../hooks/use-users-filters';
 import { usePageTitle } from '../../../lib/page-title';
 
 const fields: UserField[] = [
-  { label: 'Email', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
+  { label: 'E-mail', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
   { label: 'Rôle', value: (user) => <RoleChip role={user.role} /> },
   { label: 'Statut', value: (user) => <StatusChip user={user} /> },
   { label: 'Inscription', value: (user) => formatShortDate(user.created_at) },
@@ -50,7 +50,7 @@ export default function MembersPage() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
 
-  usePageTitle('Liste des Membres');
+  usePageTitle('Liste des membres');
 
   const onDelete = async () => {
     if (!deleting) return;
@@ -94,10 +94,10 @@ export default function MembersPage() {
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
         <Typography variant="h4" component="h1">
-          Liste des Membres
+          Liste des membres
         </Typography>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setCreating(true)}>
-          Ajouter Membre
+          Ajouter membre
         </Button>
       </Stack>
 

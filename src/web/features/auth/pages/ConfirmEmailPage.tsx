@@ -69,7 +69,7 @@ export default function ConfirmEmailPage() {
               </Alert>
             )}
             <Button variant="contained" size="large" fullWidth onClick={() => void onConfirm()} disabled={confirm.isPending}>
-              {confirm.isPending ? 'Confirmation...' : 'Confirmer mon adresse e-mail'}
+              {confirm.isPending ? 'Confirmation…' : 'Confirmer mon adresse e-mail'}
             </Button>
           </>
         )}

@@ -71,7 +71,7 @@ export default function ForgotPasswordPage() {
                   helperText={errors.email?.message}
                 />
                 <Button type="submit" variant="contained" size="large" fullWidth disabled={forgot.isPending}>
-                  {forgot.isPending ? 'Envoi en cours...' : 'Recevoir le lien'}
+                  {forgot.isPending ? 'Envoi en cours…' : 'Recevoir le lien'}
                 </Button>
               </Stack>
             </Box>

@@ -89,7 +89,7 @@ describe('LoginPage', () => {
     }
   });
 
-  it('says "Connexion en cours..." and disables the button while waiting', async () => {
+  it('says "Connexion en cours…" and disables the button while waiting', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     mockApi({
@@ -100,7 +100,7 @@ describe('LoginPage', () => {
     });
     renderLogin();
     await fillAndSubmit();
-    expect(await screen.findByRole('button', { name: 'Connexion en cours...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Connexion en cours…' })).toBeDisabled();
     release();
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeEnabled();
   });
@@ -203,7 +203,7 @@ describe('LoginPage', () => {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await user.type(screen.getByLabelText(/Adresse e-mail/), 'zoe@exemple.fr');
       await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1{Enter}');
-      expect(await screen.findByRole('button', { name: 'Connexion en cours...' })).toBeDisabled();
+      expect(await screen.findByRole('button', { name: 'Connexion en cours…' })).toBeDisabled();
       await act(() => vi.advanceTimersByTimeAsync(API_TIMEOUT_MS));
       expect(await screen.findByRole('alert')).toHaveTextContent('Impossible de joindre le serveur. Vérifiez votre connexion internet.');
       expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();

@@ -153,7 +153,7 @@ export default function LoginPage() {
                 </Link>
               </Box>
               <Button type="submit" variant="contained" size="large" fullWidth disabled={login.isPending}>
-                {login.isPending ? 'Connexion en cours...' : 'Se connecter'}
+                {login.isPending ? 'Connexion en cours…' : 'Se connecter'}
               </Button>
             </Stack>
           </Box>

@@ -93,7 +93,7 @@ export default function ResetPasswordPage() {
                     helperText={errors.confirmPassword?.message}
                   />
                   <Button type="submit" variant="contained" size="large" fullWidth disabled={reset.isPending}>
-                    {reset.isPending ? 'Enregistrement...' : 'Enregistrer le mot de passe'}
+                    {reset.isPending ? 'Enregistrement…' : 'Enregistrer le mot de passe'}
                   </Button>
                 </Stack>
               </Box>

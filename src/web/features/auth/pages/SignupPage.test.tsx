@@ -14,7 +14,7 @@ async function fillValidForm(overrides: { password?: string; confirm?: string } 
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/^Prénom/), 'Zoé');
   await user.type(screen.getByLabelText(/^Nom/), "O'Brien");
-  await user.type(screen.getByLabelText(/^Adresse email/), 'zoe@exemple.fr');
+  await user.type(screen.getByLabelText(/^Adresse e-mail/), 'zoe@exemple.fr');
   await user.type(screen.getByLabelText(/^Mot de passe/), overrides.password ?? 'Motdepasse1');
   await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), overrides.confirm ?? 'Motdepasse1');
   await user.click(screen.getByRole('radio', { name: 'Femme' }));
@@ -28,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('SignupPage', () => {
   it('labels every field and defaults the role to Membre', () => {
     renderSignup();
-    for (const label of [/^Prénom/, /^Nom/, /^Adresse email/, /^Mot de passe/, /^Confirmer le mot de passe/, /^Date de naissance/, /^Téléphone/, /^Rôle/]) {
+    for (const label of [/^Prénom/, /^Nom/, /^Adresse e-mail/, /^Mot de passe/, /^Confirmer le mot de passe/, /^Date de naissance/, /^Téléphone/, /^Rôle/]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByRole('radiogroup', { name: /Genre/ })).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('SignupPage', () => {
     for (const message of [
       'Le prénom est obligatoire.',
       'Le nom est obligatoire.',
-      "L'adresse email est obligatoire.",
+      "L'adresse e-mail est obligatoire.",
       'Le mot de passe est obligatoire.',
       'La date de naissance est obligatoire.',
       'Le genre est obligatoire.',
@@ -68,11 +68,11 @@ describe('SignupPage', () => {
   it('checks the email format and the password length', async () => {
     renderSignup();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/^Adresse email/), 'zoe@exemple');
+    await user.type(screen.getByLabelText(/^Adresse e-mail/), 'zoe@exemple');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'court');
     await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'court');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
-    expect(await screen.findByText("Format d'adresse email invalide.")).toBeInTheDocument();
+    expect(await screen.findByText("Format d'adresse e-mail invalide.")).toBeInTheDocument();
     expect(screen.getByText('Le mot de passe doit contenir au moins 8 caractères.')).toBeInTheDocument();
   });
 
@@ -149,7 +149,7 @@ describe('SignupPage', () => {
     await user.type(screen.getByLabelText(/^Ville/), 'Lyon');
     await user.type(screen.getByLabelText(/^Prénom/), 'Olivia');
     await user.type(screen.getByLabelText(/^Nom \*/), 'Contact');
-    await user.type(screen.getByLabelText(/^Adresse email/), 'rh@asso.fr');
+    await user.type(screen.getByLabelText(/^Adresse e-mail/), 'rh@asso.fr');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1');
     await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'Motdepasse1');
     await user.type(screen.getByLabelText(/^Téléphone du contact/), '04 72 00 00 00');
@@ -172,7 +172,7 @@ describe('SignupPage', () => {
     });
     renderRoutes('/signup?invitation=jeton-d-invitation', { '/signup': <SignupPage />, '*': <ArrivalWithState /> });
     expect(await screen.findByText(/Coop Soleil vous invite à suivre ses formations/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Adresse email/)).toHaveValue('lea@exemple.fr');
+    expect(screen.getByLabelText(/^Adresse e-mail/)).toHaveValue('lea@exemple.fr');
     expect(screen.getByRole('combobox', { name: /Rôle/ })).toHaveValue('membre');
     expect(screen.getByRole('combobox', { name: /Rôle/ })).toBeDisabled();
     const user = userEvent.setup();
@@ -223,16 +223,16 @@ describe('SignupPage', () => {
   });
 
   it('shows a taken email under the email field', async () => {
-    const text = 'Cette adresse email est déjà utilisée. Veuillez en choisir une autre.';
+    const text = 'Cette adresse e-mail est déjà utilisée. Veuillez en choisir une autre.';
     mockApi({ 'POST /api/signup': { status: 409, body: { error_code: 'email_taken', message: text, errors: { email: [text] } } } });
     renderSignup();
     const user = await fillValidForm();
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Adresse email/)).toHaveAccessibleDescription(text);
+    expect(screen.getByLabelText(/^Adresse e-mail/)).toHaveAccessibleDescription(text);
   });
 
-  it('says "Inscription en cours..." while waiting', async () => {
+  it('says "Inscription en cours…" while waiting', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     mockApi({
@@ -244,7 +244,7 @@ describe('SignupPage', () => {
     renderSignup();
     const user = await fillValidForm();
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
-    expect(await screen.findByRole('button', { name: 'Inscription en cours...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Inscription en cours…' })).toBeDisabled();
     release();
     expect(await screen.findByRole('alert')).toHaveTextContent('La plateforme est en maintenance. Veuillez réessayer plus tard.');
   });

@@ -239,7 +239,7 @@ export default function SignupPage() {
               )}
               <TextField {...textField('firstname')} label="Prénom" autoComplete="given-name" required />
               <TextField {...textField('lastname')} label="Nom" autoComplete="family-name" required />
-              <TextField {...textField('email')} label="Adresse email" type="email" autoComplete="email" required sx={{ gridColumn: '1 / -1' }} />
+              <TextField {...textField('email')} label="Adresse e-mail" type="email" autoComplete="email" required sx={{ gridColumn: '1 / -1' }} />
               <PasswordField
                 {...textField('password')}
                 helperText={errors.password?.message ?? '8 caractères minimum, dont une majuscule, une minuscule et un chiffre.'}
@@ -289,7 +289,7 @@ export default function SignupPage() {
             </Box>
 
             <Button type="submit" variant="contained" size="large" fullWidth disabled={signup.isPending} sx={{ mt: 3 }}>
-              {signup.isPending ? 'Inscription en cours...' : "S'inscrire"}
+              {signup.isPending ? 'Inscription en cours…' : "S'inscrire"}
             </Button>
           </Box>
 

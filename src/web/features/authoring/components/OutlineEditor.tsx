@@ -32,7 +32,7 @@ import { MoveLessonDialog } from './MoveLessonDialog';
 import { QuizDialog } from './QuizDialog';
 import { SectionDialog } from './SectionDialog';
 import { movedSentence, SortableList, type HandleProps, type ItemNoun } from './SortableList';
-import { plural } from '../../../../shared/french-format';
+import { formatMinutes, plural } from '../../../../shared/french-format';
 
 const chapterNoun: ItemNoun = { the: 'le chapitre', The: 'Le chapitre', e: '' };
 const lessonNoun: ItemNoun = { the: 'la leçon', The: 'La leçon', e: 'e' };
@@ -245,7 +245,7 @@ export function OutlineEditor({ courseId, outline }: { courseId: number; outline
                       <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{lesson.title}</Typography>
                       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                         <Typography variant="body2" color="text.secondary">
-                          {lesson.duration_minutes} min
+                          {formatMinutes(lesson.duration_minutes)}
                         </Typography>
                         {lesson.type === 'quiz' && <Chip size="small" label="Quiz" variant="outlined" />}
                         {lesson.is_preview && <Chip size="small" label="Aperçu gratuit" variant="outlined" color="primary" />}

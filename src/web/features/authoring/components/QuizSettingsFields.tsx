@@ -1,7 +1,10 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { DEFAULT_PASS_MARK, type QuizSettings } from '../../../../shared/quiz';
+import { DEFAULT_PASS_MARK, DEFAULT_SHOW_CORRECTION, showCorrectionLabels, showCorrectionValues, type QuizSettings, type ShowCorrection } from '../../../../shared/quiz';
 import { lessonBasicsBody, lessonBasicsDefaults, lessonBasicsFields, PreviewSwitch, typedNumber, type LessonBasicsValues } from './LessonBasicsFields';
 
 /** The form of a quiz lesson: numbers are typed as text, the server says what is wrong with them. */
@@ -9,15 +12,19 @@ export interface QuizSettingsValues extends LessonBasicsValues {
   pass_mark: string;
   /** Empty: unlimited. */
   max_attempts: string;
+  show_correction: ShowCorrection;
+  shuffle_options: boolean;
 }
 
-export const quizSettingsFields = [...lessonBasicsFields, 'pass_mark', 'max_attempts'] as const;
+export const quizSettingsFields = [...lessonBasicsFields, 'pass_mark', 'max_attempts', 'show_correction', 'shuffle_options'] as const;
 
 export function quizSettingsDefaults(lesson?: { title: string; duration_minutes: number; is_preview: boolean }, quiz?: QuizSettings): QuizSettingsValues {
   return {
     ...lessonBasicsDefaults(lesson),
     pass_mark: String(quiz?.pass_mark ?? DEFAULT_PASS_MARK),
     max_attempts: quiz?.max_attempts ? String(quiz.max_attempts) : '',
+    show_correction: quiz?.show_correction ?? DEFAULT_SHOW_CORRECTION,
+    shuffle_options: quiz?.shuffle_options ?? false,
   };
 }
 
@@ -26,6 +33,8 @@ export function quizSettingsBody(values: QuizSettingsValues) {
     ...lessonBasicsBody(values),
     pass_mark: typedNumber(values.pass_mark),
     max_attempts: values.max_attempts.trim() === '' ? null : typedNumber(values.max_attempts),
+    show_correction: values.show_correction,
+    shuffle_options: values.shuffle_options,
   };
 }
 
@@ -64,6 +73,37 @@ export function QuizSettingsFields({
           helperText={errors.max_attempts?.message ?? 'Laissez vide pour un nombre illimité.'}
         />
       </Stack>
+      <Controller
+        control={control}
+        name="show_correction"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Afficher la correction"
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+            inputRef={field.ref}
+            error={Boolean(errors.show_correction)}
+            helperText={errors.show_correction?.message ?? "Les bonnes réponses et les explications. Avant, l'apprenant voit seulement les questions à revoir."}
+          >
+            {showCorrectionValues.map((value) => (
+              <MenuItem key={value} value={value}>
+                {showCorrectionLabels[value]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="shuffle_options"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+            label="Mélanger les réponses à chaque tentative"
+          />
+        )}
+      />
       <Controller control={control} name="is_preview" render={({ field }) => <PreviewSwitch field={field} />} />
     </Stack>
   );

@@ -266,7 +266,7 @@ describe('CourseContentPage', () => {
       xhr.progress(40, 100);
       const bar = await within(dialog).findByRole('progressbar', { name: "Progression de l'envoi du fichier" });
       await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
-      expect(within(dialog).getByText('Téléchargement...')).toBeInTheDocument();
+      expect(within(dialog).getByText('Envoi…')).toBeInTheDocument();
       // The upload cannot be dropped halfway: Escape leaves the dialog open, the type stays.
       fireEvent.keyDown(dialog, { key: 'Escape' });
       expect(dialog).toBeInTheDocument();

@@ -33,7 +33,7 @@ export default function CourseContentPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
       <Button component={RouterLink} to={webPaths.trainerCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
-        Mes Cours
+        Mes cours
       </Button>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 1 }}>
         Contenu du cours

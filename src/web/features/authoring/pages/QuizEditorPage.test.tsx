@@ -17,6 +17,8 @@ function authorQuiz(overrides: Partial<AuthorQuiz> = {}): AuthorQuiz {
     lesson_id: 104,
     pass_mark: 80,
     max_attempts: null,
+    show_correction: 'after_last_attempt_or_pass',
+    shuffle_options: false,
     objectives: ['Installer un composteur', 'Entretenir le compost'],
     questions: [
       {
@@ -61,6 +63,8 @@ describe('QuizEditorPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Quiz\u00a0: Quiz du compost' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Seuil de réussite (%)')).toHaveValue('80');
     expect(screen.getByLabelText('Nombre de tentatives')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Afficher la correction' })).toHaveTextContent('Après la réussite ou la dernière tentative');
+    expect(screen.getByRole('switch', { name: 'Mélanger les réponses à chaque tentative' })).not.toBeChecked();
     const question = within(screen.getByRole('list', { name: 'Questions du quiz' })).getAllByRole('listitem')[0]!;
     expect(within(question).getByText('(bonne réponse)').closest('li')).toHaveTextContent('Épluchures');
     expect(within(question).getByText(/^Objectif.*Installer un composteur$/)).toBeInTheDocument();
@@ -121,7 +125,7 @@ describe('QuizEditorPage', () => {
     const { calls } = mockApi({
       'GET /api/courses/7': { body: authoredCourse() },
       'GET /api/courses/7/outline': { body: sampleOutline() },
-      'POST /api/sections/10/quizzes': { status: 201, body: { id: 104, section_id: 10, title: 'Quiz final', type: 'quiz', duration_minutes: 5, is_preview: false, position: 3, body_markdown: null, pass_mark: 80, max_attempts: null } },
+      'POST /api/sections/10/quizzes': { status: 201, body: { id: 104, section_id: 10, title: 'Quiz final', type: 'quiz', duration_minutes: 5, is_preview: false, position: 3, body_markdown: null, pass_mark: 80, max_attempts: null, show_correction: 'after_last_attempt_or_pass', shuffle_options: false } },
     });
     renderRoutes('/formateur/courses/7/contenu', { '/formateur/courses/:id/contenu': <CourseContentPage />, '*': <Arrival /> });
     await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un quiz au chapitre «\u00a0Comprendre le compost\u00a0»' }, { timeout: 10_000 }));
@@ -130,6 +134,28 @@ describe('QuizEditorPage', () => {
     await fill(within(dialog).getByLabelText('Durée (en minutes)'), '5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Créer le quiz' }));
     expect(await screen.findByText(/Arrivée.*\/formateur\/courses\/7\/quiz\/104/)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Quiz final', duration_minutes: 5, is_preview: false, pass_mark: 80, max_attempts: null });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'Quiz final',
+      duration_minutes: 5,
+      is_preview: false,
+      pass_mark: 80,
+      max_attempts: null,
+      show_correction: 'after_last_attempt_or_pass',
+      shuffle_options: false,
+    });
+  });
+
+  it('lets the trainer choose when the correction is shown and the shuffle, in French, and sends them', async () => {
+    const { calls } = open({
+      'PUT /api/lessons/104/quiz': { body: authorQuiz({ show_correction: 'never', shuffle_options: true }) },
+      'PUT /api/lessons/104': { body: { id: 104, section_id: 10, title: 'Quiz du compost', type: 'quiz', duration_minutes: 5, is_preview: false, position: 0, body_markdown: null } },
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Afficher la correction' }, { timeout: 10_000 }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Jamais (seulement les questions à revoir)', 'Après la réussite ou la dernière tentative', 'Après chaque tentative']);
+    await userEvent.click(screen.getByRole('option', { name: 'Jamais (seulement les questions à revoir)' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Mélanger les réponses à chaque tentative' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les réglages' }));
+    expect(await screen.findByText('Réglages du quiz enregistrés.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT' && c.url.pathname.endsWith('/quiz'))?.body).toEqual({ pass_mark: 80, max_attempts: null, show_correction: 'never', shuffle_options: true });
   });
 });

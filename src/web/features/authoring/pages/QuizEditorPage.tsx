@@ -101,10 +101,10 @@ function SettingsForm({ courseId, lesson, quiz, onSaved }: { courseId: number; l
 
   const submit = handleSubmit(async (values) => {
     setGeneral(null);
-    const { title, duration_minutes, is_preview, pass_mark, max_attempts } = quizSettingsBody(values);
+    const { title, duration_minutes, is_preview, ...settings } = quizSettingsBody(values);
     try {
       // The quiz's own settings first: a refused pass mark leaves the lesson as it was.
-      await updateSettings.mutateAsync({ lessonId: lesson.id, body: { pass_mark, max_attempts } });
+      await updateSettings.mutateAsync({ lessonId: lesson.id, body: settings });
       await updateLesson.mutateAsync({ courseId, lessonId: lesson.id, body: { title, duration_minutes, is_preview } });
       onSaved('Réglages du quiz enregistrés.');
     } catch (error) {

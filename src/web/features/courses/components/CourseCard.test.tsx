@@ -16,7 +16,7 @@ describe('CourseCard', () => {
   it('cuts the description at 80 characters plus an ellipsis', () => {
     const description = 'a'.repeat(80) + 'SUITE';
     renderCard({ description });
-    expect(screen.getByText(`${'a'.repeat(80)}...`)).toBeInTheDocument();
+    expect(screen.getByText(`${'a'.repeat(80)}…`)).toBeInTheDocument();
     expect(screen.queryByText(/SUITE/)).not.toBeInTheDocument();
   });
 

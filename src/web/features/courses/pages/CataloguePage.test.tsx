@@ -40,8 +40,8 @@ describe('CataloguePage', () => {
     signIn();
     api(() => [courseItem({ id: 1 }), courseItem({ id: 2, title: 'Permaculture' })]);
     renderRoutes('/user/courses', routes, { showLocation: true });
-    expect(screen.getByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Rechercher des cours' })).toHaveAttribute('placeholder', 'Rechercher des cours...');
+    expect(screen.getByRole('heading', { level: 1, name: 'Explorez nos cours' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Rechercher des cours' })).toHaveAttribute('placeholder', 'Rechercher des cours…');
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     expect(screen.getByText('2 cours trouvés')).toBeInTheDocument();
   });

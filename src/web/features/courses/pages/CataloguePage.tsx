@@ -62,7 +62,7 @@ function useCatalogueAddress() {
 
 /** Spec section 2 'Course catalogue', fed by the API: /user/courses, and /courses(/{slug}) for visitors. */
 export default function CataloguePage() {
-  usePageTitle('Explorez Nos Cours');
+  usePageTitle('Explorez nos cours');
   const { state, go, isPublic } = useCatalogueAddress();
   const categories = useCategories();
   const courses = useCourses({ q: state.q.trim() || undefined, category: state.category ?? undefined, page: state.page, pageSize: CATALOGUE_PAGE_SIZE });
@@ -98,7 +98,7 @@ export default function CataloguePage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="h3" component="h1" sx={{ color: 'primary.dark', mb: 1, fontSize: { xs: 32, md: 44 } }}>
-        Explorez Nos Cours
+        Explorez nos cours
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
         Des formations conçues par des experts pour agir en faveur du développement durable : RSE, écologie, biodiversité,
@@ -112,7 +112,7 @@ export default function CataloguePage() {
           fullWidth
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Rechercher des cours..."
+          placeholder="Rechercher des cours…"
           slotProps={{ input: { 'aria-label': 'Rechercher des cours', maxLength: 200 } }}
           startAdornment={
             <InputAdornment position="start">

@@ -27,7 +27,7 @@ describe('CourseDetailPage', () => {
     }
     expect(document.querySelector('del')).toHaveTextContent(/95,00/);
     expect(screen.getAllByText('CD').length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'Retour aux Cours' })).toHaveAttribute('href', '/user/courses');
+    expect(screen.getByRole('link', { name: 'Retour aux cours' })).toHaveAttribute('href', '/user/courses');
   });
 
   it('enrols, then says so and offers to leave', async () => {
@@ -45,11 +45,11 @@ describe('CourseDetailPage', () => {
       },
     });
     renderRoutes('/user/courses/7', routes, { showLocation: true });
-    await userEvent.click(await screen.findByRole('button', { name: "S'inscrire Maintenant" }));
+    await userEvent.click(await screen.findByRole('button', { name: "S'inscrire maintenant" }));
     expect(await screen.findByText('Vous êtes inscrit à ce cours.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/courses/7/enrolment')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Se désinscrire' }));
-    expect(await screen.findByRole('button', { name: "S'inscrire Maintenant" })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: "S'inscrire maintenant" })).toBeInTheDocument();
   });
 
   it('keeps the price and the enrolment in a bar at the bottom of a phone screen', async () => {
@@ -67,7 +67,7 @@ describe('CourseDetailPage', () => {
     const bar = await screen.findByRole('region', { name: 'Prix et inscription' });
     expect(bar).toHaveStyle({ position: 'sticky', bottom: '0px' });
     expect(within(bar).getByText(/85,00/)).toBeInTheDocument();
-    await userEvent.click(within(bar).getByRole('button', { name: "S'inscrire Maintenant" }));
+    await userEvent.click(within(bar).getByRole('button', { name: "S'inscrire maintenant" }));
     expect(await within(bar).findByText('Vous suivez ce cours.')).toBeInTheDocument();
     expect(screen.getByText('Vous êtes inscrit à ce cours.')).toBeInTheDocument();
   });
@@ -96,13 +96,13 @@ describe('CourseDetailPage', () => {
       },
     });
     renderRoutes('/user/courses/7', routes, { showLocation: true });
-    const save = await screen.findByRole('button', { name: 'Sauvegarder pour Plus Tard' });
+    const save = await screen.findByRole('button', { name: 'Sauvegarder pour plus tard' });
     expect(save).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(save);
     const unsave = await screen.findByRole('button', { name: 'Retirer des favoris' });
     expect(unsave).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(unsave);
-    expect(await screen.findByRole('button', { name: 'Sauvegarder pour Plus Tard' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sauvegarder pour plus tard' })).toBeInTheDocument();
   });
 
   it('offers the attachment to an enrolled learner only', async () => {
@@ -120,16 +120,16 @@ describe('CourseDetailPage', () => {
     expect(screen.queryByRole('button', { name: /Télécharger/ })).not.toBeInTheDocument();
   });
 
-  it("shows 'Cours Non Trouvé' for an unknown or malformed id", async () => {
+  it("shows 'Cours non trouvé' for an unknown or malformed id", async () => {
     signIn();
     mockApi({});
     const first = renderRoutes('/user/courses/404', routes, { showLocation: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cours Non Trouvé' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cours non trouvé' })).toBeInTheDocument();
     expect(screen.getByText("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.")).toBeInTheDocument();
     first.unmount();
     renderRoutes('/user/courses/abc', routes, { showLocation: true });
-    expect(screen.getByRole('heading', { level: 1, name: 'Cours Non Trouvé' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Retour aux Cours' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Cours non trouvé' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Retour aux cours' }));
     expect(screen.getByText('Catalogue')).toBeInTheDocument();
   });
 
@@ -204,7 +204,7 @@ describe('CourseDetailPage', () => {
 
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, enrolled: false }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
     renderRoutes('/user/courses/7', routes);
-    expect(await screen.findByRole('button', { name: "S'inscrire Maintenant" })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: "S'inscrire maintenant" })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Commencer|Reprendre/ })).not.toBeInTheDocument();
   });
 });
@@ -212,16 +212,16 @@ describe('CourseDetailPage', () => {
 describe('CourseDetailPage for visitors at /courses/{id}', () => {
   const publicRoutes = { '/courses/:slug': <CourseOrCategoryPage />, '/user/courses/:id': <CourseDetailPage />, '*': <ArrivalWithState /> };
 
-  it('reads without an account and sends "S\'inscrire Maintenant" to signup, carrying the wish to enrol in history state, not the URL', async () => {
+  it('reads without an account and sends "S\'inscrire maintenant" to signup, carrying the wish to enrol in history state, not the URL', async () => {
     useSession.getState().clear();
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
     renderRoutes('/courses/7', publicRoutes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Programme du cours' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Retour aux Cours' })).toHaveAttribute('href', '/courses');
-    expect(screen.queryByRole('button', { name: 'Sauvegarder pour Plus Tard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour aux cours' })).toHaveAttribute('href', '/courses');
+    expect(screen.queryByRole('button', { name: 'Sauvegarder pour plus tard' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Connectez-vous pour vous inscrire' })).toHaveAttribute('href', '/login');
-    await userEvent.click(screen.getByRole('button', { name: "S'inscrire Maintenant" }));
+    await userEvent.click(screen.getByRole('button', { name: "S'inscrire maintenant" }));
     expect(await screen.findByText('Arrivée : /signup avec {"from":"/user/courses/7","enrolCourseId":7}')).toBeInTheDocument();
     expect(screen.getByTestId('adresse')).toHaveTextContent(/^\/signup$/);
   });
@@ -230,7 +230,7 @@ describe('CourseDetailPage for visitors at /courses/{id}', () => {
     useSession.getState().clear();
     mockApi({ 'GET /api/courses': { body: { items: [], total: 0, page: 1, pageSize: 12 } }, 'GET /api/categories': { body: [] } });
     renderRoutes('/courses/ecologie', publicRoutes);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Explorez Nos Cours' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Explorez nos cours' })).toBeInTheDocument();
   });
 
   it('enrols once, back from signing up with the wish for this course, and forgets the wish', async () => {
@@ -254,7 +254,7 @@ describe('CourseDetailPage for visitors at /courses/{id}', () => {
     signIn();
     const { calls } = mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
     renderRoutes({ pathname: '/user/courses/7', state: { enrolCourseId: 8 } }, publicRoutes);
-    expect(await screen.findByRole('button', { name: "S'inscrire Maintenant" })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: "S'inscrire maintenant" })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

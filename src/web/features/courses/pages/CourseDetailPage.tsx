@@ -99,7 +99,7 @@ function PriceBar({ course, outline, pending, onEnrol }: { course: CourseDetail;
           </Stack>
         ) : (
           <Button variant="contained" disabled={pending} onClick={onEnrol}>
-            S'inscrire Maintenant
+            S'inscrire maintenant
           </Button>
         )}
       </Paper>
@@ -123,7 +123,7 @@ function BackButton() {
   const signedIn = useSession((state) => state.isAuthenticated);
   return (
     <Button component={RouterLink} to={signedIn ? webPaths.catalogue : webPaths.publicCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 3 }}>
-      Retour aux Cours
+      Retour aux cours
     </Button>
   );
 }
@@ -134,7 +134,7 @@ function CourseNotFound() {
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
       <MenuBookIcon color="primary" sx={{ fontSize: 64 }} aria-hidden />
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', my: 2 }}>
-        Cours Non Trouvé
+        Cours non trouvé
       </Typography>
       <Typography sx={{ mb: 4 }}>Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.</Typography>
       <BackButton />
@@ -317,7 +317,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                   </>
                 ) : (
                   <Button variant="contained" size="large" disabled={enrolment.isPending} onClick={enrol}>
-                    S'inscrire Maintenant
+                    S'inscrire maintenant
                   </Button>
                 )}
                 {!user && (
@@ -337,7 +337,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                     startIcon={course.saved ? <BookmarkRemoveIcon /> : <BookmarkAddIcon />}
                     onClick={() => saving.mutate({ id: course.id, saved: !course.saved })}
                   >
-                    {course.saved ? 'Retirer des favoris' : 'Sauvegarder pour Plus Tard'}
+                    {course.saved ? 'Retirer des favoris' : 'Sauvegarder pour plus tard'}
                   </Button>
                 )}
                 {course.saved && (

@@ -29,7 +29,7 @@ function Header({ title, intro }: { title: string; intro: string }) {
   return (
     <>
       <Button component={RouterLink} to={webPaths.trainerCourses} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
-        Mes Cours
+        Mes cours
       </Button>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 1 }}>
         {title}

@@ -53,7 +53,7 @@ function editHref(id: number): string {
 
 /** /formateur/courses: the trainer's own courses, drafts included, with edit and delete. */
 export default function TrainerCoursesPage() {
-  usePageTitle('Mes Cours');
+  usePageTitle('Mes cours');
   const courses = useTrainerCourses();
   const removal = useDeleteCourse();
   const [toDelete, setToDelete] = useState<CourseItem | null>(null);
@@ -75,7 +75,7 @@ export default function TrainerCoursesPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 4 }}>
         <Box>
           <Typography variant="h4" component="h1" sx={{ color: 'primary.dark' }}>
-            Mes Cours
+            Mes cours
           </Typography>
           <Typography color="text.secondary">Vos cours et leur état de validation : un cours est publié après validation par un administrateur.</Typography>
         </Box>

@@ -101,7 +101,18 @@ function QuestionField({
   );
 }
 
-/** The correction of the attempt just submitted: score, pass or fail, and each question with its explanation. */
+/** What the learner is told when the right options are kept back, by the quiz's review setting. */
+function correctionLaterText(quiz: QuizView, result: AttemptResult): string {
+  if (quiz.show_correction !== 'never') return 'La correction sera affichée quand vous aurez réussi le quiz ou utilisé votre dernière tentative.';
+  return result.questions.some((q) => !q.correct)
+    ? "La correction de ce quiz n'est pas affichée\u00a0: revoyez la leçon pour les questions signalées."
+    : "La correction de ce quiz n'est pas affichée.";
+}
+
+/**
+ * The attempt just submitted: score, pass or fail, and each question right or wrong; the right
+ * options and explanations only when the server sent them (the quiz's review setting).
+ */
 function AttemptFeedback({ quiz, result, onRetry }: { quiz: QuizView; result: AttemptResult; onRetry: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -119,7 +130,16 @@ function AttemptFeedback({ quiz, result, onRetry }: { quiz: QuizView; result: At
       ) : (
         <Alert severity="warning" sx={{ mb: 2 }}>
           Vous n'avez pas atteint le seuil de réussite de {quiz.pass_mark} %.
-          {canRetry ? ' Relisez les corrections ci-dessous, puis réessayez.' : ' Vous avez utilisé toutes vos tentatives.'}
+          {canRetry
+            ? result.correction_shown
+              ? ' Relisez les corrections ci-dessous, puis réessayez.'
+              : ' Revoyez les questions signalées ci-dessous, puis réessayez.'
+            : ' Vous avez utilisé toutes vos tentatives.'}
+        </Alert>
+      )}
+      {!result.correction_shown && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {correctionLaterText(quiz, result)}
         </Alert>
       )}
       <Stack spacing={2} component="ol" sx={{ listStyle: 'none', p: 0, m: 0, mb: 3 }}>
@@ -138,7 +158,7 @@ function AttemptFeedback({ quiz, result, onRetry }: { quiz: QuizView; result: At
               <Box component="ul" sx={{ pl: 3, my: 1 }}>
                 {question.options.map((option) => {
                   const chosen = feedback.chosen_option_ids.includes(option.id);
-                  const right = feedback.correct_option_ids.includes(option.id);
+                  const right = feedback.correct_option_ids?.includes(option.id) ?? false;
                   const notes = [chosen ? 'votre réponse' : null, right ? 'bonne réponse' : null].filter(Boolean).join(', ');
                   return (
                     <li key={option.id}>
@@ -146,7 +166,7 @@ function AttemptFeedback({ quiz, result, onRetry }: { quiz: QuizView; result: At
                         {option.text}
                       </Box>
                       {notes && (
-                        <Box component="span" sx={{ color: right ? 'success.dark' : 'error.dark' }}>
+                        <Box component="span" sx={{ color: right || (!result.correction_shown && feedback.correct) ? 'success.dark' : result.correction_shown ? 'error.dark' : 'text.secondary' }}>
                           {' '}
                           ({notes})
                         </Box>

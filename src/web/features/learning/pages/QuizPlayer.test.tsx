@@ -17,6 +17,8 @@ function quizView(overrides: Partial<QuizView> = {}): QuizView {
     lesson_id: 103,
     pass_mark: 80,
     max_attempts: 3,
+    show_correction: 'after_each_attempt',
+    shuffle_options: false,
     questions: [
       { id: 1, type: 'single', prompt: 'Quel déchet va au compost ?', options: [{ id: 1, text: 'Verre' }, { id: 2, text: 'Épluchures' }] },
       { id: 2, type: 'multiple', prompt: 'Quels matériaux sont bruns ?', options: [{ id: 1, text: 'Carton' }, { id: 2, text: 'Tonte' }, { id: 3, text: 'Feuilles mortes' }] },
@@ -30,7 +32,8 @@ function quizView(overrides: Partial<QuizView> = {}): QuizView {
   };
 }
 
-function score(body: AttemptBody, number: number): AttemptResult {
+/** The server's answer; `shown: false` leaves out the right options and explanations, as the server does before the correction may be shown. */
+function score(body: AttemptBody, number: number, shown = true): AttemptResult {
   const chosen = (id: number) => body.answers.find((a) => a.question_id === id)!.option_ids;
   const q1 = chosen(1).join() === '2';
   const q2 = [...chosen(2)].sort().join() === '1,3';
@@ -42,18 +45,24 @@ function score(body: AttemptBody, number: number): AttemptResult {
     score: right * 50,
     passed,
     submitted_at: '2025-01-10T10:00:00.000Z',
-    questions: [
-      { question_id: 1, correct: q1, chosen_option_ids: chosen(1), correct_option_ids: [2], explanation: 'Les épluchures sont des biodéchets.' },
-      { question_id: 2, correct: q2, chosen_option_ids: chosen(2), correct_option_ids: [1, 3], explanation: 'Les bruns apportent le carbone.' },
-    ],
+    questions: shown
+      ? [
+          { question_id: 1, correct: q1, chosen_option_ids: chosen(1), correct_option_ids: [2], explanation: 'Les épluchures sont des biodéchets.' },
+          { question_id: 2, correct: q2, chosen_option_ids: chosen(2), correct_option_ids: [1, 3], explanation: 'Les bruns apportent le carbone.' },
+        ]
+      : [
+          { question_id: 1, correct: q1, chosen_option_ids: chosen(1) },
+          { question_id: 2, correct: q2, chosen_option_ids: chosen(2) },
+        ],
     attempts_left: 3 - number,
     best_score: passed ? 100 : right * 50,
     quiz_passed: passed,
+    correction_shown: shown,
     progress: { completed: passed ? 1 : 0, total: 3, percent: passed ? 33 : 0, completed_at: null },
   };
 }
 
-function quizApi(view: QuizView = quizView()) {
+function quizApi(view: QuizView = quizView(), shown = true) {
   let attempts = 0;
   const outline = courseOutline([]);
   outline.sections[1]!.lessons[0] = { ...outline.sections[1]!.lessons[0]!, title: 'Quiz du compost', type: 'quiz' };
@@ -62,7 +71,7 @@ function quizApi(view: QuizView = quizView()) {
     'GET /api/courses/7/outline': { body: outline },
     'GET /api/lessons/103': { body: lessonContent({ id: 103, title: 'Quiz du compost', type: 'quiz', html: null, section_id: 12, completed: false }) },
     'GET /api/lessons/103/quiz': { body: view },
-    'POST /api/lessons/103/quiz/attempts': (_url, init): MockAnswer => ({ status: 201, body: score(JSON.parse(String(init!.body)) as AttemptBody, ++attempts) }),
+    'POST /api/lessons/103/quiz/attempts': (_url, init): MockAnswer => ({ status: 201, body: score(JSON.parse(String(init!.body)) as AttemptBody, ++attempts, shown) }),
     'GET /api/user/learning': { body: { items: [] } },
   });
 }
@@ -125,6 +134,48 @@ describe('quiz lesson in the player', () => {
     expect(screen.getByText('Quiz réussi')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Plan du cours' });
     expect(within(nav).getByRole('link', { name: /Quiz du compost.*\(terminée\)/ })).toBeInTheDocument();
+  });
+
+  it('before the correction may be shown, marks the wrong questions and the chosen options but no right option nor explanation', async () => {
+    signInAs(sessionUser());
+    quizApi(quizView({ show_correction: 'after_last_attempt_or_pass' }), false);
+    renderRoutes('/user/courses/7/learn/103', routes);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Épluchures' }, { timeout: 10_000 }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Carton' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Valider mes réponses' }));
+
+    await screen.findByRole('heading', { level: 2, name: 'Votre résultat\u00a0: 50 %' });
+    expect(screen.getByRole('heading', { level: 3, name: 'Question 1\u00a0: bonne réponse' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Question 2\u00a0: réponse incorrecte' })).toBeInTheDocument();
+    expect(screen.getByText(/Revoyez les questions signalées ci-dessous, puis réessayez/)).toBeInTheDocument();
+    expect(screen.getByText('La correction sera affichée quand vous aurez réussi le quiz ou utilisé votre dernière tentative.')).toBeInTheDocument();
+    expect(screen.getAllByText('(votre réponse)')).toHaveLength(2);
+    expect(screen.queryByText(/bonne réponse\)/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Les bruns apportent le carbone.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Explication/)).not.toBeInTheDocument();
+  });
+
+  it('says the correction is never shown when the trainer chose so', async () => {
+    signInAs(sessionUser());
+    quizApi(quizView({ show_correction: 'never' }), false);
+    renderRoutes('/user/courses/7/learn/103', routes);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Verre' }, { timeout: 10_000 }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Tonte' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Valider mes réponses' }));
+    expect(await screen.findByText("La correction de ce quiz n'est pas affichée : revoyez la leçon pour les questions signalées.")).toBeInTheDocument();
+  });
+
+  it('with the correction never shown, a pass says so without sending the learner back to questions', async () => {
+    signInAs(sessionUser());
+    quizApi(quizView({ show_correction: 'never' }), false);
+    renderRoutes('/user/courses/7/learn/103', routes);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Épluchures' }, { timeout: 10_000 }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Carton' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Feuilles mortes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Valider mes réponses' }));
+    expect(await screen.findByText("La correction de ce quiz n'est pas affichée.")).toBeInTheDocument();
+    expect(screen.getByText(/Bravo, vous avez réussi ce quiz/)).toBeInTheDocument();
+    expect(screen.queryByText(/bonne réponse\)/)).not.toBeInTheDocument();
   });
 
   it('says when every attempt is used and offers no form to send', async () => {

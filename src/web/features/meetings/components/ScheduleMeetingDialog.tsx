@@ -85,7 +85,7 @@ export function ScheduleMeetingDialog({
               Retour
             </Button>
             <Button color="error" variant="contained" onClick={onRemove} disabled={removing}>
-              {removing ? 'Suppression...' : 'Confirmer la suppression'}
+              {removing ? 'Suppression…' : 'Confirmer la suppression'}
             </Button>
           </DialogActions>
         </>
@@ -132,7 +132,7 @@ export function ScheduleMeetingDialog({
               )}
               <Button onClick={onClose}>Annuler</Button>
               <Button type="submit" variant="contained" disabled={!iso || pending}>
-                {pending ? (moving ? 'Déplacement...' : 'Planification...') : moving ? 'Déplacer' : 'Planifier'}
+                {pending ? (moving ? 'Déplacement…' : 'Planification…') : moving ? 'Déplacer' : 'Planifier'}
               </Button>
             </DialogActions>
           </form>

@@ -31,7 +31,7 @@ const text = {
   scheduleFailed: 'Échec de la planification de la réunion. Veuillez réessayer.',
   noMeeting: (name: string) => `Aucune réunion n'est programmée avec ${name}. Planifiez-la pour obtenir le lien à partager.`,
   loadFailed: "Échec du chargement des détails de l'utilisateur. Veuillez réessayer.",
-  loading: 'Chargement de Jitsi Meet... Si la réunion ne démarre pas, vérifiez votre connexion ou essayez un autre navigateur.',
+  loading: 'Chargement de Jitsi Meet… Si la réunion ne démarre pas, vérifiez votre connexion ou essayez un autre navigateur.',
   scriptFailed: "Impossible de charger Jitsi Meet. Vérifiez votre connexion ou essayez un autre navigateur.",
 };
 
@@ -157,7 +157,7 @@ function JoinCurrentMeeting({ userId }: { userId: number }) {
       <Container maxWidth="md" sx={{ py: 6 }}>
         <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
           <CircularProgress size={24} aria-hidden />
-          <Typography>Chargement de la réunion...</Typography>
+          <Typography>Chargement de la réunion…</Typography>
         </Stack>
       </Container>
     );
@@ -257,7 +257,7 @@ function MeetingRoom({ userId, meetingId }: { userId: number; meetingId: number 
       {meeting.isPending && (
         <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
           <CircularProgress size={24} aria-hidden />
-          <Typography>Chargement de la réunion...</Typography>
+          <Typography>Chargement de la réunion…</Typography>
         </Stack>
       )}
       {detail && (

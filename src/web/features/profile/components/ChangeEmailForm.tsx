@@ -64,7 +64,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           <PasswordField {...field('currentPassword')} label="Mot de passe actuel" autoComplete="current-password" />
           <Box>
             <Button type="submit" variant="contained" disabled={change.isPending}>
-              {change.isPending ? 'Envoi...' : 'Envoyer le lien de confirmation'}
+              {change.isPending ? 'Envoi…' : 'Envoyer le lien de confirmation'}
             </Button>
           </Box>
         </Stack>

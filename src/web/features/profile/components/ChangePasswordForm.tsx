@@ -59,7 +59,7 @@ export function ChangePasswordForm() {
           <PasswordField {...field('confirmPassword')} label="Confirmer le nouveau mot de passe" autoComplete="new-password" />
           <Box>
             <Button type="submit" variant="contained" disabled={change.isPending}>
-              {change.isPending ? 'Enregistrement...' : 'Changer le mot de passe'}
+              {change.isPending ? 'Enregistrement…' : 'Changer le mot de passe'}
             </Button>
           </Box>
         </Stack>

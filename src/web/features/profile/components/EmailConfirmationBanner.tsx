@@ -45,7 +45,7 @@ export function EmailConfirmationBanner() {
         aria-label="Adresse e-mail à confirmer"
         action={
           <Button color="inherit" size="small" onClick={() => void onResend()} disabled={resend.isPending}>
-            {resend.isPending ? 'Envoi...' : 'Renvoyer'}
+            {resend.isPending ? 'Envoi…' : 'Renvoyer'}
           </Button>
         }
       >

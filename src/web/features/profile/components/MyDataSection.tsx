@@ -59,7 +59,7 @@ export function MyDataSection() {
         </Alert>
       )}
       <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void onDownload()} disabled={download.isPending}>
-        {download.isPending ? 'Préparation de l’archive...' : 'Télécharger mes données'}
+        {download.isPending ? 'Préparation de l’archive…' : 'Télécharger mes données'}
       </Button>
 
       <Box component="section" aria-labelledby={deleteHeadingId} sx={{ mt: 4 }}>
@@ -131,7 +131,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
         <DialogActions>
           <Button onClick={close}>Annuler</Button>
           <Button type="submit" variant="contained" color="error" disabled={remove.isPending}>
-            {remove.isPending ? 'Suppression...' : 'Supprimer définitivement'}
+            {remove.isPending ? 'Suppression…' : 'Supprimer définitivement'}
           </Button>
         </DialogActions>
       </Box>

@@ -169,7 +169,7 @@ export function OrganisationInfo({ profile }: { profile: Profile }) {
             {/* Sent unchanged, as on a person's profile: a new login e-mail is confirmed from 'Paramètres'. */}
             <TextField
               {...textField('email')}
-              label="Adresse email de connexion"
+              label="Adresse e-mail de connexion"
               type="email"
               autoComplete="email"
               helperText={errors.email?.message ?? accountMessages.emailChangeElsewhere}
@@ -190,7 +190,7 @@ export function OrganisationInfo({ profile }: { profile: Profile }) {
               </Button>
             )}
             <Button type="submit" variant="contained" disabled={update.isPending}>
-              {update.isPending ? 'Enregistrement...' : 'Enregistrer'}
+              {update.isPending ? 'Enregistrement…' : 'Enregistrer'}
             </Button>
           </Stack>
         </Box>

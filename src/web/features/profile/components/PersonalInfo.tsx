@@ -98,7 +98,7 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
   const details: Array<[string, string, boolean]> = [
     ['Prénom', profile.firstname, true],
     ['Nom', profile.lastname, true],
-    ['Adresse email', profile.email, true],
+    ['Adresse e-mail', profile.email, true],
     ['Téléphone', profile.phone_number ?? 'Pas de numéro de téléphone', Boolean(profile.phone_number)],
     ['Date de naissance', profile.birthdate ? formatDate(profile.birthdate) : 'Non renseignée', Boolean(profile.birthdate)],
     ['Genre', profile.gender ? genderLabels[profile.gender] : 'Non renseigné', Boolean(profile.gender)],
@@ -149,7 +149,7 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
             {/* Sent unchanged (the spec's payload): a new login e-mail is confirmed from 'Paramètres'. */}
             <TextField
               {...textField('email')}
-              label="Adresse email"
+              label="Adresse e-mail"
               type="email"
               autoComplete="email"
               helperText={errors.email?.message ?? accountMessages.emailChangeElsewhere}
@@ -192,7 +192,7 @@ export function PersonalInfo({ profile }: { profile: Profile }) {
               Annuler
             </Button>
             <Button type="submit" variant="contained" disabled={update.isPending}>
-              {update.isPending ? 'Enregistrement...' : 'Enregistrer'}
+              {update.isPending ? 'Enregistrement…' : 'Enregistrer'}
             </Button>
           </Stack>
         </Box>

@@ -43,7 +43,7 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
           <EmailOutlined fontSize="small" color="action" aria-hidden />
           <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
             <Box component="span" sx={visuallyHidden}>
-              Adresse email :{' '}
+              Adresse e-mail :{' '}
             </Box>
             {profile.email}
           </Typography>

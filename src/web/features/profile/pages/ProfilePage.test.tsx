@@ -114,7 +114,7 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(useSession.getState().user?.hasMeeting).toBe(false));
   });
 
-  it('keeps the card of a validated account while its interview is to come: Mes Rendez-vous leads there', async () => {
+  it('keeps the card of a validated account while its interview is to come: Mes rendez-vous leads there', async () => {
     renderProfile({ ...base, meeting_date: new Date(Date.now() + 24 * 3600_000).toISOString(), meeting_url: null });
     expect(await screen.findByRole('heading', { level: 2, name: "Entretien avec l'administrateur" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rejoindre quand prêt' })).toBeDisabled();
@@ -187,7 +187,7 @@ describe('ProfilePage', () => {
     renderProfile(base);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    const email = screen.getByLabelText(/^Adresse email/);
+    const email = screen.getByLabelText(/^Adresse e-mail/);
     expect(email).toHaveAttribute('readonly');
     expect(email).toHaveValue('zoe@exemple.fr');
     expect(email).toHaveAccessibleDescription(accountMessages.emailChangeElsewhere);
@@ -200,7 +200,7 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Adresse email/)).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(screen.getByLabelText(/^Adresse e-mail/)).toHaveAttribute('aria-invalid', 'true'));
   });
 
   it('says when the profile cannot be loaded', async () => {

@@ -52,7 +52,7 @@ export default function ProfilePage() {
 function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId: number; hasMeetingFlag: boolean; emailConfirmedFlag: boolean }) {
   const profile = useProfile(userId);
   const meetingDate = profile.data?.meeting_date ?? null;
-  // Only an interview that is not over counts: a past one neither shows 'Mes Rendez-vous' nor its dot.
+  // Only an interview that is not over counts: a past one neither shows 'Mes rendez-vous' nor its dot.
   const hasMeeting = meetingDate !== null && meetingRoomState(meetingDate) !== 'over';
   const loaded = Boolean(profile.data);
   const [tab, setTab] = useState(0);
@@ -62,7 +62,7 @@ function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId
 
   usePageTitle('Mon profil');
 
-  // The account menu's 'Mes Rendez-vous' entry follows the interview the profile reports.
+  // The account menu's 'Mes rendez-vous' entry follows the interview the profile reports.
   useEffect(() => {
     if (loaded && hasMeeting !== hasMeetingFlag) useSession.getState().updateUser({ hasMeeting });
   }, [loaded, hasMeeting, hasMeetingFlag]);
@@ -73,7 +73,7 @@ function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId
     if (emailConfirmed !== undefined && emailConfirmed !== emailConfirmedFlag) useSession.getState().updateUser({ emailConfirmed });
   }, [emailConfirmed, emailConfirmedFlag]);
 
-  // 'Mes Rendez-vous' links to the card: bring it into view once the profile is there.
+  // 'Mes rendez-vous' links to the card: bring it into view once the profile is there.
   useEffect(() => {
     if (loaded && hash === `#${INTERVIEW_CARD_ID}`) document.getElementById(INTERVIEW_CARD_ID)?.scrollIntoView?.({ block: 'start' });
   }, [loaded, hash]);

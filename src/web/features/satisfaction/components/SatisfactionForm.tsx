@@ -78,7 +78,7 @@ export function SatisfactionForm({ courseId, answer, onSaved, onCancel }: Satisf
       />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={save.isPending}>
-          {save.isPending ? 'Enregistrement...' : answer ? 'Enregistrer mon avis' : 'Envoyer mon avis'}
+          {save.isPending ? 'Enregistrement…' : answer ? 'Enregistrer mon avis' : 'Envoyer mon avis'}
         </Button>
         {onCancel && (
           <Button onClick={onCancel} disabled={save.isPending}>

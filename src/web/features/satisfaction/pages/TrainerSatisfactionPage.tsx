@@ -14,7 +14,7 @@ export default function TrainerSatisfactionPage() {
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Link component={RouterLink} to={webPaths.trainerCourses} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
         <ArrowBackIcon fontSize="small" aria-hidden />
-        Mes Cours
+        Mes cours
       </Link>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 1 }}>
         Avis des apprenants

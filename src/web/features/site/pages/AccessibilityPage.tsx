@@ -13,7 +13,7 @@ const testedPages = [
   "Déclaration d'accessibilité",
   'Catalogue des cours (public et espace membre) et pages des six thématiques',
   "Détail d'un cours",
-  'Mon Profil',
+  'Mon profil',
   'Dépôt du CV des formateurs',
   "Attente d'approbation des formateurs",
   'Mes cours, création et modification de cours',

@@ -33,7 +33,7 @@ describe('LandingPage', () => {
     renderLanding();
     expect(screen.getByRole('link', { name: 'Voir les formations' })).toHaveAttribute('href', '/user/courses');
     expect(screen.getByRole('heading', { level: 2, name: 'Poursuivez votre parcours' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Mon Profil' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Mon profil' })).toHaveAttribute('href', '/profile');
     expect(signupLinks()).toEqual([]);
     // The audiences stay described, for what they are.
     expect(screen.getByRole('heading', { level: 3, name: 'Formateurs' })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('LandingPage', () => {
   it('sends a signed-in administrator to the dashboard from the closing call', () => {
     signInAs(sessionUser({ role: 'admin' }));
     renderLanding();
-    expect(screen.getByRole('link', { name: 'Tableau de Bord Admin' })).toHaveAttribute('href', '/admin/dashboard');
+    expect(screen.getByRole('link', { name: 'Tableau de bord admin' })).toHaveAttribute('href', '/admin/dashboard');
     expect(signupLinks()).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ export default function NotFoundPage() {
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
       <Box component="img" src="/illustrations/not-found.svg" alt="" width={320} height={220} sx={{ maxWidth: '100%', height: 'auto' }} />
       <Typography variant="h1" sx={{ fontSize: { xs: 34, md: 44 }, color: 'primary.dark', mt: 3, mb: 2 }}>
-        Page Non Trouvée
+        Page non trouvée
       </Typography>
       <Typography sx={{ mb: 4 }}>
         La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse, ou repartez de l'accueil.

@@ -215,7 +215,7 @@ export default function PrivacyPage() {
         </li>
         <li>
           <strong>Droit de rectification</strong> (article 16) : faire corriger des données inexactes ou incomplètes. Vous
-          pouvez modifier vous-même la plupart d'entre elles depuis votre page <PageLink to={webPaths.profile}>Mon Profil</PageLink>.
+          pouvez modifier vous-même la plupart d'entre elles depuis votre page <PageLink to={webPaths.profile}>Mon profil</PageLink>.
         </li>
         <li>
           <strong>Droit à l'effacement</strong> (article 17) : obtenir la suppression de votre compte et de vos données.

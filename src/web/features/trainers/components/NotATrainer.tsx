@@ -10,7 +10,7 @@ import { webPaths } from '../../../../shared/web-paths';
 const ownPage: Record<Exclude<Role, 'formateur'>, { to: string; label: string }> = {
   membre: { to: webPaths.catalogue, label: 'Voir les cours' },
   organisme: { to: webPaths.profile, label: 'Voir mon profil' },
-  admin: { to: webPaths.adminDashboard, label: 'Tableau de Bord Admin' },
+  admin: { to: webPaths.adminDashboard, label: 'Tableau de bord admin' },
 };
 
 /** Shown to a signed-in member, organisation or administrator who opens a trainer-only page. */

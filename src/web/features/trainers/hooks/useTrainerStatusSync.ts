@@ -34,7 +34,7 @@ export function useTrainerStatusSync(): void {
         const user = useSession.getState().user;
         // A later route change, or another account signing in, makes this answer obsolete.
         if (!current || user?.id !== userId) return;
-        // 'Mes Rendez-vous' is for an interview still to come (or under way), not a past one.
+        // 'Mes rendez-vous' is for an interview still to come (or under way), not a past one.
         const hasMeeting = status.meeting ? meetingRoomState(status.meeting.date) !== 'over' : false;
         if (user.isApproved !== status.isApproved || user.hasMeeting !== hasMeeting) {
           useSession.getState().updateUser({ isApproved: status.isApproved, hasMeeting });

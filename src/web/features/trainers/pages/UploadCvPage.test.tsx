@@ -36,7 +36,7 @@ describe('UploadCvPage', () => {
   it('asks for a file for 3 seconds when none is selected, and sends nothing', async () => {
     signIn();
     renderPage();
-    await user().click(screen.getByRole('button', { name: 'Télécharger et Continuer' }));
+    await user().click(screen.getByRole('button', { name: 'Envoyer et continuer' }));
     expect(screen.getByText('Veuillez sélectionner un fichier')).toBeInTheDocument();
     expect(FakeXhr.last).toBeNull();
     act(() => {
@@ -64,7 +64,7 @@ describe('UploadCvPage', () => {
     const u = user();
     await u.upload(fileInput(), big);
     expect(screen.getByText('Le fichier dépasse la taille maximale de 10 Mo.')).toBeInTheDocument();
-    await u.click(screen.getByRole('button', { name: 'Télécharger et Continuer' }));
+    await u.click(screen.getByRole('button', { name: 'Envoyer et continuer' }));
     expect(FakeXhr.last).toBeNull();
     expect(screen.getByText('Veuillez sélectionner un fichier')).toBeInTheDocument();
   });
@@ -93,7 +93,7 @@ describe('UploadCvPage', () => {
     renderPage();
     const u = user();
     await u.upload(fileInput(), pdf());
-    await u.click(screen.getByRole('button', { name: 'Télécharger et Continuer' }));
+    await u.click(screen.getByRole('button', { name: 'Envoyer et continuer' }));
 
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
@@ -102,15 +102,15 @@ describe('UploadCvPage', () => {
     expect((xhr.body!.get('cv') as File).name).toBe('cv-camille.pdf');
 
     act(() => xhr.progress(40, 100));
-    expect(screen.getByText('Téléchargement...')).toBeInTheDocument();
+    expect(screen.getByText('Envoi…')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: "Progression de l'envoi du CV" })).toHaveAttribute('aria-valuenow', '40');
-    expect(screen.getByRole('button', { name: 'Télécharger et Continuer' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Envoyer et continuer' })).toBeDisabled();
 
     act(() => xhr.progress(100, 100));
-    expect(screen.getByText('Traitement...')).toBeInTheDocument();
+    expect(screen.getByText('Traitement…')).toBeInTheDocument();
 
     act(() => xhr.respond(201, { cv: { name: 'cv-camille.pdf', size: 9, uploaded_at: '2026-05-01T10:00:00.000Z' } }));
-    await screen.findByText('CV envoyé. Redirection...');
+    await screen.findByText('CV envoyé. Redirection…');
     expect(screen.queryByText("Page d'attente")).not.toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1000);
@@ -123,7 +123,7 @@ describe('UploadCvPage', () => {
     renderPage();
     const u = user();
     await u.upload(fileInput(), pdf());
-    await u.click(screen.getByRole('button', { name: 'Télécharger et Continuer' }));
+    await u.click(screen.getByRole('button', { name: 'Envoyer et continuer' }));
     act(() =>
       FakeXhr.last!.respond(415, { error_code: 'unsupported_file_type', message: 'Format non accepté : choisissez un fichier PDF, DOCX ou DOC.' }),
     );
@@ -131,7 +131,7 @@ describe('UploadCvPage', () => {
     const alert = toast.closest('.MuiAlert-root');
     expect(alert).toHaveClass('MuiAlert-filled');
     expect(alert).toHaveClass('MuiAlert-colorError');
-    expect(screen.getByRole('button', { name: 'Télécharger et Continuer' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Envoyer et continuer' })).toBeEnabled();
     act(() => {
       vi.advanceTimersByTime(3000);
     });
@@ -143,7 +143,7 @@ describe('UploadCvPage', () => {
     renderPage();
     const u = user();
     await u.upload(fileInput(), pdf());
-    await u.click(screen.getByRole('button', { name: 'Télécharger et Continuer' }));
+    await u.click(screen.getByRole('button', { name: 'Envoyer et continuer' }));
     act(() => FakeXhr.last!.respond(400, { error_code: 'invalid_request', message: '' }));
     expect(await screen.findByText('Erreur : Une erreur est survenue')).toBeInTheDocument();
   });
@@ -160,6 +160,6 @@ describe('UploadCvPage', () => {
     renderPage();
     expect(screen.getByText(/Cette page est réservée aux formateurs/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voir les cours' })).toHaveAttribute('href', webPaths.catalogue);
-    expect(screen.queryByRole('button', { name: 'Télécharger et Continuer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Envoyer et continuer' })).not.toBeInTheDocument();
   });
 });

@@ -25,7 +25,7 @@ import { NotATrainer } from '../components/NotATrainer';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { usePageTitle } from '../../../lib/page-title';
 
-const TITLE = 'Téléchargez votre CV';
+const TITLE = 'Envoyez votre CV';
 
 /** Runs `callback` after `ms`, replacing any pending run; cancelled when the page closes. */
 function useTimeout() {
@@ -133,7 +133,7 @@ function UploadCvForm({ userId }: { userId: number }) {
     );
   }
 
-  const progressLabel = progress === null ? '' : progress < 100 ? 'Téléchargement...' : 'Traitement...';
+  const progressLabel = progress === null ? '' : progress < 100 ? 'Envoi…' : 'Traitement…';
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
@@ -240,7 +240,7 @@ function UploadCvForm({ userId }: { userId: number }) {
         {progress !== null && (
           <Box sx={{ mt: 3 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }} aria-live="polite">
-              <Typography variant="body2">{done ? 'CV envoyé. Redirection...' : progressLabel}</Typography>
+              <Typography variant="body2">{done ? 'CV envoyé. Redirection…' : progressLabel}</Typography>
               <Typography variant="body2">{`${progress}\u00a0%`}</Typography>
             </Stack>
             <LinearProgress variant="determinate" value={progress} aria-label="Progression de l'envoi du CV" />
@@ -248,7 +248,7 @@ function UploadCvForm({ userId }: { userId: number }) {
         )}
 
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 3 }}>
-          Télécharger et Continuer
+          Envoyer et continuer
         </Button>
       </Paper>
 

@@ -78,7 +78,7 @@ describe('WaitingApprovalPage', () => {
     signIn();
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Votre compte formateur est approuvé' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Mes Cours' })).toHaveAttribute('href', webPaths.trainerCourses);
+    expect(screen.getByRole('link', { name: 'Mes cours' })).toHaveAttribute('href', webPaths.trainerCourses);
   });
 
   it('offers the upload page to a trainer who has not sent a CV', async () => {
@@ -94,7 +94,7 @@ describe('WaitingApprovalPage', () => {
     signIn({ role: 'admin', isApproved: true });
     renderPage();
     expect(screen.getByText(/Cette page est réservée aux formateurs/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Tableau de Bord Admin' })).toHaveAttribute('href', webPaths.adminDashboard);
+    expect(screen.getByRole('link', { name: 'Tableau de bord admin' })).toHaveAttribute('href', webPaths.adminDashboard);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

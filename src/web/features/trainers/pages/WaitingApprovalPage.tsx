@@ -202,7 +202,7 @@ function Approved({ user }: { user: SessionUser }) {
         Félicitations ! Un administrateur a validé votre candidature : vous pouvez désormais créer et publier vos cours.
       </Alert>
       <Button component={RouterLink} to={webPaths.trainerCourses} variant="contained">
-        Mes Cours
+        Mes cours
       </Button>
       <PageLinks />
     </Container>

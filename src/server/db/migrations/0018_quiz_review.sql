@@ -1,0 +1,3 @@
+ALTER TABLE "quizzes" ADD COLUMN "show_correction" text DEFAULT 'after_last_attempt_or_pass' NOT NULL;--> statement-breakpoint
+ALTER TABLE "quizzes" ADD COLUMN "shuffle_options" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "quizzes" ADD CONSTRAINT "quizzes_show_correction_known" CHECK ("quizzes"."show_correction" in ('never', 'after_last_attempt_or_pass', 'after_each_attempt'));
