@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -47,7 +48,8 @@ function onBothEngines(name: string, test: DatabaseSuite, pgliteOnly: string[] =
  * The files of the `server` project that open no database (pure functions, the in-memory lint of
  * the module boundaries, the file lock, the SPA plugin on a bare Fastify): what they test cannot
  * depend on the engine. The module boundaries test alone lints the server's sources, seconds of CI.
- * A file that starts opening a database must leave this list (src/server/test/database.ts).
+ * A file that starts opening a database must leave this list: the loop below refuses one that names
+ * the test database helpers (src/server/test/database.ts, app.ts).
  */
 const withoutDatabase = [
   'src/server/db/data-dir-lock.test.ts',
@@ -60,6 +62,13 @@ const withoutDatabase = [
   'src/server/modules/meetings/interview-invitation.test.ts',
   'src/server/plugins/spa.test.ts',
 ];
+// The list's premise, checked where it is used: a file of it that came to open a database would
+// otherwise silently lose its PostgreSQL pass.
+for (const file of withoutDatabase) {
+  if (/createTestApp|openTestDatabase|openScratchPostgres|TEST_DATABASE_URL|testEngine/.test(readFileSync(new URL(file, import.meta.url), 'utf8'))) {
+    throw new Error(`${file} ouvre une base : retirez-le de withoutDatabase (vitest.config.ts), il doit tourner sur les deux moteurs.`);
+  }
+}
 
 /** The API tests that store, serve or delete files, run once more on a real S3 server in process (s3rver). */
 const onS3: TestProjectInlineConfiguration = {
