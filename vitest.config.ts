@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -43,6 +44,32 @@ function onBothEngines(name: string, test: DatabaseSuite, pgliteOnly: string[] =
   return [pglite, { extends: true, test: { ...test, exclude, name: `${name}-postgres`, env: { TEST_ENGINE: 'postgres' } } }];
 }
 
+/**
+ * The files of the `server` project that open no database (pure functions, the in-memory lint of
+ * the module boundaries, the file lock, the SPA plugin on a bare Fastify): what they test cannot
+ * depend on the engine. The module boundaries test alone lints the server's sources, seconds of CI.
+ * A file that starts opening a database must leave this list: the loop below refuses one that names
+ * the test database helpers (src/server/test/database.ts, app.ts).
+ */
+const withoutDatabase = [
+  'src/server/db/data-dir-lock.test.ts',
+  'src/server/lib/csv.test.ts',
+  'src/server/lib/db-errors.test.ts',
+  'src/server/lib/db-outage-log.test.ts',
+  'src/server/lib/early-requests.test.ts',
+  'src/server/module-boundaries.test.ts',
+  'src/server/modules/learning/markdown.test.ts',
+  'src/server/modules/meetings/interview-invitation.test.ts',
+  'src/server/plugins/spa.test.ts',
+];
+// The list's premise, checked where it is used: a file of it that came to open a database would
+// otherwise silently lose its PostgreSQL pass.
+for (const file of withoutDatabase) {
+  if (/createTestApp|openTestDatabase|openScratchPostgres|TEST_DATABASE_URL|testEngine/.test(readFileSync(new URL(file, import.meta.url), 'utf8'))) {
+    throw new Error(`${file} ouvre une base : retirez-le de withoutDatabase (vitest.config.ts), il doit tourner sur les deux moteurs.`);
+  }
+}
+
 /** The API tests that store, serve or delete files, run once more on a real S3 server in process (s3rver). */
 const onS3: TestProjectInlineConfiguration = {
   extends: true,
@@ -71,12 +98,15 @@ export default defineConfig({
     // Both cores: Vitest's default leaves one free, which ran the files one at a time here.
     maxWorkers: 2,
     projects: [
-      // The PGlite drivers' own tests open PGlite whatever the engine under test.
-      ...onBothEngines('server', server, ['src/server/db/pglite-thread.test.ts', 'src/server/db/pglite-statements.test.ts']),
+      // The PGlite drivers' own tests open PGlite whatever the engine under test; the files of
+      // `withoutDatabase` open no database at all, so a second pass would test the same thing again.
+      ...onBothEngines('server', server, ['src/server/db/pglite-thread.test.ts', 'src/server/db/pglite-statements.test.ts', ...withoutDatabase]),
       ...onBothEngines('server-limits', serverIsolated),
-      { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
-      // The build's own scripts (chunking, preloads).
-      { extends: true, test: { name: 'build', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      // Pure functions, no module state: one module graph per worker rather than a fresh one per file,
+      // which cost a worker start and zod's import for each of these small files.
+      { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node', isolate: false } },
+      // The build's own scripts (chunking, preloads): pure functions too, sharing a module graph likewise.
+      { extends: true, test: { name: 'build', include: ['scripts/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         extends: true,
         test: {
