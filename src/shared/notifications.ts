@@ -17,6 +17,7 @@ export const notificationKinds = [
   'course_changes_requested',
   'organisation_member_left',
   'organisation_membership_ended',
+  'organisation_seats_granted',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -71,6 +72,11 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Fin d’adhésion à une organisation',
     description: 'Une organisation vous a retiré de ses membres.',
     roles: ['membre'],
+  },
+  organisation_seats_granted: {
+    label: 'Places attribuées',
+    description: 'L’équipe EcoForma a modifié les places de votre organisation pour un cours.',
+    roles: ['organisme'],
   },
 };
 
