@@ -18,6 +18,7 @@ export const notificationKinds = [
   'organisation_member_left',
   'organisation_membership_ended',
   'organisation_seats_granted',
+  'organisation_invitation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -77,6 +78,12 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Places attribuées',
     description: 'L’équipe EcoForma a modifié les places de votre organisation pour un cours.',
     roles: ['organisme'],
+  },
+  organisation_invitation: {
+    label: 'Invitations d’organisations',
+    description: 'Une organisation vous invite à la rejoindre.',
+    // In the bell only (the invitation has its own e-mail): no e-mail setting to offer.
+    roles: [],
   },
 };
 

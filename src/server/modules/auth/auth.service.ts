@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { assertSiretFree, invitationProvesAddress, isSiretViolation, saveOrganisation, siretTaken, type OrganisationInput } from '../organisations';
+import { announcePendingInvitations, assertSiretFree, invitationProvesAddress, isSiretViolation, saveOrganisation, siretTaken, type OrganisationInput } from '../organisations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { queueEmailConfirmation } from './email-confirmation';
 import { countHit, forgiveHit, hitStatement, rateKeys } from '../../lib/rate-limits';
@@ -78,6 +78,7 @@ export async function signup(db: Db, data: SignupData, ip: string, limitPerAddre
       if (organisation) await saveOrganisation(tx, user!.id, organisation, data.email);
       // Signing in does not wait for it (decision 021): the banner asks until the link is opened; an invitation's link needs none.
       if (!provenByInvitation) await queueEmailConfirmation(tx, user!);
+      else await announcePendingInvitations(tx, user!.id);
       const accessToken = await createSession(tx as unknown as Db, user!.id);
       return { accessToken, user: toAccountUser(user!) };
     });

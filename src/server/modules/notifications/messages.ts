@@ -21,6 +21,7 @@ export interface NotificationData {
   organisation_member_left: { memberName: string };
   organisation_membership_ended: { organisationName: string };
   organisation_seats_granted: { courseTitle: string; seats: number; used: number };
+  organisation_invitation: { organisationName: string };
 }
 
 export interface NotificationContent {
@@ -129,5 +130,11 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     more: ['Inscrivez vos membres à cette formation depuis la liste de vos membres.'],
     link: webPaths.organisationMembers,
     actionLabel: 'Inscrire des membres',
+  }),
+  organisation_invitation: (data) => ({
+    title: `${data.organisationName} vous invite à la rejoindre`,
+    body: `${data.organisationName} vous invite à rejoindre son espace de formation. Acceptez ou refusez l’invitation dans l’onglet « Organisations » de votre profil.`,
+    link: webPaths.myOrganisations,
+    actionLabel: 'Voir l’invitation',
   }),
 };

@@ -13,7 +13,7 @@ export {
   siretTaken,
   type OrganisationInput,
 } from './organisation-details';
-export { invitationProvesAddress } from './organisations.service';
+export { announcePendingInvitations, invitationProvesAddress } from './organisations.service';
 
 export const organisationsModule: ModuleManifest = {
   name: 'organisations',

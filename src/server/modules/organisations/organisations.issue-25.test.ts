@@ -214,6 +214,26 @@ describe('the newcomer keeps the invitation', () => {
     expect(row!.status).toBe('declined');
   });
 
+  it('puts an invitation to a confirmed learner under the bell, with no second e-mail; an unconfirmed address gets it once confirmed', async () => {
+    const organisation = await createOrganisation(db, { name: 'Atelier Vert' });
+    const learner = await createUser(db, { role: 'membre', email: email('cloche') });
+    const later = await createUser(db, { role: 'membre', email: email('plus-tard'), emailConfirmedAt: null });
+    const bell = (userId: number) => db.select({ kind: notifications.kind, title: notifications.title }).from(notifications).where(eq(notifications.userId, userId));
+    for (const to of [learner.email, later.email]) expect((await call('POST', '/api/organisation/invitations', organisation, { email: to })).statusCode).toBe(201);
+    expect(await bell(learner.id)).toEqual([{ kind: 'organisation_invitation', title: 'Atelier Vert vous invite à la rejoindre' }]);
+    const [sent] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.recipient, learner.email));
+    expect(Number(sent!.n)).toBe(1);
+    expect(await bell(later.id)).toEqual([]);
+
+    await call('POST', '/api/user/email/confirmation', later);
+    await mail.deliver();
+    const confirmation = mail.to(later.email).find((m) => m.text.includes('/confirmer-email'));
+    expect(confirmation, 'e-mail de confirmation').toBeDefined();
+    const token = linkIn(confirmation!, '/confirmer-email').searchParams.get('token')!;
+    expect((await call('POST', '/api/email/confirm', null, { token })).statusCode).toBe(200);
+    expect(await bell(later.id)).toEqual([{ kind: 'organisation_invitation', title: 'Atelier Vert vous invite à la rejoindre' }]);
+  });
+
   it('confirms the address of an account created from the invitation link: no second confirmation e-mail; any other address still confirms', async () => {
     const organisation = await createOrganisation(db);
     const to = email('arrivee');
@@ -238,6 +258,10 @@ describe('the newcomer keeps the invitation', () => {
     const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, to));
     // The invitation waits in the account, even without the link.
     expect(((await call('GET', '/api/user/invitations', account!)).json() as MyInvitation[]).map((i) => i.organisation_name)).toEqual([organisation.organisationName]);
+    // And under the bell.
+    expect(await db.select({ kind: notifications.kind, link: notifications.link }).from(notifications).where(eq(notifications.userId, account!.id))).toEqual([
+      { kind: 'organisation_invitation', link: '/profile#organisations' },
+    ]);
     // The e-mailed link still works once the account exists, and now says so.
     expect((await call('POST', '/api/invitations/lookup', null, { token })).json()).toMatchObject({ email: to, has_account: true });
   });

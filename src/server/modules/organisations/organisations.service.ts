@@ -42,7 +42,7 @@ import { csvLine, parseCsv } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { enrol, learnerProgressOfPairs } from '../enrolments';
 import { queueMails } from '../../lib/mail/outbox';
-import { notify } from '../notifications';
+import { notify, notifyInApp } from '../notifications';
 import { toOrganisationDetails } from './organisation-details';
 import type { AuthUser } from '../../lib/sessions';
 import { webPaths } from '../../../shared/web-paths';
@@ -298,6 +298,9 @@ async function writeInvitations(tx: Executor, organisation: { id: number; name: 
     })
     .returning({ id: organisationMembers.id, email: organisationMembers.email, firstname: organisationMembers.invitedFirstname });
   const byEmail = new Map(written.map((w) => [w.email, w]));
+  // A learner whose address is proven sees the invitation under the bell too, not only in the mail.
+  const learners = await confirmedLearners(tx, [...byEmail.keys()]);
+  for (const learner of learners) await notifyInApp(tx, { userId: learner.id, kind: 'organisation_invitation', data: { organisationName: organisation.name } });
   await queueMails(
     tx,
     invitations
@@ -315,6 +318,25 @@ async function writeInvitations(tx: Executor, organisation: { id: number; name: 
       })),
   );
   return { ids: new Map(written.map((w) => [w.email, w.id])) };
+}
+
+/** The learner accounts, among these addresses, whose address is confirmed: the ones that may answer from their account. */
+async function confirmedLearners(db: Executor, emails: string[]): Promise<Array<{ id: number; email: string }>> {
+  if (emails.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), eq(users.role, 'membre'), sql`${users.emailConfirmedAt} is not null`));
+}
+
+/**
+ * For the auth and account modules, when an address becomes proven (a signup from an invitation
+ * link, an e-mail confirmation): each pending invitation to it is announced under the bell, so
+ * it is not lost with the e-mail that carried it.
+ */
+export async function announcePendingInvitations(tx: Executor, userId: number): Promise<void> {
+  const pending = await listMyInvitations(tx, userId);
+  for (const invitation of pending) await notifyInApp(tx, { userId, kind: 'organisation_invitation', data: { organisationName: invitation.organisation_name } });
 }
 
 /** The pending addresses, among these, mailed less than INVITATION_RESEND_MS ago: no new e-mail for them. */
