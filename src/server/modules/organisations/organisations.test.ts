@@ -590,8 +590,11 @@ describe('dashboard', () => {
     const learner = await createUser(db, { role: 'membre', email: email() });
     await call('POST', '/api/organisation/invitations', organisation, { email: learner.email });
     const [invitation] = await db.select({ id: organisationMembers.id }).from(organisationMembers).where(eq(organisationMembers.email, learner.email));
+    // The invitation itself was announced under the bell (issue 25); its cancellation adds nothing.
+    const announced = [{ kind: 'organisation_invitation', title: `${organisation.organisationName} vous invite à la rejoindre` }];
+    expect(await notificationsOf(learner.id)).toEqual(announced);
     expect((await call('DELETE', `/api/organisation/members/${invitation!.id}`, organisation)).statusCode).toBe(204);
-    expect(await notificationsOf(learner.id)).toEqual([]);
+    expect(await notificationsOf(learner.id)).toEqual(announced);
     expect(await notificationsOf(organisation.id)).toEqual([]);
   });
 
