@@ -204,7 +204,14 @@ export default function MembersPage() {
         )}
         {data && data.items.length > 0 && (
           // On a phone the table scrolls inside its own frame (focusable, so the keyboard scrolls it too); the page keeps its width (issue 25).
-          <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label="Tableau des membres (défilement horizontal sur petit écran)" sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+          // `position: relative` keeps the visually hidden header texts (absolutely positioned) inside it: they widened the page to 574 px.
+          <TableContainer
+            component={Paper}
+            variant="outlined"
+            tabIndex={0}
+            aria-label="Tableau des membres (défilement horizontal sur petit écran)"
+            sx={{ maxWidth: '100%', overflowX: 'auto', position: 'relative' }}
+          >
             <Table size="small" sx={{ minWidth: 560 }}>
               <caption style={visuallyHidden}>
                 Membres et invitations de votre organisation ; cochez des membres pour les inscrire à une formation.
