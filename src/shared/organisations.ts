@@ -116,14 +116,14 @@ export const organisationMessages = {
   importChanged: "La liste de vos membres a changé depuis l'aperçu : rien n'a été importé. Affichez de nouveau l'aperçu.",
   rowEmailMissing: "L'adresse e-mail est manquante.",
   rowEmailInvalid: "L'adresse e-mail n'est pas valide.",
-  rowDuplicate: (line: number) => `Cette adresse figure déjà ligne ${line} du fichier : les deux lignes sont fusionnées.`,
-  rowNameInvalid: (problem: string) => `Nom ou prénom refusé : ${problem}`,
-  importNothingValid: "Le fichier ne contient aucune ligne valide : rien n'a été importé.",
+  rowDuplicate: (line: number) => `Cette adresse figure déjà ligne ${line} du fichier : les deux lignes sont fusionnées.`,
+  rowNameInvalid: (problem: string) => `Nom ou prénom refusé : ${problem}`,
+  importNothingValid: "Le fichier ne contient aucune ligne valide : rien n'a été importé.",
   /** Inviting a pending address again within INVITATION_RESEND_MS: nothing is sent. */
-  recentlyInvited: "Une invitation a déjà été envoyée à cette adresse il y a moins de 24 heures : aucun nouvel e-mail n'est envoyé. Réessayez demain si la personne ne l'a pas reçue.",
-  rowRecent: "Invitation envoyée il y a moins de 24 heures : aucun nouvel e-mail ne sera envoyé.",
+  recentlyInvited: "Une invitation a déjà été envoyée à cette adresse il y a moins de 24 heures : aucun nouvel e-mail n'est envoyé. Réessayez demain si la personne ne l'a pas reçue.",
+  rowRecent: "Invitation envoyée il y a moins de 24 heures : aucun nouvel e-mail ne sera envoyé.",
   tooManyInvitations: (wanted: number, left: number, perHour: number, perDay: number) =>
-    `Votre organisation ne peut pas envoyer ${wanted === 1 ? 'cette invitation' : `ces ${formatNumber(wanted)} invitations`} maintenant : ${plural(perHour, 'invitation')} par heure et ${plural(perDay, 'invitation')} par jour au plus. ${left === 0 ? 'Aucune invitation ne peut partir pour le moment' : `Vous pouvez encore en envoyer ${formatNumber(left)} pour le moment`} : réessayez plus tard. Rien n'a été envoyé.`,
+    `Votre organisation ne peut pas envoyer ${wanted === 1 ? 'cette invitation' : `ces ${formatNumber(wanted)} invitations`} maintenant : ${plural(perHour, 'invitation')} par heure et ${plural(perDay, 'invitation')} par jour au plus. ${left === 0 ? 'Aucune invitation ne peut partir pour le moment' : `Vous pouvez encore en envoyer ${formatNumber(left)} pour le moment`} : réessayez plus tard. Rien n'a été envoyé.`,
   rowAlreadyMember: 'Cette personne est déjà membre de votre organisation.',
   rowResend: 'Invitation déjà envoyée : elle sera renvoyée avec un nouveau lien.',
   // Seats and enrolments

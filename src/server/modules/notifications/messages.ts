@@ -125,15 +125,15 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     actionLabel: 'Voir mes formations',
   }),
   organisation_seats_granted: (data) => ({
-    title: `Places attribuées : ${data.courseTitle}`,
-    body: `L’équipe EcoForma a fixé à ${plural(data.seats, 'place')} le nombre de places de votre organisation pour la formation « ${data.courseTitle} » (${plural(data.used, 'place utilisée', 'places utilisées')}).`,
+    title: `Places attribuées : ${data.courseTitle}`,
+    body: `L’équipe EcoForma a fixé à ${plural(data.seats, 'place')} le nombre de places de votre organisation pour la formation « ${data.courseTitle} » (${plural(data.used, 'place utilisée', 'places utilisées')}).`,
     more: ['Inscrivez vos membres à cette formation depuis la liste de vos membres.'],
     link: webPaths.organisationMembers,
     actionLabel: 'Inscrire des membres',
   }),
   organisation_invitation: (data) => ({
     title: `${data.organisationName} vous invite à la rejoindre`,
-    body: `${data.organisationName} vous invite à rejoindre son espace de formation. Acceptez ou refusez l’invitation dans l’onglet « Organisations » de votre profil.`,
+    body: `${data.organisationName} vous invite à rejoindre son espace de formation. Acceptez ou refusez l’invitation dans l’onglet « Organisations » de votre profil.`,
     link: webPaths.myOrganisations,
     actionLabel: 'Voir l’invitation',
   }),

@@ -67,7 +67,7 @@ describe('invitation e-mails capped per organisation', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       error_code: 'too_many_invitations',
-      message: "Votre organisation ne peut pas envoyer cette invitation maintenant\u00a0: 3 invitations par heure et 5 invitations par jour au plus. Aucune invitation ne peut partir pour le moment\u00a0: réessayez plus tard. Rien n'a été envoyé.".replace(/\u00a0/g, ' '),
+      message: "Votre organisation ne peut pas envoyer cette invitation maintenant\u00a0: 3 invitations par heure et 5 invitations par jour au plus. Aucune invitation ne peut partir pour le moment\u00a0: réessayez plus tard. Rien n'a été envoyé.",
     });
     expect([await outboxCount(), await membersCount(organisation.id)]).toEqual([outbox, members]);
 
@@ -170,8 +170,8 @@ describe('the organisation hears of its seats', () => {
     expect(await notices()).toEqual([
       {
         kind: 'organisation_seats_granted',
-        title: 'Places attribuées\u00a0: Sols vivants'.replace(/\u00a0/g, ' '),
-        body: 'L’équipe EcoForma a fixé à 5 places le nombre de places de votre organisation pour la formation « Sols vivants » (0 place utilisée).',
+        title: 'Places attribuées\u00a0: Sols vivants',
+        body: 'L’équipe EcoForma a fixé à 5 places le nombre de places de votre organisation pour la formation «\u00a0Sols vivants\u00a0» (0 place utilisée).',
       },
     ]);
     expect(await mails()).toBe(1);

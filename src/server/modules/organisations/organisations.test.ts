@@ -229,7 +229,7 @@ describe('invitations one at a time', () => {
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json()).toMatchObject({ resent: true, sent: false, notice: organisationMessages.recentlyInvited, member: { email: to, status: 'invited' } });
     expect(organisationMessages.recentlyInvited).toBe(
-      "Une invitation a déjà été envoyée à cette adresse il y a moins de 24 heures : aucun nouvel e-mail n'est envoyé. Réessayez demain si la personne ne l'a pas reçue.",
+      "Une invitation a déjà été envoyée à cette adresse il y a moins de 24 heures\u00a0: aucun nouvel e-mail n'est envoyé. Réessayez demain si la personne ne l'a pas reçue.",
     );
     expect(await outboxCount()).toBe(outbox);
     // The first link still works: nothing was replaced.
@@ -282,7 +282,7 @@ describe('CSV import', () => {
         { line: 2, email: fresh, firstname: null, lastname: 'Nouveau', status: 'new', message: null },
         { line: 3, email: 'pas-une-adresse', firstname: null, lastname: 'Sans arobase', status: 'error', message: organisationMessages.rowEmailInvalid },
         { line: 4, email: '', firstname: null, lastname: 'Vide', status: 'error', message: organisationMessages.rowEmailMissing },
-        { line: 5, email: fresh, firstname: null, lastname: 'Encore', status: 'duplicate', message: 'Cette adresse figure déjà ligne 2 du fichier : les deux lignes sont fusionnées.' },
+        { line: 5, email: fresh, firstname: null, lastname: 'Encore', status: 'duplicate', message: 'Cette adresse figure déjà ligne 2 du fichier\u00a0: les deux lignes sont fusionnées.' },
         { line: 6, email: active.email, firstname: null, lastname: 'Déjà', status: 'error', message: organisationMessages.rowAlreadyMember },
         { line: 7, email: pending, firstname: null, lastname: 'Attente', status: 'resend', message: organisationMessages.rowResend },
         { line: 8, email: recent, firstname: null, lastname: 'Récente', status: 'recent', message: organisationMessages.rowRecent },

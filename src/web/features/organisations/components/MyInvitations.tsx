@@ -25,7 +25,7 @@ function InvitationCard({ invitation, onAnswered }: { invitation: MyInvitation; 
   async function respond(accept: boolean) {
     const result = await answer.mutateAsync({ id: invitation.id, accept }).catch(() => undefined);
     if (result === undefined) return;
-    onAnswered(accept ? `Vous avez rejoint ${name}. Les formations où elle vous inscrit apparaîtront dans « Mes formations ».` : `Vous avez refusé l'invitation de ${name}.`);
+    onAnswered(accept ? `Vous avez rejoint ${name}. Les formations où elle vous inscrit apparaîtront dans « Mes formations ».` : `Vous avez refusé l'invitation de ${name}.`);
   }
 
   function onSubmit(event: FormEvent) {

@@ -84,7 +84,7 @@ export default function JoinPage() {
 
         {!token && (
           <Alert severity="info">
-            Ouvrez le lien reçu par e-mail, ou retrouvez vos invitations en attente dans l'onglet « Organisations » de votre profil.{' '}
+            Ouvrez le lien reçu par e-mail, ou retrouvez vos invitations en attente dans l'onglet « Organisations » de votre profil.{' '}
             <LinkButton to={webPaths.myOrganisations}>
               Mes invitations
             </LinkButton>
