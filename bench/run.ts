@@ -12,6 +12,7 @@ import type { Database } from '../src/server/db/client';
 import type { FastifyInstance } from 'fastify';
 import { benchDashboardSearch } from './dashboard';
 import { benchCatalogueSearch, CATALOGUE_SEARCH_BUDGETS } from './catalogue';
+import { benchOrganisationDashboard, growOrganisation, ORGANISATION_DASHBOARD_BUDGETS, prepareOrganisationBench } from './organisation-dashboard';
 import { benchConcurrentUploads } from './upload-memory';
 import { benchMedia } from './media';
 import { measureLatency, openBenchDatabase, round, startBenchApp, type BenchResult, type Engine } from './lib';
@@ -336,6 +337,30 @@ async function runCatalogueBench(engine: Engine) {
 
 async function runCatalogueBenches() {
   for (const engine of engines()) await runCatalogueBench(engine);
+  for (const engine of engines()) await runOrganisationDashboardBench(engine);
+}
+
+/**
+ * Issue 25, fault 2: an organisation's dashboard (p95 of its pages) and its streamed CSV export at
+ * 1,000 → 10,000 → 100,000 members, one database growing. `--members-scale=0.01` checks the bench
+ * itself at 10 → 100 → 1,000 members (its figures are not written as results then).
+ */
+async function runOrganisationDashboardBench(engine: Engine) {
+  const scale = Number(process.argv.find((a) => a.startsWith('--members-scale='))?.split('=')[1] ?? 1);
+  await withFreshApp(engine, async (database, app) => {
+    const bench = await prepareOrganisationBench(database.db);
+    let members = 0;
+    for (const { members: target, p95Ms: budget } of ORGANISATION_DASHBOARD_BUDGETS) {
+      const size = Math.max(1, Math.round(target * scale));
+      await growOrganisation(database.db, bench, members, size);
+      members = size;
+      const measured = await benchOrganisationDashboard(app, bench);
+      log(`tableau de bord d'organisation ${size} membres : p95 ${measured.p95Ms} ms, p50 ${measured.p50Ms} ms, export CSV ${measured.exportMs} ms (${measured.exportLines} lignes)`);
+      if (scale !== 1) continue;
+      const baseline = await healthLatency(app);
+      results.push(latencyResult(`Tableau de bord d'une organisation, ${size.toLocaleString('fr-FR')} membres (p95)`, engine, measured.p95Ms, budget, baseline));
+    }
+  });
 }
 
 function engines(): Engine[] {
@@ -350,7 +375,7 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
 
 async function main() {
   // `--no-build` measures the interface already in dist/web (e.g. while browser tests serve it).
-  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'profile' && !process.argv.includes('--no-build')) {
+  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'organisation' && ONLY !== 'profile' && !process.argv.includes('--no-build')) {
     log('Construction de l’interface web (pour mesurer le JavaScript et le lecteur)…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
@@ -359,6 +384,9 @@ async function main() {
     player: runPlayerBench,
     startup: runStartupBench,
     catalogue: runCatalogueBenches,
+    organisation: async () => {
+      for (const engine of engines()) await runOrganisationDashboardBench(engine);
+    },
     profile: runProfileBenches,
     load: runLoadBenches,
     lighthouse: runLighthouseBench,

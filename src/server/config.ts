@@ -56,6 +56,9 @@ const envSchema = z.object({
     .optional(),
   /** Signups accepted from one address per 10 minutes (decision 012); a school may raise it. */
   SIGNUP_LIMIT_PER_ADDRESS: z.coerce.number({ message: 'doit être un nombre' }).int().min(1).default(10),
+  /** Invitation e-mails one organisation may have sent per rolling hour and per rolling day (issue 25: no mail cannon). */
+  ORG_INVITATIONS_PER_HOUR: z.coerce.number({ message: 'doit être un nombre' }).int().min(1, 'doit valoir au moins 1').default(100),
+  ORG_INVITATIONS_PER_DAY: z.coerce.number({ message: 'doit être un nombre' }).int().min(1, 'doit valoir au moins 1').default(300),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'doit être une URL redis://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** An S3-compatible bucket for uploaded files instead of DATA_DIR/uploads (decision 014). */
@@ -142,6 +145,8 @@ export interface Config {
   /** How many API processes serve the port (decision 029); always 1 with PGlite, whose files one process owns. */
   webConcurrency: number;
   signupLimitPerAddress: number;
+  /** Invitation e-mails per organisation: ORG_INVITATIONS_PER_HOUR and ORG_INVITATIONS_PER_DAY. */
+  organisationInvitations: { perHour: number; perDay: number };
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); empty: nobody's is believed. */
   trustProxy: string[];
   redisUrl: string | undefined;
@@ -230,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenanceMode: e.MAINTENANCE_MODE,
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     signupLimitPerAddress: e.SIGNUP_LIMIT_PER_ADDRESS,
+    organisationInvitations: { perHour: e.ORG_INVITATIONS_PER_HOUR, perDay: e.ORG_INVITATIONS_PER_DAY },
     trustProxy: e.TRUST_PROXY ?? [],
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -17,6 +17,8 @@ export const notificationKinds = [
   'course_changes_requested',
   'organisation_member_left',
   'organisation_membership_ended',
+  'organisation_seats_granted',
+  'organisation_invitation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -71,6 +73,17 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Fin d’adhésion à une organisation',
     description: 'Une organisation vous a retiré de ses membres.',
     roles: ['membre'],
+  },
+  organisation_seats_granted: {
+    label: 'Places attribuées',
+    description: 'L’équipe EcoForma a modifié les places de votre organisation pour un cours.',
+    roles: ['organisme'],
+  },
+  organisation_invitation: {
+    label: 'Invitations d’organisations',
+    description: 'Une organisation vous invite à la rejoindre.',
+    // In the bell only (the invitation has its own e-mail): no e-mail setting to offer.
+    roles: [],
   },
 };
 

@@ -19,6 +19,8 @@ export const IMPORT_MAX_ROWS = 1000;
 export const IMPORT_MAX_CHARS = 500_000;
 /** An invitation link works this long; inviting again sends a new one. */
 export const INVITATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A pending address gets at most one invitation e-mail in this time (issue 25). */
+export const INVITATION_RESEND_MS = 24 * 60 * 60 * 1000;
 /** A member enrolled in a course with no activity for this long is highlighted. */
 export const INACTIVE_DAYS = 14;
 /** Members enrolled in one call. */
@@ -114,7 +116,14 @@ export const organisationMessages = {
   importChanged: "La liste de vos membres a changé depuis l'aperçu : rien n'a été importé. Affichez de nouveau l'aperçu.",
   rowEmailMissing: "L'adresse e-mail est manquante.",
   rowEmailInvalid: "L'adresse e-mail n'est pas valide.",
-  rowDuplicate: (line: number) => `Cette adresse figure déjà ligne ${line} du fichier.`,
+  rowDuplicate: (line: number) => `Cette adresse figure déjà ligne ${line} du fichier : les deux lignes sont fusionnées.`,
+  rowNameInvalid: (problem: string) => `Nom ou prénom refusé : ${problem}`,
+  importNothingValid: "Le fichier ne contient aucune ligne valide : rien n'a été importé.",
+  /** Inviting a pending address again within INVITATION_RESEND_MS: nothing is sent. */
+  recentlyInvited: "Une invitation a déjà été envoyée à cette adresse il y a moins de 24 heures : aucun nouvel e-mail n'est envoyé. Réessayez demain si la personne ne l'a pas reçue.",
+  rowRecent: "Invitation envoyée il y a moins de 24 heures : aucun nouvel e-mail ne sera envoyé.",
+  tooManyInvitations: (wanted: number, left: number, perHour: number, perDay: number) =>
+    `Votre organisation ne peut pas envoyer ${wanted === 1 ? 'cette invitation' : `ces ${formatNumber(wanted)} invitations`} maintenant : ${plural(perHour, 'invitation')} par heure et ${plural(perDay, 'invitation')} par jour au plus. ${left === 0 ? 'Aucune invitation ne peut partir pour le moment' : `Vous pouvez encore en envoyer ${formatNumber(left)} pour le moment`} : réessayez plus tard. Rien n'a été envoyé.`,
   rowAlreadyMember: 'Cette personne est déjà membre de votre organisation.',
   rowResend: 'Invitation déjà envoyée : elle sera renvoyée avec un nouveau lien.',
   // Seats and enrolments
@@ -369,8 +378,12 @@ export const inviteBodySchema = z.object({ email: emailSchema });
 export type InviteBody = z.input<typeof inviteBodySchema>;
 export const inviteResponseSchema = z.object({
   member: organisationMemberSchema,
-  /** An invitation was pending already: a new link went out. */
+  /** An invitation was pending already: a new link went out (or not, see `sent`). */
   resent: z.boolean(),
+  /** False when the pending address had an e-mail less than 24 hours ago: nothing went out. */
+  sent: z.boolean(),
+  /** What to tell the organisation when nothing was sent, in French. */
+  notice: z.string().nullable(),
 });
 export type InviteResponse = z.infer<typeof inviteResponseSchema>;
 
@@ -379,28 +392,41 @@ export const importBodySchema = z.object({
   csv: z
     .string({ error: organisationMessages.importEmpty })
     .max(IMPORT_MAX_CHARS, { message: organisationMessages.importTooLarge }),
+  /** Import only the valid rows, the organisation having seen the rejected ones; without it the import is all or nothing. */
+  skip_invalid: z.boolean({ error: 'skip_invalid doit valoir true ou false.' }).optional(),
 });
 export type ImportBody = z.input<typeof importBodySchema>;
 
 /** One data row of an import: its line in the file, what will happen, and why not when refused. */
+export const importRowStatuses = ['new', 'resend', 'recent', 'duplicate', 'error'] as const;
 export const importRowSchema = z.object({
   line: z.number().int(),
   email: z.string(),
-  status: z.enum(['new', 'resend', 'error']),
-  /** The French error (status 'error') or note (status 'resend'). */
+  /** The first and last name columns, when the file has them. */
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  /** new: invited; resend: pending, a new link goes out; recent: pending and mailed less than 24 h ago, nothing sent; duplicate: merged into an earlier line; error: refused. */
+  status: z.enum(importRowStatuses),
+  /** The French error (status 'error') or note (the others). */
   message: z.string().nullable(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 export const importPreviewSchema = z.object({
   rows: z.array(importRowSchema),
-  counts: z.object({ new: z.number().int(), resend: z.number().int(), error: z.number().int() }),
+  counts: z.object({ new: z.number().int(), resend: z.number().int(), recent: z.number().int(), duplicate: z.number().int(), error: z.number().int() }),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importResultSchema = z.object({
   invited: z.number().int(),
   resent: z.number().int(),
+  /** Pending addresses mailed less than 24 hours ago: nothing sent again. */
+  recent: z.number().int(),
+  /** Rows merged into an earlier row of the same address. */
+  merged: z.number().int(),
+  /** Rows in error left out (`skip_invalid` only; otherwise one error refuses the whole file). */
+  skipped: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -426,6 +452,11 @@ export const invitationSummarySchema = z.object({
   organisation_name: z.string(),
   email: z.string(),
   expires_at: z.string(),
+  /** The name the organisation gave (CSV import), to prefill the signup form. */
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  /** An account has this address: the link leads to the login, then to the join page. */
+  has_account: z.boolean(),
 });
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
@@ -441,6 +472,20 @@ export const myOrganisationSchema = z.object({
 export type MyOrganisation = z.infer<typeof myOrganisationSchema>;
 /** `GET /api/user/organisations` */
 export const myOrganisationListSchema = z.array(myOrganisationSchema);
+
+/** A pending invitation to the learner's (confirmed) address, answered from the profile or the bell without the e-mailed link. */
+export const myInvitationSchema = z.object({
+  /** The invitation's id, for answering it. */
+  id: z.number().int(),
+  organisation_name: z.string(),
+  invited_at: z.string(),
+  expires_at: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+/** `GET /api/user/invitations` */
+export const myInvitationListSchema = z.array(myInvitationSchema);
+/** `POST /api/user/invitations/:id/accept` */
+export const acceptMyInvitationBodySchema = z.object({ consent: z.literal(true, { error: organisationMessages.consentRequired }) });
 
 // ---------------------------------------------------------------------------------------------
 // Seats and enrolments

@@ -63,6 +63,8 @@ export const signupBodySchema = z
     cin: extraSchema,
     cv: z.string({ error: authMessages.textExpected }).max(1000).nullish(),
     profil_picture: z.string({ error: authMessages.textExpected }).max(1000).nullish(),
+    /** The organisation's invitation link this signup comes from: when it names this e-mail, the address is confirmed by it (issue 25). */
+    invitation_token: z.string({ error: authMessages.textExpected }).max(200).optional(),
     ...optionalOrganisationShape,
   })
   .superRefine(

@@ -115,6 +115,8 @@ export const webPaths = {
   profile: webRoutes.profile,
   /** The profile's interview card, where 'Mes rendez-vous' and the interview e-mails lead. */
   myInterview: `${webRoutes.profile}#entretien`,
+  /** The profile's « Organisations » tab: memberships and pending invitations (issue 25). */
+  myOrganisations: `${webRoutes.profile}#organisations`,
   notifications: webRoutes.notifications,
   catalogue: webRoutes.catalogue,
   courseDetail: (id: Id) => fillRoute(webRoutes.courseDetail, { id }),

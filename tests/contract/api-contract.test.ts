@@ -54,7 +54,7 @@ describe('malformed ids', () => {
     learnerHeaders = await authHeader(db, await createUser(db, { role: 'membre' }));
   });
 
-  const callerFor = (path: string) => (path.startsWith('/api/organisation/') ? organisationHeaders : path.startsWith('/api/user/organisations/') ? learnerHeaders : headers);
+  const callerFor = (path: string) => (path.startsWith('/api/organisation/') ? organisationHeaders : path.startsWith('/api/user/organisations/') || path.startsWith('/api/user/invitations/') ? learnerHeaders : headers);
 
   // An attestation's verification code, a signed media link and a signed unsubscribe link are not
   // ids: they answer 404, 403 and 400 when malformed or unknown (decisions 022, 017 and 024).

@@ -334,6 +334,10 @@ const matrix: Record<string, Row> = {
   'POST /api/invitations/lookup':           row('public',           'none',    [400, 400, 400, 400, 400, 400, '-'], { body: invitationBody }),
   'POST /api/invitations/accept':           row('isLearner',        'none',    [401, 400, 403, 403, 403, 403, '-'], { body: invitationBody }),
   'POST /api/invitations/decline':          row('isLearner',        'none',    [401, 400, 403, 403, 403, 403, '-'], { body: invitationBody }),
+  // Issue 25: pending invitations to the learner's confirmed address; an active membership is no invitation (404).
+  'GET /api/user/invitations':              row('isLearner',        'none',    [401, 200, 403, 403, 403, 403, '-']),
+  'POST /api/user/invitations/:id/accept':  row('isLearner',        'membership', [401, 404, 403, 403, 403, 403, 403], { body: () => ({ payload: { consent: true } }) }),
+  'POST /api/user/invitations/:id/decline': row('isLearner',        'membership', [401, 404, 403, 403, 403, 403, 403]),
   'GET /api/user/organisations':            row('isLearner',        'none',    [401, 200, 403, 403, 403, 403, '-']),
   'DELETE /api/user/organisations/:id':     row('isLearner',        'membership', [401, 204, 403, 403, 403, 403, 403]),
   'GET /api/admin/organisations':           row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),

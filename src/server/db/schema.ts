@@ -677,6 +677,9 @@ export const organisationMembers = pgTable(
       .references(() => organisations.userId, { onDelete: 'cascade' }),
     /** The invited address, trimmed and lower-cased. */
     email: text('email').notNull(),
+    /** The name the organisation gave with the address (CSV import), for the greeting and the signup form; never the account's. */
+    invitedFirstname: text('invited_firstname'),
+    invitedLastname: text('invited_lastname'),
     /** The learner's account, set when they accept. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: memberStatuses }).notNull().default('invited'),
@@ -765,4 +768,21 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
   },
   (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * One row per invitation e-mail an organisation had sent (issue 25): the hourly and daily caps
+ * (ORG_INVITATIONS_PER_HOUR / _PER_DAY) count these, so cancelling invitations gives nothing back.
+ * Rows older than a day are pruned by the module's housekeeping.
+ */
+export const organisationInvitationMails = pgTable(
+  'organisation_invitation_mails',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.userId, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('organisation_invitation_mails_org_idx').on(t.organisationId, t.sentAt)],
 );

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { checkCurrentPassword } from '../auth';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { queueEmailConfirmation } from '../auth';
+import { announcePendingInvitations } from '../organisations';
 import { queueMail } from '../../lib/mail/outbox';
 import { countHit, rateKeys } from '../../lib/rate-limits';
 import { userSearchText } from '../../lib/search-text';
@@ -82,6 +83,8 @@ export async function confirmEmail(db: Db, token: string, caller: { id: number; 
           .where(and(eq(users.id, spent.userId), eq(users.email, spent.newEmail)))
           .returning({ id: users.id, email: users.email });
         if (!user) throw new AppError('invalid_link', 400);
+        // The proven address may have invitations waiting (issue 25): the bell shows them.
+        await announcePendingInvitations(tx, user.id);
         return { kind: 'confirmation' as const, email: user.email, user_id: user.id, message: accountMessages.emailConfirmed };
       }
       const [current] = await tx.select().from(users).where(eq(users.id, spent.userId)).for('update');

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { assertSiretFree, isSiretViolation, saveOrganisation, siretTaken, type OrganisationInput } from '../organisations';
+import { announcePendingInvitations, assertSiretFree, invitationProvesAddress, isSiretViolation, saveOrganisation, siretTaken, type OrganisationInput } from '../organisations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { queueEmailConfirmation } from './email-confirmation';
 import { countHit, forgiveHit, hitStatement, rateKeys } from '../../lib/rate-limits';
@@ -53,6 +53,8 @@ export async function signup(db: Db, data: SignupData, ip: string, limitPerAddre
   const passwordHash = await hashPassword(data.password);
   try {
     return await db.transaction(async (tx) => {
+      // Opened from an organisation's invitation to this very address: the link proved the mailbox (issue 25).
+      const provenByInvitation = data.role === 'membre' && data.invitation_token !== undefined && (await invitationProvesAddress(tx, data.invitation_token, data.email));
       const [user] = await tx
         .insert(users)
         .values({
@@ -70,11 +72,13 @@ export async function signup(db: Db, data: SignupData, ip: string, limitPerAddre
           speciality: data.speciality,
           cin: data.cin,
           searchText: userSearchText(data),
+          emailConfirmedAt: provenByInvitation ? new Date() : null,
         })
         .returning(accountColumns);
       if (organisation) await saveOrganisation(tx, user!.id, organisation, data.email);
-      // Signing in does not wait for it (decision 021): the banner asks until the link is opened.
-      await queueEmailConfirmation(tx, user!);
+      // Signing in does not wait for it (decision 021): the banner asks until the link is opened; an invitation's link needs none.
+      if (!provenByInvitation) await queueEmailConfirmation(tx, user!);
+      else await announcePendingInvitations(tx, user!.id);
       const accessToken = await createSession(tx as unknown as Db, user!.id);
       return { accessToken, user: toAccountUser(user!) };
     });

@@ -4,7 +4,7 @@ import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
 
 export { detectCourseCompletions, enrol, enrolmentOf, lockEnrolment, rememberLesson, withdraw } from './enrolments.service';
-export { learnerCourseProgress } from './learner-progress';
+export { learnerCourseProgress, learnerProgressOfPairs } from './learner-progress';
 
 /**
  * Enrolment, progress and completion: one owner that every path into a course calls (self,

@@ -26,3 +26,31 @@ export function learnerCourseProgress(userId: SQL, courseId: SQL): SQL {
     (select c.code from certificates c where c.user_id = ${userId} and c.course_id = ${courseId} and c.revoked_at is null) as certificate_code,
     (select c.number from certificates c where c.user_id = ${userId} and c.course_id = ${courseId} and c.revoked_at is null) as certificate_number`;
 }
+
+/**
+ * The same progress for many (learner, course) pairs at once, set-based: each learning table is
+ * read once for all the pairs and grouped (hash joins), never one subquery per pair, so an
+ * organisation's dashboard costs one pass over its members' rows (issue 25, fault 2).
+ *
+ * `pairs` is a query with the columns `user_id` and `course_id` (one row per pair, no duplicates).
+ * Use: `with pairs as (…), progress as (${learnerProgressOfPairs(sql`select user_id, course_id from pairs`)})`
+ * then `left join progress p on p.user_id = … and p.course_id = …`; the columns are those of
+ * `learnerCourseProgress` plus user_id and course_id.
+ */
+export function learnerProgressOfPairs(pairs: SQL): SQL {
+  return sql`select pr.user_id, pr.course_id, coalesce(t.total_lessons, 0) as total_lessons, coalesce(d.completed_lessons, 0) as completed_lessons,
+      greatest(d.last_lesson_at, q.last_quiz_at) as last_activity_at, e.completed_at, cert.code as certificate_code, cert.number as certificate_number
+    from (${pairs}) pr
+    left join (select s.course_id, count(*)::int as total_lessons from lessons l join course_sections s on s.id = l.section_id
+        where s.course_id in (select course_id from (${pairs}) x) group by s.course_id) t on t.course_id = pr.course_id
+    left join (select x.user_id, x.course_id, count(*)::int as completed_lessons, max(p.completed_at) as last_lesson_at
+        from (${pairs}) x join course_sections s on s.course_id = x.course_id join lessons l on l.section_id = s.id
+        join lesson_progress p on p.lesson_id = l.id and p.user_id = x.user_id
+        group by x.user_id, x.course_id) d on d.user_id = pr.user_id and d.course_id = pr.course_id
+    left join (select x.user_id, x.course_id, max(a.created_at) as last_quiz_at
+        from (${pairs}) x join course_sections s on s.course_id = x.course_id join lessons l on l.section_id = s.id
+        join quiz_attempts a on a.lesson_id = l.id and a.user_id = x.user_id
+        group by x.user_id, x.course_id) q on q.user_id = pr.user_id and q.course_id = pr.course_id
+    left join enrolments e on e.user_id = pr.user_id and e.course_id = pr.course_id
+    left join certificates cert on cert.user_id = pr.user_id and cert.course_id = pr.course_id and cert.revoked_at is null`;
+}

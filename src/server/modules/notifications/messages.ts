@@ -1,6 +1,6 @@
 import type { NotificationKind } from '../../../shared/notifications';
 import { webPaths } from '../../../shared/web-paths';
-import { formatDateTime } from '../../../shared/french-format';
+import { formatDateTime, plural } from '../../../shared/french-format';
 
 /**
  * The French text of each notification, written once and used for the in-app entry and for its
@@ -20,6 +20,8 @@ export interface NotificationData {
   course_changes_requested: { courseId: number; courseTitle: string; reason: string | null };
   organisation_member_left: { memberName: string };
   organisation_membership_ended: { organisationName: string };
+  organisation_seats_granted: { courseTitle: string; seats: number; used: number };
+  organisation_invitation: { organisationName: string };
 }
 
 export interface NotificationContent {
@@ -121,5 +123,18 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     body: `${data.organisationName} vous a retiré de ses membres : elle ne voit plus votre progression. Vos formations et vos attestations restent les vôtres.`,
     link: webPaths.myLearning,
     actionLabel: 'Voir mes formations',
+  }),
+  organisation_seats_granted: (data) => ({
+    title: `Places attribuées : ${data.courseTitle}`,
+    body: `L’équipe EcoForma a fixé à ${plural(data.seats, 'place')} le nombre de places de votre organisation pour la formation « ${data.courseTitle} » (${plural(data.used, 'place utilisée', 'places utilisées')}).`,
+    more: ['Inscrivez vos membres à cette formation depuis la liste de vos membres.'],
+    link: webPaths.organisationMembers,
+    actionLabel: 'Inscrire des membres',
+  }),
+  organisation_invitation: (data) => ({
+    title: `${data.organisationName} vous invite à la rejoindre`,
+    body: `${data.organisationName} vous invite à rejoindre son espace de formation. Acceptez ou refusez l’invitation dans l’onglet « Organisations » de votre profil.`,
+    link: webPaths.myOrganisations,
+    actionLabel: 'Voir l’invitation',
   }),
 };

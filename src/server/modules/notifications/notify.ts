@@ -50,6 +50,15 @@ export async function notify<K extends NotificationKind>(tx: Executor, { userId,
   });
 }
 
+/**
+ * The in-app notification only, no e-mail: for an event that already has its own e-mail (an
+ * organisation's invitation), so the bell keeps it without a second message.
+ */
+export async function notifyInApp<K extends NotificationKind>(tx: Executor, { userId, kind, data }: Omit<Notification<K>, 'attachments'>): Promise<void> {
+  const content = notificationContent[kind](data);
+  await tx.insert(notifications).values({ userId, kind, title: content.title, body: content.body, link: content.link });
+}
+
 /** Tells every active administrator (a disabled one is signed out and hears nothing). */
 export async function notifyAdmins<K extends NotificationKind>(tx: Executor, kind: K, data: NotificationData[K]): Promise<void> {
   const admins = await tx

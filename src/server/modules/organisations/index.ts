@@ -1,5 +1,5 @@
-import { asc, eq, or } from 'drizzle-orm';
-import { courses, organisationEnrolments, organisationMembers, organisations } from '../../db/schema';
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { courses, organisationEnrolments, organisationInvitationMails, organisationMembers, organisations } from '../../db/schema';
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { organisationsRoutes } from './organisations.routes';
@@ -13,10 +13,19 @@ export {
   siretTaken,
   type OrganisationInput,
 } from './organisation-details';
+export { announcePendingInvitations, invitationProvesAddress } from './organisations.service';
 
 export const organisationsModule: ModuleManifest = {
   name: 'organisations',
   routes: [organisationsRoutes],
+  jobs: [
+    {
+      name: "oubli des envois d'invitations de plus d'un jour (plafonds par organisation)",
+      async run({ db }) {
+        await db.delete(organisationInvitationMails).where(sql`${organisationInvitationMails.sentAt} < now() - interval '1 day'`);
+      },
+    },
+  ],
   personalData: [
     { column: organisations.userId, exportedAs: 'organisation', onAccountDeletion: 'cascade' },
     { column: organisationMembers.userId, exportedAs: 'organisation_memberships', onAccountDeletion: 'cascade' },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/ids';
 import {
   acceptInvitationBodySchema,
+  acceptMyInvitationBodySchema,
   adminOrganisationsQuerySchema,
   adminOrganisationsResponseSchema,
   dashboardQuerySchema,
@@ -16,6 +17,7 @@ import {
   inviteBodySchema,
   inviteResponseSchema,
   membersQuerySchema,
+  myInvitationListSchema,
   myOrganisationListSchema,
   myOrganisationSchema,
   organisationCourseListSchema,
@@ -23,14 +25,16 @@ import {
   organisationSeatsSchema,
   seatsBodySchema,
 } from '../../../shared/organisations';
-import { noContentSchema, textAnswer } from '../../../shared/responses';
+import { binaryAnswer, noContentSchema } from '../../../shared/responses';
 import { isAdmin, isLearner, isOrganisation } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
 import { contentDisposition } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
 import {
   acceptInvitation,
+  acceptMyInvitation,
   declineInvitation,
+  declineMyInvitation,
   enrolMembers,
   exportDashboard,
   getDashboard,
@@ -39,6 +43,7 @@ import {
   leaveOrganisation,
   listAdminOrganisations,
   listMembers,
+  listMyInvitations,
   listMyOrganisations,
   listOrganisationCourses,
   lookupInvitation,
@@ -58,16 +63,16 @@ export const organisationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     listMembers(db, currentUser(request).id, request.query),
   );
 
-  app.post('/api/organisation/invitations', { config: organisationOnly, schema: { tags, summary: 'Inviter une personne par e-mail (une invitation en attente est renvoyée)', body: inviteBodySchema, response: { 201: inviteResponseSchema } } }, async (request, reply) =>
-    reply.status(201).send(await inviteMember(db, currentUser(request).id, request.body.email)),
+  app.post('/api/organisation/invitations', { config: organisationOnly, schema: { tags, summary: 'Inviter une personne par e-mail (une invitation en attente est renvoyée, au plus un e-mail par adresse et par jour)', body: inviteBodySchema, response: { 201: inviteResponseSchema } } }, async (request, reply) =>
+    reply.status(201).send(await inviteMember(db, currentUser(request).id, request.body.email, config.organisationInvitations)),
   );
 
   app.post('/api/organisation/invitations/preview', { config: organisationOnly, schema: { tags, summary: "Aperçu d'un import CSV : l'erreur de chaque ligne, sans rien enregistrer", body: importBodySchema, response: { 200: importPreviewSchema } } }, async (request) =>
     previewImport(db, currentUser(request).id, request.body.csv),
   );
 
-  app.post('/api/organisation/invitations/import', { config: organisationOnly, schema: { tags, summary: 'Importer des invitations depuis un CSV (1 000 lignes au plus) : tout ou rien', body: importBodySchema, response: { 201: importResultSchema } } }, async (request, reply) =>
-    reply.status(201).send(await importMembers(db, currentUser(request).id, request.body.csv)),
+  app.post('/api/organisation/invitations/import', { config: organisationOnly, schema: { tags, summary: 'Importer des invitations depuis un CSV (1 000 lignes au plus) : tout ou rien, ou les seules lignes valides avec skip_invalid', body: importBodySchema, response: { 201: importResultSchema } } }, async (request, reply) =>
+    reply.status(201).send(await importMembers(db, currentUser(request).id, request.body.csv, request.body.skip_invalid === true, config.organisationInvitations)),
   );
 
   app.delete('/api/organisation/members/:id', { config: organisationOnly, schema: { tags, summary: "Annuler une invitation ou retirer un membre (l'organisation perd l'accès à sa progression)", params: idParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
@@ -87,10 +92,10 @@ export const organisationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     getDashboard(db, currentUser(request).id, request.query),
   );
 
-  app.get('/api/organisation/dashboard/export', { config: organisationOnly, schema: { tags, summary: 'Exporter le tableau de bord complet en CSV (UTF-8 avec BOM, séparateur « ; »)', querystring: dashboardQuerySchema, response: { 200: textAnswer(['text/csv'], 'Le tableau de bord, en CSV (UTF-8 avec BOM, séparateur « ; »)') } } }, async (request, reply) => {
-    const { csv, fileName } = await exportDashboard(db, currentUser(request).id, request.query, config.publicUrl);
+  app.get('/api/organisation/dashboard/export', { config: organisationOnly, schema: { tags, summary: 'Exporter le tableau de bord complet en CSV (UTF-8 avec BOM, séparateur « ; »)', querystring: dashboardQuerySchema, response: { 200: binaryAnswer(['text/csv'], 'Le tableau de bord, en CSV (UTF-8 avec BOM, séparateur « ; »), écrit au fil de la lecture') } } }, async (request, reply) => {
+    const { stream, fileName } = await exportDashboard(db, currentUser(request).id, request.query, config.publicUrl);
     reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', contentDisposition(fileName));
-    return reply.send(csv);
+    return reply.send(stream);
   });
 
   // The learner's side. The link's token is the proof the invitation reached them; the lookup is public so the signup page can prefill.
@@ -106,6 +111,19 @@ export const organisationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
 
   app.post('/api/invitations/decline', { config: learnerOnly, schema: { tags, summary: "Refuser une invitation d'organisation", body: invitationTokenBodySchema, response: { 204: noContentSchema } } }, async (request, reply) => {
     await declineInvitation(db, request.body.token, currentUser(request));
+    return reply.status(204).send();
+  });
+
+  app.get('/api/user/invitations', { config: learnerOnly, schema: { tags, summary: "Les invitations d'organisations en attente adressées à mon e-mail confirmé", response: { 200: myInvitationListSchema } } }, async (request) =>
+    listMyInvitations(db, currentUser(request).id),
+  );
+
+  app.post('/api/user/invitations/:id/accept', { config: learnerOnly, schema: { tags, summary: 'Accepter une invitation adressée à mon e-mail confirmé et consentir à partager ma progression', params: idParamsSchema, body: acceptMyInvitationBodySchema, response: { 200: myOrganisationSchema } } }, async (request) =>
+    acceptMyInvitation(db, request.params.id, currentUser(request)),
+  );
+
+  app.post('/api/user/invitations/:id/decline', { config: learnerOnly, schema: { tags, summary: 'Refuser une invitation adressée à mon e-mail confirmé', params: idParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
+    await declineMyInvitation(db, request.params.id, currentUser(request));
     return reply.status(204).send();
   });
 

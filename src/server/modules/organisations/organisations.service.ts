@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { emailSchema } from '../../../shared/auth';
+import { emailSchema, firstnameSchema, lastnameSchema } from '../../../shared/auth';
 import {
   IMPORT_MAX_ROWS,
   INACTIVE_DAYS,
+  INVITATION_RESEND_MS,
   INVITATION_TTL_MS,
   memberStatuses,
   organisationMessages,
@@ -22,6 +24,7 @@ import {
   type InviteResponse,
   type MemberStatus,
   type MembersQuery,
+  type MyInvitation,
   type MyOrganisation,
   type OrganisationCourse,
   type OrganisationMember,
@@ -31,15 +34,15 @@ import { JOIN_ORGANISATION_PAGE, SIGNUP_PAGE } from '../../../shared/password';
 import { progressPercent } from '../../../shared/learning';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db, Executor } from '../../db/client';
-import { courses, organisationEnrolments, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
+import { courses, organisationEnrolments, organisationInvitationMails, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
 import { hashLinkToken, linkPath } from '../../lib/account-tokens';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { parseCsv, toCsv } from '../../lib/csv';
+import { csvLine, parseCsv } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { enrol, learnerCourseProgress } from '../enrolments';
+import { enrol, learnerProgressOfPairs } from '../enrolments';
 import { queueMails } from '../../lib/mail/outbox';
-import { notify } from '../notifications';
+import { notify, notifyInApp } from '../notifications';
 import { toOrganisationDetails } from './organisation-details';
 import type { AuthUser } from '../../lib/sessions';
 import { webPaths } from '../../../shared/web-paths';
@@ -214,19 +217,69 @@ async function addressesWithAccount(db: Executor, emails: string[]): Promise<Set
   return new Set(rows.map((r) => r.email));
 }
 
+/** The invitation e-mails an organisation may have sent (config: ORG_INVITATIONS_PER_HOUR / _PER_DAY). */
+export interface InvitationLimits {
+  perHour: number;
+  perDay: number;
+}
+
+/**
+ * Serialises one organisation's invitations: the row lock makes the cap's count and the
+ * "one e-mail a day per address" check hold against two imports sent at once.
+ */
+async function lockOrganisation(tx: Executor, organisationId: number): Promise<void> {
+  await tx.select({ id: organisations.userId }).from(organisations).where(eq(organisations.userId, organisationId)).for('update');
+}
+
+/**
+ * Counts `wanted` invitation e-mails against the organisation's hourly and daily caps, or refuses
+ * them all (429 too_many_invitations): an import is never sent in part. Call after lockOrganisation.
+ */
+async function reserveInvitationMails(tx: Executor, organisationId: number, wanted: number, limits: InvitationLimits): Promise<void> {
+  if (wanted === 0) return;
+  const [sent] = await tx
+    .select({
+      hour: sql<number>`(count(*) filter (where ${organisationInvitationMails.sentAt} > now() - interval '1 hour'))::int`,
+      day: sql<number>`count(*)::int`,
+    })
+    .from(organisationInvitationMails)
+    .where(and(eq(organisationInvitationMails.organisationId, organisationId), sql`${organisationInvitationMails.sentAt} > now() - interval '1 day'`));
+  const left = Math.max(0, Math.min(limits.perHour - Number(sent?.hour ?? 0), limits.perDay - Number(sent?.day ?? 0)));
+  if (wanted > left) throw new AppError('too_many_invitations', 429, organisationMessages.tooManyInvitations(wanted, left, limits.perHour, limits.perDay));
+  await tx.insert(organisationInvitationMails).values(Array.from({ length: wanted }, () => ({ organisationId })));
+}
+
+/** An address to invite, with the name the organisation gave (CSV import) if any. */
+interface InvitationInput {
+  email: string;
+  firstname?: string | null;
+  lastname?: string | null;
+}
+
 /**
  * Writes the invitations (a new row, or the existing row of an address that is not an active
  * member: a new link, the old one stops working) and queues their e-mails, in the caller's
- * transaction. Returns how many rows it wrote: fewer than asked means an address became an
- * active member meanwhile.
+ * transaction, after counting them against the caps. Returns the rows written: fewer than asked
+ * means an address became an active member meanwhile.
  */
-async function writeInvitations(tx: Executor, organisation: { id: number; name: string }, emails: string[]): Promise<{ ids: Map<string, number> }> {
-  if (emails.length === 0) return { ids: new Map() };
+async function writeInvitations(tx: Executor, organisation: { id: number; name: string }, inputs: InvitationInput[], limits: InvitationLimits): Promise<{ ids: Map<string, number> }> {
+  if (inputs.length === 0) return { ids: new Map() };
+  await reserveInvitationMails(tx, organisation.id, inputs.length, limits);
+  const emails = inputs.map((i) => i.email);
   const withAccount = await addressesWithAccount(tx, emails);
-  const invitations = emails.map((email) => ({ email, ...newInvitationToken() }));
+  const invitations = inputs.map((input) => ({ ...input, ...newInvitationToken() }));
   const written = await tx
     .insert(organisationMembers)
-    .values(invitations.map((i) => ({ organisationId: organisation.id, email: i.email, tokenHash: i.tokenHash, expiresAt: i.expiresAt })))
+    .values(
+      invitations.map((i) => ({
+        organisationId: organisation.id,
+        email: i.email,
+        invitedFirstname: i.firstname ?? null,
+        invitedLastname: i.lastname ?? null,
+        tokenHash: i.tokenHash,
+        expiresAt: i.expiresAt,
+      })),
+    )
     .onConflictDoUpdate({
       target: [organisationMembers.organisationId, organisationMembers.email],
       set: {
@@ -234,82 +287,183 @@ async function writeInvitations(tx: Executor, organisation: { id: number; name: 
         tokenHash: sql`excluded.token_hash`,
         expiresAt: sql`excluded.expires_at`,
         invitedAt: sql`now()`,
+        // A name given now replaces the old one; none given keeps it.
+        invitedFirstname: sql`coalesce(excluded.invited_firstname, ${organisationMembers.invitedFirstname})`,
+        invitedLastname: sql`coalesce(excluded.invited_lastname, ${organisationMembers.invitedLastname})`,
         userId: null,
         joinedAt: null,
         endedAt: null,
       },
       setWhere: sql`${organisationMembers.status} <> 'active'`,
     })
-    .returning({ id: organisationMembers.id, email: organisationMembers.email });
+    .returning({ id: organisationMembers.id, email: organisationMembers.email, firstname: organisationMembers.invitedFirstname });
+  const byEmail = new Map(written.map((w) => [w.email, w]));
+  // A learner whose address is proven sees the invitation under the bell too, not only in the mail.
+  const learners = await confirmedLearners(tx, [...byEmail.keys()]);
+  for (const learner of learners) await notifyInApp(tx, { userId: learner.id, kind: 'organisation_invitation', data: { organisationName: organisation.name } });
   await queueMails(
     tx,
     invitations
-      .filter((i) => written.some((w) => w.email === i.email))
+      .filter((i) => byEmail.has(i.email))
       .map((i) => ({
         to: i.email,
         template: 'organisation-invitation' as const,
-        data: { organisationName: organisation.name, path: invitationPath(i.token, withAccount.has(i.email)), hasAccount: withAccount.has(i.email), expiresInDays: EXPIRES_IN_DAYS },
+        data: {
+          organisationName: organisation.name,
+          firstname: byEmail.get(i.email)!.firstname ?? null,
+          path: invitationPath(i.token, withAccount.has(i.email)),
+          hasAccount: withAccount.has(i.email),
+          expiresInDays: EXPIRES_IN_DAYS,
+        },
       })),
   );
   return { ids: new Map(written.map((w) => [w.email, w.id])) };
 }
 
-/** Invites one address; inviting a pending address again sends a new link. */
-export async function inviteMember(db: Db, organisationId: number, email: string): Promise<InviteResponse> {
+/** The learner accounts, among these addresses, whose address is confirmed: the ones that may answer from their account. */
+async function confirmedLearners(db: Executor, emails: string[]): Promise<Array<{ id: number; email: string }>> {
+  if (emails.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), eq(users.role, 'membre'), sql`${users.emailConfirmedAt} is not null`));
+}
+
+/**
+ * For the auth and account modules, when an address becomes proven (a signup from an invitation
+ * link, an e-mail confirmation): each pending invitation to it is announced under the bell, so
+ * it is not lost with the e-mail that carried it.
+ */
+export async function announcePendingInvitations(tx: Executor, userId: number): Promise<void> {
+  const pending = await listMyInvitations(tx, userId);
+  for (const invitation of pending) await notifyInApp(tx, { userId, kind: 'organisation_invitation', data: { organisationName: invitation.organisation_name } });
+}
+
+/** The pending addresses, among these, mailed less than INVITATION_RESEND_MS ago: no new e-mail for them. */
+async function recentlyInvitedAddresses(db: Executor, organisationId: number, emails: string[]): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: organisationMembers.id, email: organisationMembers.email })
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationId, organisationId),
+        eq(organisationMembers.status, 'invited'),
+        inArray(organisationMembers.email, emails),
+        sql`${organisationMembers.invitedAt} > now() - make_interval(secs => ${INVITATION_RESEND_MS / 1000})`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
+/**
+ * Invites one address; inviting a pending address again sends a new link, unless it was mailed
+ * less than 24 hours ago: then nothing is sent and the answer says so.
+ */
+export async function inviteMember(db: Db, organisationId: number, email: string, limits: InvitationLimits): Promise<InviteResponse> {
   const organisation = await requireOrganisation(db, organisationId);
   const id = await db.transaction(async (tx) => {
+    await lockOrganisation(tx, organisation.id);
     if ((await activeAddresses(tx, organisation.id, [email])).size > 0) throw AppError.validation({ email: [organisationMessages.alreadyMember] }, organisationMessages.alreadyMember);
+    const recent = (await recentlyInvitedAddresses(tx, organisation.id, [email])).get(email);
+    if (recent !== undefined) return { id: recent, resent: true, sent: false };
     const resent = (await pendingAddresses(tx, organisation.id, [email])).size > 0;
-    const { ids } = await writeInvitations(tx, organisation, [email]);
+    const { ids } = await writeInvitations(tx, organisation, [{ email }], limits);
     const written = ids.get(email);
     if (written === undefined) throw AppError.validation({ email: [organisationMessages.alreadyMember] }, organisationMessages.alreadyMember);
-    return { id: written, resent };
+    return { id: written, resent, sent: true };
   });
-  return { member: await memberById(db, organisation.id, id.id), resent: id.resent };
+  return { member: await memberById(db, organisation.id, id.id), resent: id.resent, sent: id.sent, notice: id.sent ? null : organisationMessages.recentlyInvited };
 }
 
 const EMAIL_HEADERS = new Set(['email', 'e-mail', 'mail', 'courriel', 'adresse e-mail', 'adresse email', 'adresse mail', 'adresse electronique', 'adresse courriel']);
 
-/** The file's data rows and which column holds the addresses (a header names it; without one, the first cell with an @). */
-function readImportFile(csv: string): { rows: Array<{ line: number; email: string }>; fileError: string | null } {
+const FIRSTNAME_HEADERS = new Set(['prenom', 'first name', 'firstname', 'prenom du membre']);
+const LASTNAME_HEADERS = new Set(['nom', 'nom de famille', 'last name', 'lastname', 'surname']);
+
+interface FileRow {
+  line: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+}
+
+/**
+ * The file's data rows: a header names the columns (e-mail, and the first and last names when
+ * present); without one, the addresses are the first cell with an @ and no name is read.
+ */
+function readImportFile(csv: string): { rows: FileRow[]; fileError: string | null } {
   const lines = parseCsv(csv).filter((row) => row.cells.some((cell) => cell.trim() !== ''));
   if (lines.length === 0) return { rows: [], fileError: organisationMessages.importEmpty };
-  const header = lines[0]!.cells.map((cell) => normalizeSearch(cell));
+  const header = lines[0]!.cells.map((cell) => normalizeSearch(cell).trim());
   const headerColumn = header.findIndex((cell) => EMAIL_HEADERS.has(cell));
   const data = headerColumn >= 0 ? lines.slice(1) : lines;
   if (data.length === 0) return { rows: [], fileError: organisationMessages.importEmpty };
   if (data.length > IMPORT_MAX_ROWS) return { rows: [], fileError: organisationMessages.importTooManyRows };
   const column = headerColumn >= 0 ? headerColumn : Math.max(0, data[0]!.cells.findIndex((cell) => cell.includes('@')));
-  return { rows: data.map((row) => ({ line: row.line, email: (row.cells[column] ?? '').trim() })), fileError: null };
+  const firstnameColumn = headerColumn >= 0 ? header.findIndex((cell) => FIRSTNAME_HEADERS.has(cell)) : -1;
+  const lastnameColumn = headerColumn >= 0 ? header.findIndex((cell) => LASTNAME_HEADERS.has(cell)) : -1;
+  const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '').trim() : '');
+  return {
+    rows: data.map((row) => ({ line: row.line, email: cell(row.cells, column), firstname: cell(row.cells, firstnameColumn), lastname: cell(row.cells, lastnameColumn) })),
+    fileError: null,
+  };
 }
 
-/** Each row's fate, in the file's order: invalid, duplicate, already a member (errors), pending (sent again) or new. */
+/** A name cell: empty is fine (null), else the same rules as a person's name. */
+function readName(value: string, schema: typeof firstnameSchema | typeof lastnameSchema): { value: string | null; problem: string | null } {
+  if (!value) return { value: null, problem: null };
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { value: parsed.data, problem: null } : { value: null, problem: parsed.error.issues[0]!.message };
+}
+
+/**
+ * Each row's fate, in the file's order: invalid (errors), a duplicate (merged into its first
+ * line, whose missing names it fills), already a member (error), pending (sent again, or not
+ * if mailed less than a day ago) or new.
+ */
 async function analyseImport(db: Executor, organisationId: number, csv: string): Promise<ImportRow[]> {
   const { rows, fileError } = readImportFile(csv);
   if (fileError) throw AppError.validation({ csv: [fileError] }, fileError);
-  const firstLine = new Map<string, number>();
-  const analysed: ImportRow[] = rows.map(({ line, email: raw }) => {
-    if (!raw) return { line, email: raw, status: 'error', message: organisationMessages.rowEmailMissing };
+  const firstRow = new Map<string, ImportRow>();
+  const analysed: ImportRow[] = rows.map(({ line, email: raw, firstname: rawFirst, lastname: rawLast }) => {
+    const firstname = readName(rawFirst, firstnameSchema);
+    const lastname = readName(rawLast, lastnameSchema);
+    const names = { firstname: firstname.value, lastname: lastname.value };
+    if (!raw) return { line, email: raw, ...names, status: 'error', message: organisationMessages.rowEmailMissing };
     const parsed = emailSchema.safeParse(raw);
-    if (!parsed.success) return { line, email: raw, status: 'error', message: organisationMessages.rowEmailInvalid };
+    if (!parsed.success) return { line, email: raw, ...names, status: 'error', message: organisationMessages.rowEmailInvalid };
     const email = parsed.data;
-    const seen = firstLine.get(email);
-    if (seen !== undefined) return { line, email, status: 'error', message: organisationMessages.rowDuplicate(seen) };
-    firstLine.set(email, line);
-    return { line, email, status: 'new', message: null };
-  });
-  const candidates = analysed.filter((r) => r.status === 'new').map((r) => r.email);
-  const [active, pending] = await Promise.all([activeAddresses(db, organisationId, candidates), pendingAddresses(db, organisationId, candidates)]);
-  return analysed.map((row) => {
-    if (row.status !== 'new') return row;
-    if (active.has(row.email)) return { ...row, status: 'error', message: organisationMessages.rowAlreadyMember };
-    if (pending.has(row.email)) return { ...row, status: 'resend', message: organisationMessages.rowResend };
+    const problem = firstname.problem ?? lastname.problem;
+    if (problem) return { line, email, ...names, status: 'error', message: organisationMessages.rowNameInvalid(problem) };
+    const first = firstRow.get(email);
+    if (first) {
+      first.firstname ??= names.firstname;
+      first.lastname ??= names.lastname;
+      return { line, email, ...names, status: 'duplicate', message: organisationMessages.rowDuplicate(first.line) };
+    }
+    const row: ImportRow = { line, email, ...names, status: 'new', message: null };
+    firstRow.set(email, row);
     return row;
   });
+  const candidates = analysed.filter((r) => r.status === 'new').map((r) => r.email);
+  const [active, pending, recent] = await Promise.all([
+    activeAddresses(db, organisationId, candidates),
+    pendingAddresses(db, organisationId, candidates),
+    recentlyInvitedAddresses(db, organisationId, candidates),
+  ]);
+  for (const row of analysed) {
+    if (row.status !== 'new') continue;
+    if (active.has(row.email)) Object.assign(row, { status: 'error', message: organisationMessages.rowAlreadyMember });
+    else if (recent.has(row.email)) Object.assign(row, { status: 'recent', message: organisationMessages.rowRecent });
+    else if (pending.has(row.email)) Object.assign(row, { status: 'resend', message: organisationMessages.rowResend });
+  }
+  return analysed;
 }
 
 function countRows(rows: ImportRow[]): ImportPreview['counts'] {
-  return { new: rows.filter((r) => r.status === 'new').length, resend: rows.filter((r) => r.status === 'resend').length, error: rows.filter((r) => r.status === 'error').length };
+  const count = (status: ImportRow['status']) => rows.filter((r) => r.status === status).length;
+  return { new: count('new'), resend: count('resend'), recent: count('recent'), duplicate: count('duplicate'), error: count('error') };
 }
 
 /** What an import would do, row by row, writing nothing. */
@@ -320,22 +474,26 @@ export async function previewImport(db: Db, organisationId: number, csv: string)
 }
 
 /**
- * Imports the file: everything or nothing. The rows are checked again in the transaction that
- * writes them; one row in error, or an address that became a member since, and nothing is written.
+ * Imports the file. By default everything or nothing: one row in error, or an address that became
+ * a member since, and nothing is written. With `skipInvalid` (the organisation saw the preview
+ * and chose to import the valid rows) the rows in error are left out. Either way duplicates are
+ * merged, and the e-mails are counted against the caps as a whole: over them, nothing is queued.
  */
-export async function importMembers(db: Db, organisationId: number, csv: string): Promise<ImportResult> {
+export async function importMembers(db: Db, organisationId: number, csv: string, skipInvalid: boolean, limits: InvitationLimits): Promise<ImportResult> {
   const organisation = await requireOrganisation(db, organisationId);
   return db.transaction(async (tx) => {
+    await lockOrganisation(tx, organisation.id);
     const rows = await analyseImport(tx, organisation.id, csv);
     const errors = rows.filter((r) => r.status === 'error');
-    if (errors.length > 0) {
+    if (errors.length > 0 && !skipInvalid) {
       throw AppError.validation(Object.fromEntries(errors.map((r) => [`lines.${r.line}`, [r.message!]])), organisationMessages.importHasErrors);
     }
-    const emails = rows.map((r) => r.email);
-    const { ids } = await writeInvitations(tx, organisation, emails);
-    if (ids.size !== emails.length) throw AppError.invalidTransition(organisationMessages.importChanged);
     const counts = countRows(rows);
-    return { invited: counts.new, resent: counts.resend };
+    if (counts.new + counts.resend + counts.recent === 0) throw AppError.validation({ csv: [organisationMessages.importNothingValid] }, organisationMessages.importNothingValid);
+    const toSend = rows.filter((r) => r.status === 'new' || r.status === 'resend');
+    const { ids } = await writeInvitations(tx, organisation, toSend, limits);
+    if (ids.size !== toSend.length) throw AppError.invalidTransition(organisationMessages.importChanged);
+    return { invited: counts.new, resent: counts.resend, recent: counts.recent, merged: counts.duplicate, skipped: counts.error };
   });
 }
 
@@ -368,12 +526,24 @@ interface LiveInvitation {
   organisationId: number;
   organisationName: string;
   expiresAt: Date;
+  firstname: string | null;
+  lastname: string | null;
 }
+
+const liveInvitationColumns = {
+  id: organisationMembers.id,
+  email: organisationMembers.email,
+  organisationId: organisationMembers.organisationId,
+  organisationName: organisations.name,
+  expiresAt: organisationMembers.expiresAt,
+  firstname: organisationMembers.invitedFirstname,
+  lastname: organisationMembers.invitedLastname,
+};
 
 /** The pending, unexpired invitation of this link, or 400 invalid_link. */
 async function liveInvitation(db: Executor, token: string, lock = false): Promise<LiveInvitation> {
   const query = db
-    .select({ id: organisationMembers.id, email: organisationMembers.email, organisationId: organisationMembers.organisationId, organisationName: organisations.name, expiresAt: organisationMembers.expiresAt })
+    .select(liveInvitationColumns)
     .from(organisationMembers)
     .innerJoin(organisations, eq(organisations.userId, organisationMembers.organisationId))
     .where(and(eq(organisationMembers.tokenHash, hashLinkToken(token)), eq(organisationMembers.status, 'invited'), sql`${organisationMembers.expiresAt} > now()`))
@@ -386,7 +556,61 @@ async function liveInvitation(db: Executor, token: string, lock = false): Promis
 /** What the invitation says, for whoever holds its link (the signup and join pages). */
 export async function lookupInvitation(db: Db, token: string): Promise<InvitationSummary> {
   const invitation = await liveInvitation(db, token);
-  return { organisation_name: invitation.organisationName, email: invitation.email, expires_at: invitation.expiresAt.toISOString() };
+  const hasAccount = (await addressesWithAccount(db, [invitation.email])).size > 0;
+  return {
+    organisation_name: invitation.organisationName,
+    email: invitation.email,
+    expires_at: invitation.expiresAt.toISOString(),
+    firstname: invitation.firstname,
+    lastname: invitation.lastname,
+    has_account: hasAccount,
+  };
+}
+
+/**
+ * For signup (module auth): whether this link is a live invitation to exactly this address. The
+ * link reached that mailbox, so the new account's address needs no second confirmation.
+ */
+export async function invitationProvesAddress(db: Executor, token: string, email: string): Promise<boolean> {
+  const invitation = await liveInvitation(db, token).catch(() => null);
+  return invitation !== null && invitation.email === email;
+}
+
+/** The pending invitation `id`, addressed to this account's confirmed e-mail, or 404 (never someone else's). */
+async function myLiveInvitation(db: Executor, caller: AuthUser, id: number, lock = false): Promise<LiveInvitation> {
+  const query = db
+    .select(liveInvitationColumns)
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.userId, organisationMembers.organisationId))
+    .innerJoin(users, eq(users.email, organisationMembers.email))
+    .where(
+      and(
+        eq(organisationMembers.id, id),
+        eq(users.id, caller.id),
+        sql`${users.emailConfirmedAt} is not null`,
+        eq(organisationMembers.status, 'invited'),
+        sql`${organisationMembers.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: organisationMembers }) : await query;
+  if (!row) throw AppError.notFound(organisationMessages.invitationInvalid);
+  return row;
+}
+
+/**
+ * The pending invitations to the learner's address, once confirmed: the profile and the bell list
+ * them, so an invitation is not lost with its e-mail (a reload, a confirmation in another tab).
+ */
+export async function listMyInvitations(db: Executor, userId: number): Promise<MyInvitation[]> {
+  const rows = await db
+    .select({ id: organisationMembers.id, name: organisations.name, invitedAt: organisationMembers.invitedAt, expiresAt: organisationMembers.expiresAt })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.userId, organisationMembers.organisationId))
+    .innerJoin(users, eq(users.email, organisationMembers.email))
+    .where(and(eq(users.id, userId), sql`${users.emailConfirmedAt} is not null`, eq(organisationMembers.status, 'invited'), sql`${organisationMembers.expiresAt} > now()`))
+    .orderBy(asc(organisationMembers.invitedAt), asc(organisationMembers.id));
+  return rows.map((r) => ({ id: r.id, organisation_name: r.name, invited_at: iso(r.invitedAt)!, expires_at: iso(r.expiresAt)! }));
 }
 
 /** Only the account whose e-mail the invitation names answers it. */
@@ -397,10 +621,30 @@ async function assertAddressee(db: Executor, invitation: LiveInvitation, caller:
 
 /** Accepts with consent: the learner becomes an active member and the link is spent. */
 export async function acceptInvitation(db: Db, token: string, caller: AuthUser): Promise<MyOrganisation> {
+  return accept(db, caller, async (tx) => {
+    const invitation = await liveInvitation(tx, token, true);
+    await assertAddressee(tx, invitation, caller);
+    return invitation;
+  });
+}
+
+/** Accepts, from the profile or the bell, an invitation to the account's confirmed address. */
+export async function acceptMyInvitation(db: Db, id: number, caller: AuthUser): Promise<MyOrganisation> {
+  return accept(db, caller, (tx) => myLiveInvitation(tx, caller, id, true));
+}
+
+/** Declines, from the profile or the bell, an invitation to the account's confirmed address. */
+export async function declineMyInvitation(db: Db, id: number, caller: AuthUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const invitation = await myLiveInvitation(tx, caller, id, true);
+    await tx.update(organisationMembers).set({ status: 'declined', endedAt: new Date(), tokenHash: null }).where(eq(organisationMembers.id, invitation.id));
+  });
+}
+
+async function accept(db: Db, caller: AuthUser, find: (tx: Executor) => Promise<LiveInvitation>): Promise<MyOrganisation> {
   try {
     const id = await db.transaction(async (tx) => {
-      const invitation = await liveInvitation(tx, token, true);
-      await assertAddressee(tx, invitation, caller);
+      const invitation = await find(tx);
       const [accepted] = await tx
         .update(organisationMembers)
         .set({ status: 'active', userId: caller.id, joinedAt: new Date(), endedAt: null, tokenHash: null })
@@ -546,22 +790,31 @@ interface ProgressRow extends Record<string, unknown> {
 }
 
 /**
- * Every consenting member of the organisation with each course it enrolled them in (one row
- * without a course for a member not enrolled yet), and the progress the learning tables hold.
- * The join on `status = 'active'` is the consent: a member who left is not read at all.
+ * Every consenting member of the organisation (or only `members`, a query of membership ids) with
+ * each course it enrolled them in (one row without a course for a member not enrolled yet), and
+ * the progress the learning tables hold, read set-based (learnerProgressOfPairs): one pass over
+ * the members' rows, no subquery per row. The join on `status = 'active'` is the consent: a member
+ * who left is not read at all.
  */
-function progressRows(organisationId: number): SQL {
-  return sql`select m.id as member_id, u.firstname, u.lastname, u.email, u.search_text,
-      oe.course_id, c.title as course_title, oe.created_at as enrolled_at,
+function progressRows(organisationId: number, members?: SQL): SQL {
+  const only = members ? sql`and m.id in (${members})` : sql``;
+  return sql`with mem as (
+      select m.id as member_id, m.user_id from ${organisationMembers} m
+      where m.organisation_id = ${organisationId} and m.status = 'active' ${only}),
+    pairs as (
+      select oe.user_id, oe.course_id, oe.created_at from ${organisationEnrolments} oe join mem on mem.user_id = oe.user_id
+      where oe.organisation_id = ${organisationId}),
+    progress as (${learnerProgressOfPairs(sql`select user_id, course_id from pairs`)})
+    select mem.member_id, u.firstname, u.lastname, u.email, u.search_text,
+      pairs.course_id, c.title as course_title, pairs.created_at as enrolled_at,
       p.total_lessons, p.completed_lessons, p.last_activity_at, p.completed_at, p.certificate_code, p.certificate_number,
-      (oe.course_id is not null and p.completed_at is null
-        and coalesce(p.last_activity_at, oe.created_at) < now() - make_interval(days => ${INACTIVE_DAYS})) as inactive
-    from ${organisationMembers} m
-    join ${users} u on u.id = m.user_id
-    left join ${organisationEnrolments} oe on oe.organisation_id = m.organisation_id and oe.user_id = m.user_id
-    left join ${courses} c on c.id = oe.course_id
-    left join lateral (${learnerCourseProgress(sql`m.user_id`, sql`oe.course_id`)}) p on oe.course_id is not null
-    where m.organisation_id = ${organisationId} and m.status = 'active'`;
+      (pairs.course_id is not null and p.completed_at is null
+        and coalesce(p.last_activity_at, pairs.created_at) < now() - make_interval(days => ${INACTIVE_DAYS})) as inactive
+    from mem
+    join ${users} u on u.id = mem.user_id
+    left join pairs on pairs.user_id = mem.user_id
+    left join ${courses} c on c.id = pairs.course_id
+    left join progress p on p.user_id = pairs.user_id and p.course_id = pairs.course_id`;
 }
 
 function dashboardFilters(query: Pick<DashboardQuery, 'q' | 'course_id' | 'status'>): SQL {
@@ -599,32 +852,43 @@ function toDashboardRow(r: ProgressRow): DashboardRow {
 
 const dashboardOrder = sql`order by r.lastname, r.firstname, r.member_id, r.course_title nulls first, r.course_id`;
 
-/** The dashboard's page of rows, its filters applied in SQL, and counters over all the organisation's members. */
+interface DashboardPageRow extends ProgressRow {
+  members: number;
+  enrolments: number;
+  completed: number;
+  inactive_count: number;
+  total: number;
+}
+
+/**
+ * The dashboard's page of rows, its filters applied in SQL, and counters over all the
+ * organisation's members: one statement, the progress computed once for the whole set.
+ */
 export async function getDashboard(db: Db, organisationId: number, query: DashboardQuery): Promise<DashboardResponse> {
   const organisation = await requireOrganisation(db, organisationId);
-  const rows = rowsOf<ProgressRow>(
-    await db.execute(sql`select r.*, (count(*) over ())::int as total_rows from (${progressRows(organisation.id)}) r
-      where ${dashboardFilters(query)} ${dashboardOrder}
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+  const rows = rowsOf<DashboardPageRow>(
+    await db.execute(sql`with r as (${progressRows(organisation.id)}),
+      summary as (select count(distinct r.member_id)::int as members, count(r.course_id)::int as enrolments,
+          count(*) filter (where r.completed_at is not null)::int as completed, count(*) filter (where r.inactive)::int as inactive_count,
+          count(*) filter (where ${dashboardFilters(query)})::int as total
+        from r),
+      page as (select r.*, row_number() over (${dashboardOrder}) as position from r where ${dashboardFilters(query)}
+        ${dashboardOrder} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
+      select summary.*, page.* from summary left join page on true order by page.position`),
   );
-  const [summary] = rowsOf<{ members: number; enrolments: number; completed: number; inactive: number; total: number }>(
-    await db.execute(sql`select count(distinct r.member_id)::int as members, count(r.course_id)::int as enrolments,
-        count(*) filter (where r.completed_at is not null)::int as completed, count(*) filter (where r.inactive)::int as inactive,
-        count(*) filter (where ${dashboardFilters(query)})::int as total
-      from (${progressRows(organisation.id)}) r`),
-  );
+  const summary = rows[0];
   return {
     organisation_name: organisation.name,
-    items: rows.map(toDashboardRow),
+    items: rows.filter((r) => r.member_id !== null).map(toDashboardRow),
     total: Number(summary?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,
-    summary: { members: Number(summary?.members ?? 0), enrolments: Number(summary?.enrolments ?? 0), completed: Number(summary?.completed ?? 0), inactive: Number(summary?.inactive ?? 0) },
+    summary: { members: Number(summary?.members ?? 0), enrolments: Number(summary?.enrolments ?? 0), completed: Number(summary?.completed ?? 0), inactive: Number(summary?.inactive_count ?? 0) },
   };
 }
 
-const EXPORT_MAX_ROWS = 100_000;
-
+/** Members read per statement by the export: memory stays bounded, whatever the organisation's size. */
+const EXPORT_CHUNK_MEMBERS = 500;
 
 function rowStatus(row: DashboardRow): string {
   if (!row.course) return 'Aucune formation';
@@ -633,31 +897,61 @@ function rowStatus(row: DashboardRow): string {
   return row.completed_lessons > 0 ? progressStatusLabels.in_progress : progressStatusLabels.not_started;
 }
 
-/** The whole table (every page, the same filters) as CSV for a spreadsheet: UTF-8 with BOM, `;`, formulas neutralised. */
-export async function exportDashboard(db: Db, organisationId: number, query: Pick<DashboardQuery, 'q' | 'course_id' | 'status'>, publicUrl: string): Promise<{ csv: string; fileName: string }> {
+const EXPORT_HEADER = ['Membre', 'E-mail', 'Formation', 'Statut', 'Progression (%)', 'Leçons terminées', 'Leçons', 'Inscrit le', 'Dernière activité', 'Terminée le', 'Attestation'];
+
+/**
+ * The export's lines, written as they are read: the members are walked in the dashboard's order by
+ * keyset, EXPORT_CHUNK_MEMBERS at a time, each chunk's progress read set-based. No statement
+ * reads the whole organisation, and no line waits for the last one.
+ */
+async function* dashboardLines(db: Db, organisationId: number, query: Pick<DashboardQuery, 'q' | 'course_id' | 'status'>, publicUrl: string): AsyncGenerator<string> {
+  yield csvLine(EXPORT_HEADER, true);
+  let after: { lastname: string; firstname: string; id: number } | null = null;
+  for (;;) {
+    const keyset: SQL = after ? sql`and (u.lastname, u.firstname, m.id) > (${after.lastname}, ${after.firstname}, ${after.id})` : sql``;
+    const chunk = rowsOf<{ id: number; lastname: string; firstname: string }>(
+      await db.execute(sql`select m.id, u.lastname, u.firstname from ${organisationMembers} m join ${users} u on u.id = m.user_id
+        where m.organisation_id = ${organisationId} and m.status = 'active' ${keyset}
+        order by u.lastname, u.firstname, m.id limit ${EXPORT_CHUNK_MEMBERS}`),
+    );
+    if (chunk.length === 0) return;
+    const ids = chunk.map((c) => Number(c.id));
+    const rows = rowsOf<ProgressRow>(
+      await db.execute(sql`select r.* from (${progressRows(organisationId, sql`select unnest(${`{${ids.join(',')}}`}::int[])`)}) r where ${dashboardFilters(query)} ${dashboardOrder}`),
+    ).map(toDashboardRow);
+    let lines = '';
+    for (const r of rows) {
+      lines += csvLine([
+        r.name,
+        r.email,
+        r.course?.title ?? '',
+        rowStatus(r),
+        r.course ? r.percent : '',
+        r.course ? r.completed_lessons : '',
+        r.course ? r.total_lessons : '',
+        formatShortDateTime(r.enrolled_at),
+        formatShortDateTime(r.last_activity_at),
+        formatShortDateTime(r.completed_at),
+        r.certificate ? `${publicUrl}${webPaths.certificate(r.certificate.code)}` : '',
+      ]);
+    }
+    if (lines) yield lines;
+    const last = chunk[chunk.length - 1]!;
+    after = { lastname: last.lastname, firstname: last.firstname, id: Number(last.id) };
+    if (chunk.length < EXPORT_CHUNK_MEMBERS) return;
+  }
+}
+
+/**
+ * The whole table (every page, the same filters) as CSV for a spreadsheet: UTF-8 with BOM, `;`,
+ * formulas neutralised, streamed (issue 25: never built in memory). The organisation is checked
+ * before the first byte, so a refusal is still a JSON error.
+ */
+export async function exportDashboard(db: Db, organisationId: number, query: Pick<DashboardQuery, 'q' | 'course_id' | 'status'>, publicUrl: string): Promise<{ stream: Readable; fileName: string }> {
   const organisation = await requireOrganisation(db, organisationId);
-  const rows = rowsOf<ProgressRow>(
-    await db.execute(sql`select r.* from (${progressRows(organisation.id)}) r where ${dashboardFilters(query)} ${dashboardOrder} limit ${EXPORT_MAX_ROWS}`),
-  ).map(toDashboardRow);
-  const csv = toCsv(
-    ['Membre', 'E-mail', 'Formation', 'Statut', 'Progression (%)', 'Leçons terminées', 'Leçons', 'Inscrit le', 'Dernière activité', 'Terminée le', 'Attestation'],
-    rows.map((r) => [
-      r.name,
-      r.email,
-      r.course?.title ?? '',
-      rowStatus(r),
-      r.course ? r.percent : '',
-      r.course ? r.completed_lessons : '',
-      r.course ? r.total_lessons : '',
-      formatShortDateTime(r.enrolled_at),
-      formatShortDateTime(r.last_activity_at),
-      formatShortDateTime(r.completed_at),
-      r.certificate ? `${publicUrl}${webPaths.certificate(r.certificate.code)}` : '',
-    ]),
-  );
   const day = new Date().toISOString().slice(0, 10);
   const slug = normalizeSearch(organisation.name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'organisation';
-  return { csv, fileName: `progression-${slug}-${day}.csv` };
+  return { stream: Readable.from(dashboardLines(db, organisation.id, query, publicUrl)), fileName: `progression-${slug}-${day}.csv` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -725,6 +1019,7 @@ export async function setSeats(db: Db, admin: AuthUser, organisationId: number, 
   const [course] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(and(eq(courses.id, courseId), eq(courses.status, 'published')));
   if (!course) throw AppError.notFound(organisationMessages.courseNotFound);
   return db.transaction(async (tx) => {
+    const [before] = await tx.select({ seats: organisationSeats.seats }).from(organisationSeats).where(and(eq(organisationSeats.organisationId, organisationId), eq(organisationSeats.courseId, courseId)));
     const [saved] = await tx
       .insert(organisationSeats)
       .values({ organisationId, courseId, seats })
@@ -741,6 +1036,10 @@ export async function setSeats(db: Db, admin: AuthUser, organisationId: number, 
       throw AppError.validation({ seats: [message] }, message);
     }
     await recordAudit(tx, { actor: admin, target, action: 'organisation_seats', details: { course_id: course.id, course_title: course.title, seats } });
+    // The organisation learns of a change of its seats (bell and e-mail); saving the same number tells nothing.
+    if (before?.seats !== saved.seats) {
+      await notify(tx, { userId: organisationId, kind: 'organisation_seats_granted', data: { courseTitle: course.title, seats: saved.seats, used: saved.used } });
+    }
     return { course_id: course.id, course_title: course.title, seats: saved.seats, used: saved.used };
   });
 }

@@ -9,7 +9,8 @@ import { linkIn } from '../../test/mail';
 import { randomSiret } from '../../test/siret';
 
 const PUBLIC_URL = 'https://formation.exemple.fr';
-const ctx = await createTestApp({ publicUrl: PUBLIC_URL });
+// The invitation caps have their own test file (organisations.invitation-limits.test.ts); here a 1,000-row import must go through.
+const ctx = await createTestApp({ publicUrl: PUBLIC_URL, organisationInvitations: { perHour: 1_000_000, perDay: 1_000_000 } });
 const { app, db } = ctx;
 const mail = await catchMail(ctx);
 
@@ -187,11 +188,13 @@ describe('invitations one at a time', () => {
     const to = email();
     const res = await call('POST', '/api/organisation/invitations', organisation, { email: ` ${to.toUpperCase()} ` });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ resent: false, member: { email: to, status: 'invited', name: null, expired: false } });
+    expect(res.json()).toMatchObject({ resent: false, sent: true, notice: null, member: { email: to, status: 'invited', name: null, expired: false } });
 
     const token = await invitationLink(to, '/signup');
     const [message] = mail.to(to).slice(-1);
-    expect(message!.subject).toBe('Coop Soleil vous invite à vous former sur EcoForma');
+    // The organisation's name (whatever was typed at signup) stays out of the subject; the body names it (issue 25).
+    expect(message!.subject).toBe('Invitation à vous former sur EcoForma');
+    expect(message!.subject).not.toContain('Coop Soleil');
     expect(message!.text).toContain('Coop Soleil à voir votre progression');
     const lookup = await call('POST', '/api/invitations/lookup', null, { token });
     expect(lookup.json()).toMatchObject({ organisation_name: 'Coop Soleil', email: to });
@@ -202,8 +205,10 @@ describe('invitations one at a time', () => {
     const learner = await createUser(db, { role: 'membre', email: email() });
     await call('POST', '/api/organisation/invitations', organisation, { email: learner.email });
     const first = await invitationLink(learner.email, '/rejoindre');
+    // A day later (the same day nothing is sent again: see the next test).
+    await db.update(organisationMembers).set({ invitedAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(organisationMembers.email, learner.email));
     const again = await call('POST', '/api/organisation/invitations', organisation, { email: learner.email });
-    expect(again.json().resent).toBe(true);
+    expect(again.json()).toMatchObject({ resent: true, sent: true, notice: null });
     const second = await invitationLink(learner.email, '/rejoindre');
     expect(second).not.toBe(first);
     expect((await call('POST', '/api/invitations/lookup', null, { token: first })).statusCode).toBe(400);
@@ -211,6 +216,30 @@ describe('invitations one at a time', () => {
     // Before accepting, the organisation reads nothing of the account: not even its name.
     const list = (await call('GET', '/api/organisation/members', organisation)).json() as OrganisationMembersResponse;
     expect(list.items).toEqual([expect.objectContaining({ email: learner.email, status: 'invited', name: null, courses: [] })]);
+  });
+
+  it('sends one e-mail a day at most to a pending address: inviting it again within 24 h says so and sends nothing', async () => {
+    const organisation = await createOrganisation(db);
+    const to = email('relance');
+    expect((await call('POST', '/api/organisation/invitations', organisation, { email: to })).statusCode).toBe(201);
+    const first = await invitationLink(to, '/signup');
+    const outbox = await outboxCount();
+
+    const again = await call('POST', '/api/organisation/invitations', organisation, { email: to });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ resent: true, sent: false, notice: organisationMessages.recentlyInvited, member: { email: to, status: 'invited' } });
+    expect(organisationMessages.recentlyInvited).toBe(
+      "Une invitation a déjà été envoyée à cette adresse il y a moins de 24 heures\u00a0: aucun nouvel e-mail n'est envoyé. Réessayez demain si la personne ne l'a pas reçue.",
+    );
+    expect(await outboxCount()).toBe(outbox);
+    // The first link still works: nothing was replaced.
+    expect((await call('POST', '/api/invitations/lookup', null, { token: first })).statusCode).toBe(200);
+
+    // 24 hours later, a new link goes out.
+    await db.update(organisationMembers).set({ invitedAt: new Date(Date.now() - 24 * 3_600_000 - 60_000) }).where(eq(organisationMembers.email, to));
+    const later = await call('POST', '/api/organisation/invitations', organisation, { email: to });
+    expect(later.json()).toMatchObject({ resent: true, sent: true, notice: null });
+    expect(await outboxCount()).toBe(outbox + 1);
   });
 
   it('refuses to invite an active member, and an organisation that has not given its details yet', async () => {
@@ -239,23 +268,26 @@ describe('CSV import', () => {
     const organisation = await createOrganisation(db);
     const { user: active } = await memberOf(organisation.id);
     const pending = email('attente');
-    await insertMembership(db, organisation.id, { email: pending });
+    await insertMembership(db, organisation.id, { email: pending }, { invitedAt: new Date(Date.now() - 2 * 86_400_000) });
+    const recent = email('recente');
+    await insertMembership(db, organisation.id, { email: recent });
     const fresh = email('nouveau');
-    const csv = ['Nom;E-mail', `Nouveau;${fresh}`, 'Sans arobase;pas-une-adresse', 'Vide;', `Encore;${fresh.toUpperCase()}`, `Déjà;${active.email}`, `Attente;${pending}`].join('\n');
+    const csv = ['Nom;E-mail', `Nouveau;${fresh}`, 'Sans arobase;pas-une-adresse', 'Vide;', `Encore;${fresh.toUpperCase()}`, `Déjà;${active.email}`, `Attente;${pending}`, `Récente;${recent}`].join('\n');
     const [members, outbox] = [await membersCount(organisation.id), await outboxCount()];
 
     const res = await call('POST', '/api/organisation/invitations/preview', organisation, { csv });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual<ImportPreview>({
       rows: [
-        { line: 2, email: fresh, status: 'new', message: null },
-        { line: 3, email: 'pas-une-adresse', status: 'error', message: organisationMessages.rowEmailInvalid },
-        { line: 4, email: '', status: 'error', message: organisationMessages.rowEmailMissing },
-        { line: 5, email: fresh, status: 'error', message: 'Cette adresse figure déjà ligne 2 du fichier.' },
-        { line: 6, email: active.email, status: 'error', message: organisationMessages.rowAlreadyMember },
-        { line: 7, email: pending, status: 'resend', message: organisationMessages.rowResend },
+        { line: 2, email: fresh, firstname: null, lastname: 'Nouveau', status: 'new', message: null },
+        { line: 3, email: 'pas-une-adresse', firstname: null, lastname: 'Sans arobase', status: 'error', message: organisationMessages.rowEmailInvalid },
+        { line: 4, email: '', firstname: null, lastname: 'Vide', status: 'error', message: organisationMessages.rowEmailMissing },
+        { line: 5, email: fresh, firstname: null, lastname: 'Encore', status: 'duplicate', message: 'Cette adresse figure déjà ligne 2 du fichier\u00a0: les deux lignes sont fusionnées.' },
+        { line: 6, email: active.email, firstname: null, lastname: 'Déjà', status: 'error', message: organisationMessages.rowAlreadyMember },
+        { line: 7, email: pending, firstname: null, lastname: 'Attente', status: 'resend', message: organisationMessages.rowResend },
+        { line: 8, email: recent, firstname: null, lastname: 'Récente', status: 'recent', message: organisationMessages.rowRecent },
       ],
-      counts: { new: 1, resend: 1, error: 4 },
+      counts: { new: 1, resend: 1, recent: 1, duplicate: 1, error: 3 },
     });
     expect([await membersCount(organisation.id), await outboxCount()]).toEqual([members, outbox]);
   });
@@ -276,7 +308,7 @@ describe('CSV import', () => {
     const csv = `\ufeffPrénom,"Adresse e-mail",Service\r\nAnne,${addresses[0]},"RH, paie"\r\n"Bruno ""Bob""",${addresses[1]},Achats\r\n\r\nChloé,${addresses[2]},\r\n`;
     const res = await call('POST', '/api/organisation/invitations/import', organisation, { csv });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ invited: 3, resent: 0 });
+    expect(res.json()).toEqual({ invited: 3, resent: 0, recent: 0, merged: 0, skipped: 0 });
     expect(await membersCount(organisation.id)).toBe(3);
     await mail.deliver();
     for (const address of addresses) expect(mail.to(address)).toHaveLength(1);
@@ -286,9 +318,9 @@ describe('CSV import', () => {
     const organisation = await createOrganisation(db);
     const rows = (n: number) => Array.from({ length: n }, (_v, i) => `lot-${i}-${randomBytes(3).toString('hex')}@exemple.fr`).join('\n');
     const full = await call('POST', '/api/organisation/invitations/preview', organisation, { csv: rows(IMPORT_MAX_ROWS) });
-    expect(full.json().counts).toEqual({ new: IMPORT_MAX_ROWS, resend: 0, error: 0 });
+    expect(full.json().counts).toEqual({ new: IMPORT_MAX_ROWS, resend: 0, recent: 0, duplicate: 0, error: 0 });
     const imported = await call('POST', '/api/organisation/invitations/import', organisation, { csv: rows(IMPORT_MAX_ROWS) });
-    expect(imported.json()).toEqual({ invited: IMPORT_MAX_ROWS, resent: 0 });
+    expect(imported.json()).toEqual({ invited: IMPORT_MAX_ROWS, resent: 0, recent: 0, merged: 0, skipped: 0 });
     const [queued] = await db.select({ n: count() }).from(mailOutbox).where(sql`${mailOutbox.recipient} like 'lot-%'`);
     expect(Number(queued!.n)).toBe(IMPORT_MAX_ROWS);
     // The other tests deliver the outbox: a thousand messages to the test SMTP server would only slow them.
@@ -558,8 +590,11 @@ describe('dashboard', () => {
     const learner = await createUser(db, { role: 'membre', email: email() });
     await call('POST', '/api/organisation/invitations', organisation, { email: learner.email });
     const [invitation] = await db.select({ id: organisationMembers.id }).from(organisationMembers).where(eq(organisationMembers.email, learner.email));
+    // The invitation itself was announced under the bell (issue 25); its cancellation adds nothing.
+    const announced = [{ kind: 'organisation_invitation', title: `${organisation.organisationName} vous invite à la rejoindre` }];
+    expect(await notificationsOf(learner.id)).toEqual(announced);
     expect((await call('DELETE', `/api/organisation/members/${invitation!.id}`, organisation)).statusCode).toBe(204);
-    expect(await notificationsOf(learner.id)).toEqual([]);
+    expect(await notificationsOf(learner.id)).toEqual(announced);
     expect(await notificationsOf(organisation.id)).toEqual([]);
   });
 

@@ -2,3 +2,4 @@
 export { OrganisationFields, type FieldBinding } from './components/OrganisationFields';
 export { MyOrganisations } from './components/MyOrganisations';
 export { useInvitation } from './api/lookup-invitation';
+export { rememberInvitationToken } from './pending-invitation';

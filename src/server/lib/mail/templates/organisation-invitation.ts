@@ -5,9 +5,10 @@ import type { MailTemplate } from './types';
  * invited address) or, when an account has this address, to the join confirmation. Either way the
  * learner decides there, and consents to share their progress.
  */
-export const organisationInvitation: MailTemplate<{ organisationName: string; path: string; hasAccount: boolean; expiresInDays: number }> = (data, { baseUrl }) => ({
-  subject: `${data.organisationName} vous invite à vous former sur EcoForma`,
-  greeting: 'Bonjour,',
+export const organisationInvitation: MailTemplate<{ organisationName: string; firstname?: string | null; path: string; hasAccount: boolean; expiresInDays: number }> = (data, { baseUrl }) => ({
+  // The organisation's name (typed by whoever signed up) stays out of the subject: an invitation cannot be made to look like another sender's mail (issue 25).
+  subject: 'Invitation à vous former sur EcoForma',
+  greeting: data.firstname ? `Bonjour ${data.firstname},` : 'Bonjour,',
   paragraphs: [
     `${data.organisationName} vous invite à rejoindre son espace sur EcoForma, la plateforme de formation au développement durable, pour suivre les formations qu’elle vous proposera.`,
     `En acceptant, vous autorisez ${data.organisationName} à voir votre progression dans les formations où elle vous inscrit (avancement, dernière activité, attestation). Vous pourrez quitter l’organisation à tout moment depuis votre profil : elle n’aura alors plus accès à votre progression.`,

@@ -167,16 +167,22 @@ describe('SignupPage', () => {
 
   it('opened from an invitation: prefills the invited address as a learner, then goes on to the join confirmation', async () => {
     const { calls } = mockApi({
-      'POST /api/invitations/lookup': { status: 200, body: { organisation_name: 'Coop Soleil', email: 'lea@exemple.fr', expires_at: '2030-01-01T00:00:00Z' } },
+      'POST /api/invitations/lookup': {
+        status: 200,
+        body: { organisation_name: 'Coop Soleil', email: 'lea@exemple.fr', expires_at: '2030-01-01T00:00:00Z', firstname: 'Léa', lastname: null, has_account: false },
+      },
       'POST /api/signup': { status: 201, body: { accessToken: 'jeton', user: { id: 9, role: 'membre', firstname: 'Léa', lastname: 'B', email: 'lea@exemple.fr', is_valid: true } } },
     });
     renderRoutes('/signup?invitation=jeton-d-invitation', { '/signup': <SignupPage />, '*': <ArrivalWithState /> });
     expect(await screen.findByText(/Coop Soleil vous invite à suivre ses formations/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Adresse e-mail/)).toHaveValue('lea@exemple.fr');
+    // The prefilled values' labels sit above them (MUI shrink), not over them (issue 25).
+    expect(document.querySelector('label[for="' + screen.getByLabelText(/^Adresse e-mail/).id + '"]')).toHaveAttribute('data-shrink', 'true');
+    expect(screen.getByLabelText(/^Prénom/)).toHaveValue('Léa');
+    expect(document.querySelector('label[for="' + screen.getByLabelText(/^Nom/).id + '"]')).toHaveAttribute('data-shrink', 'false');
     expect(screen.getByRole('combobox', { name: /Rôle/ })).toHaveValue('membre');
     expect(screen.getByRole('combobox', { name: /Rôle/ })).toBeDisabled();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/^Prénom/), 'Léa');
     await user.type(screen.getByLabelText(/^Nom/), 'B');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1');
     await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'Motdepasse1');
@@ -185,6 +191,20 @@ describe('SignupPage', () => {
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText('Arrivée : /rejoindre avec {"invitationToken":"jeton-d-invitation"}')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'POST', body: { token: 'jeton-d-invitation' } });
+    // The link goes with the signup: it proves the address (no confirmation e-mail).
+    expect(calls.find((c) => c.url.pathname === '/api/signup')!.body).toMatchObject({ email: 'lea@exemple.fr', firstname: 'Léa', invitation_token: 'jeton-d-invitation' });
+  });
+
+  it('opened from an invitation whose address has an account already: goes on to the answer, not to a second signup', async () => {
+    mockApi({
+      'POST /api/invitations/lookup': {
+        status: 200,
+        body: { organisation_name: 'Coop Soleil', email: 'lea@exemple.fr', expires_at: '2030-01-01T00:00:00Z', firstname: null, lastname: null, has_account: true },
+      },
+    });
+    renderRoutes('/signup?invitation=jeton-d-invitation', { '/signup': <SignupPage />, '*': <ArrivalWithState /> });
+    expect(await screen.findByText('Arrivée : /rejoindre avec {"invitationToken":"jeton-d-invitation"}')).toBeInTheDocument();
+    expect(sessionStorage.getItem('ecoforma.invitation')).toBe('jeton-d-invitation');
   });
 
   it('goes back to the course it was opened from, handing it the wish to enrol', async () => {

@@ -25,7 +25,7 @@ import { roleLabels, signupRoles, type SignupRole } from '../../../../shared/rol
 import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, stateAfterSignIn } from '../../../lib/route-access';
 import { useSession } from '../../../lib/session';
-import { OrganisationFields, useInvitation } from '../../organisations';
+import { OrganisationFields, rememberInvitationToken, useInvitation } from '../../organisations';
 import { useSignup } from '../api/signup';
 import { PasswordField } from '../components/PasswordField';
 import { useLinkToken } from '../../../lib/use-link-token';
@@ -102,17 +102,28 @@ export default function SignupPage() {
     if (!invitationToken) form.setValue('role', roleFromQuery(roleParam));
   }, [form, roleParam, invitationToken]);
 
-  // Invited: a learner's account, with the address the invitation went to.
+  // Invited: a learner's account, with the address (and the name) the invitation went to. The
+  // token is kept for this tab: a detour (login, reload of /rejoindre) finds it again (issue 25).
   useEffect(() => {
-    if (!invited) return;
+    if (!invited || !invitationToken) return;
+    rememberInvitationToken(invitationToken);
+    // The account exists already (the link followed again after signing up): on to the answer, through the login if needed.
+    if (invited.has_account) {
+      navigate(webPaths.joinOrganisation, { replace: true, state: { invitationToken } });
+      return;
+    }
     form.setValue('role', 'membre');
     form.setValue('email', invited.email);
-  }, [form, invited]);
+    if (invited.firstname && !form.getValues('firstname')) form.setValue('firstname', invited.firstname);
+    if (invited.lastname && !form.getValues('lastname')) form.setValue('lastname', invited.lastname);
+  }, [form, invited, invitationToken, navigate]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setAlerts([]);
     try {
-      const { accessToken, user } = await signup.mutateAsync(toSignupBody(values));
+      // The invitation's link proves the invited address: no confirmation e-mail for it (issue 25).
+      const body = invited && invitationToken ? { ...toSignupBody(values), invitation_token: invitationToken } : toSignupBody(values);
+      const { accessToken, user } = await signup.mutateAsync(body);
       useSession.getState().setSession(accessToken, toSessionUser(user));
       if (invited && invitationToken) {
         // On to the join confirmation, the token in the history state, never in the address.
@@ -132,6 +143,8 @@ export default function SignupPage() {
   function textField(name: Exclude<SignupFormField, 'gender' | 'role'>) {
     return { ...textFieldProps(form, name), fullWidth: true };
   }
+  // A value set by the invitation (setValue on an uncontrolled input) does not move MUI's label: shrink it, or it is drawn over the value.
+  const prefilled = (set: unknown) => (invited && !invited.has_account && set ? { slotProps: { inputLabel: { shrink: true } } } : {});
   const organisationField = (name: OrganisationFieldName) => textField(name);
 
   return (
@@ -237,9 +250,9 @@ export default function SignupPage() {
                   </Typography>
                 </>
               )}
-              <TextField {...textField('firstname')} label="Prénom" autoComplete="given-name" required />
-              <TextField {...textField('lastname')} label="Nom" autoComplete="family-name" required />
-              <TextField {...textField('email')} label="Adresse e-mail" type="email" autoComplete="email" required sx={{ gridColumn: '1 / -1' }} />
+              <TextField {...textField('firstname')} {...prefilled(invited?.firstname)} label="Prénom" autoComplete="given-name" required />
+              <TextField {...textField('lastname')} {...prefilled(invited?.lastname)} label="Nom" autoComplete="family-name" required />
+              <TextField {...textField('email')} {...prefilled(invited?.email)} label="Adresse e-mail" type="email" autoComplete="email" required sx={{ gridColumn: '1 / -1' }} />
               <PasswordField
                 {...textField('password')}
                 helperText={errors.password?.message ?? '8 caractères minimum, dont une majuscule, une minuscule et un chiffre.'}

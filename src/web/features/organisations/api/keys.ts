@@ -13,6 +13,7 @@ export const organisationKeys = {
   courses: ['organisations', 'courses'] as const,
   dashboard: (filters: DashboardFilters) => ['organisations', 'dashboard', filters] as const,
   mine: ['organisations', 'mine'] as const,
+  myInvitations: ['organisations', 'my-invitations'] as const,
   invitation: (token: string) => ['organisations', 'invitation', token] as const,
   admin: (filters: { q?: string; page: number }) => ['organisations', 'admin', filters] as const,
   courseSearch: (q: string) => ['organisations', 'course-search', q] as const,

@@ -11,11 +11,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { IMPORT_MAX_CHARS, IMPORT_MAX_ROWS, organisationMessages, type ImportPreview, type ImportRow } from '../../../../shared/organisations';
+import { IMPORT_MAX_CHARS, IMPORT_MAX_ROWS, organisationMessages, type ImportPreview, type ImportResult, type ImportRow } from '../../../../shared/organisations';
 import { FilePicker } from '../../../components/FilePicker';
 import { useImportMembers } from '../api/import-members';
 import { usePreviewImport } from '../api/preview-import';
 import { formatNumber, plural } from '../../../../shared/french-format';
+import { rejectedRowsCsv, saveTextFile } from './import-report';
 
 
 /** UTF-8 when the bytes are, else Windows-1252: what Excel writes for "CSV (séparateur : point-virgule)". */
@@ -28,16 +29,32 @@ async function readText(file: File): Promise<string> {
   }
 }
 
-const statusChip: Record<ImportRow['status'], { label: string; color: 'success' | 'info' | 'error' }> = {
+const statusChip: Record<ImportRow['status'], { label: string; color: 'success' | 'info' | 'default' | 'error' }> = {
   new: { label: 'À inviter', color: 'success' },
   resend: { label: 'À renvoyer', color: 'info' },
-  error: { label: 'Erreur', color: 'error' },
+  recent: { label: 'Déjà envoyée', color: 'default' },
+  duplicate: { label: 'Doublon fusionné', color: 'default' },
+  error: { label: 'Refusée', color: 'error' },
 };
+
+/** What the import did, in one French sentence. */
+function importSummary(result: ImportResult): string {
+  const parts = [
+    result.invited > 0 ? plural(result.invited, 'invitation envoyée', 'invitations envoyées') : null,
+    result.resent > 0 ? plural(result.resent, 'invitation renvoyée', 'invitations renvoyées') : null,
+    result.recent > 0 ? `${plural(result.recent, 'adresse déjà invitée', 'adresses déjà invitées')} il y a moins de 24 heures (aucun nouvel e-mail)` : null,
+    result.merged > 0 ? plural(result.merged, 'doublon fusionné', 'doublons fusionnés') : null,
+    result.skipped > 0 ? plural(result.skipped, 'ligne refusée non importée', 'lignes refusées non importées') : null,
+  ];
+  return `${parts.filter(Boolean).join(', ')}.`;
+}
 
 /**
  * Invitations from a CSV file: one address per line (a header such as « email » may name the
- * column). The preview shows each row's fate and French error; nothing is written until
- * « Importer », and then everything or nothing (decision 025).
+ * column, « prénom » and « nom » the names). The preview shows each row's fate and French error;
+ * nothing is written until « Importer ». A file with refused rows is imported only if the
+ * organisation chooses « Importer les N invitations valides » (issue 25), with a report of the
+ * refused rows to download; otherwise the import is everything or nothing (decision 025).
  */
 export function CsvImport() {
   const previewCall = usePreviewImport();
@@ -67,12 +84,11 @@ export function CsvImport() {
     }
   }
 
-  async function confirm() {
+  async function confirm(skipInvalid: boolean) {
     if (!file) return;
     try {
-      const result = await importCall.mutateAsync(file.csv);
-      const parts = [result.invited > 0 ? plural(result.invited, 'invitation envoyée', 'invitations envoyées') : null, result.resent > 0 ? plural(result.resent, 'invitation renvoyée', 'invitations renvoyées') : null];
-      setDone(`${parts.filter(Boolean).join(', ')}.`);
+      const result = await importCall.mutateAsync(skipInvalid ? { csv: file.csv, skip_invalid: true } : { csv: file.csv });
+      setDone(importSummary(result));
       setPreview(null);
       setFile(null);
       requestAnimationFrame(() => resultRef.current?.focus());
@@ -89,12 +105,13 @@ export function CsvImport() {
 
   const counts = preview?.counts;
   const toSend = counts ? counts.new + counts.resend : 0;
+  const reportName = file ? `lignes-refusees-${file.name.replace(/\.csv$/i, '')}.csv` : 'lignes-refusees.csv';
 
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Une adresse e-mail par ligne, {formatNumber(IMPORT_MAX_ROWS)} lignes au plus. Une ligne d'en-tête (« email », « adresse e-mail »…)
-        indique la colonne des adresses si le fichier en a plusieurs. Séparateur « ; » ou « , ».
+        indique la colonne des adresses si le fichier en a plusieurs, « prénom » et « nom » celles des noms. Séparateur « ; » ou « , ».
       </Typography>
       <FilePicker
         label="Fichier CSV des personnes à inviter"
@@ -119,12 +136,21 @@ export function CsvImport() {
               Aperçu de « {file.name} »
             </Typography>
             <Typography role="status" sx={{ mb: 1.5 }}>
-              {plural(counts.new, 'invitation à envoyer', 'invitations à envoyer')}, {plural(counts.resend, 'à renvoyer', 'à renvoyer')},{' '}
-              {plural(counts.error, 'erreur', 'erreurs')}.
+              {plural(counts.new, 'invitation à envoyer', 'invitations à envoyer')}, {plural(counts.resend, 'à renvoyer', 'à renvoyer')}
+              {counts.recent > 0 ? `, ${plural(counts.recent, 'déjà envoyée', 'déjà envoyées')} il y a moins de 24 heures` : ''}
+              {counts.duplicate > 0 ? `, ${plural(counts.duplicate, 'doublon fusionné', 'doublons fusionnés')}` : ''}, {plural(counts.error, 'ligne refusée', 'lignes refusées')}.
             </Typography>
             {counts.error > 0 && (
-              <Alert severity="error" sx={{ mb: 1.5 }}>
-                {organisationMessages.importHasErrors}
+              <Alert
+                severity="warning"
+                sx={{ mb: 1.5 }}
+                action={
+                  <Button color="inherit" size="small" onClick={() => saveTextFile(rejectedRowsCsv(preview.rows), reportName)}>
+                    Télécharger le rapport (CSV)
+                  </Button>
+                }
+              >
+                {`${plural(counts.error, 'ligne est refusée', 'lignes sont refusées')} : importez seulement les lignes valides, ou corrigez le fichier puis choisissez-le de nouveau.`}
               </Alert>
             )}
             <TableContainer sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-label="Lignes du fichier">
@@ -134,6 +160,7 @@ export function CsvImport() {
                   <TableRow>
                     <TableCell scope="col">Ligne</TableCell>
                     <TableCell scope="col">Adresse e-mail</TableCell>
+                    <TableCell scope="col">Nom</TableCell>
                     <TableCell scope="col">Résultat</TableCell>
                   </TableRow>
                 </TableHead>
@@ -142,6 +169,7 @@ export function CsvImport() {
                     <TableRow key={row.line}>
                       <TableCell>{row.line}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.email || '(vide)'}</TableCell>
+                      <TableCell>{[row.firstname, row.lastname].filter(Boolean).join(' ')}</TableCell>
                       <TableCell>
                         <Chip size="small" label={statusChip[row.status].label} color={statusChip[row.status].color} variant="outlined" sx={{ mr: 1 }} />
                         {row.message}
@@ -152,9 +180,15 @@ export function CsvImport() {
               </Table>
             </TableContainer>
             <Box sx={{ display: 'flex', gap: 1.5, mt: 2, flexWrap: 'wrap' }}>
-              <Button variant="contained" onClick={() => void confirm()} disabled={counts.error > 0 || toSend === 0 || importCall.isPending}>
-                {`Importer ${plural(toSend, 'invitation', 'invitations')}`}
-              </Button>
+              {counts.error === 0 ? (
+                <Button variant="contained" onClick={() => void confirm(false)} disabled={toSend === 0 || importCall.isPending}>
+                  {`Importer ${plural(toSend, 'invitation', 'invitations')}`}
+                </Button>
+              ) : (
+                <Button variant="contained" onClick={() => void confirm(true)} disabled={toSend === 0 || importCall.isPending}>
+                  {toSend === 1 ? 'Importer l’invitation valide' : `Importer les ${formatNumber(toSend)} invitations valides`}
+                </Button>
+              )}
               <Button variant="outlined" onClick={cancel}>
                 Annuler
               </Button>

@@ -11,6 +11,7 @@ import { formatDay } from '../../../../shared/french-format';
 import { useMyOrganisations } from '../api/get-my-organisations';
 import { useLeaveOrganisation } from '../api/leave-organisation';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { MyInvitations } from './MyInvitations';
 
 /** The learner's organisations, what each one sees, and how to leave it (decision 025). */
 export function MyOrganisations() {
@@ -39,6 +40,7 @@ export function MyOrganisations() {
         Une organisation dont vous êtes membre voit votre progression dans les formations où elle vous a inscrit : avancement, dernière activité,
         date de fin et attestation. Rien d'autre.
       </Typography>
+      <MyInvitations />
       {done && (
         <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setDone(null)}>
           {done}

@@ -1,4 +1,4 @@
-import { getDefaultNormalizer, screen } from '@testing-library/react';
+import { cleanup, getDefaultNormalizer, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { organisationMessages } from '../../../../shared/organisations';
@@ -22,7 +22,10 @@ function renderJoin(extra: Parameters<typeof mockApi>[0] = {}) {
 /** French messages keep their no-break spaces (before « : », inside « »): compared as written. */
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
-beforeEach(() => useSession.getState().clear());
+beforeEach(() => {
+  useSession.getState().clear();
+  sessionStorage.clear();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('JoinPage', () => {
@@ -64,5 +67,26 @@ describe('JoinPage', () => {
     signIn('membre');
     renderJoin({ 'POST /api/invitations/lookup': { status: 400, body: { error_code: 'invalid_link', message: organisationMessages.invitationInvalid } } });
     expect(await screen.findByText(organisationMessages.invitationInvalid, exact)).toBeInTheDocument();
+  });
+
+  it('finds the invitation again after a reload (the token kept for the tab), and forgets it once answered', async () => {
+    signIn('membre');
+    renderJoin();
+    expect(await screen.findByText('Coop Soleil')).toBeInTheDocument();
+    cleanup();
+    const { calls } = mockApi({ 'POST /api/invitations/lookup': { body: invitation }, 'POST /api/invitations/decline': { status: 204 } });
+    renderRoutes('/rejoindre', { '/rejoindre': <JoinPage />, '*': <Arrival /> });
+    expect(await screen.findByText('Coop Soleil')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname === '/api/invitations/lookup')!.body).toEqual({ token: 'jeton-du-lien' });
+    await userEvent.setup().click(screen.getByRole('button', { name: "Refuser l'invitation" }));
+    expect(await screen.findByText(/Vous avez refusé l'invitation/)).toBeInTheDocument();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('without any link, sends the learner to the invitations of the profile', async () => {
+    signIn('membre');
+    mockApi({});
+    renderRoutes('/rejoindre', { '/rejoindre': <JoinPage />, '*': <Arrival /> });
+    expect(await screen.findByRole('link', { name: 'Mes invitations' })).toHaveAttribute('href', '/profile#organisations');
   });
 });

@@ -10,7 +10,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { organisationMessages, type MyOrganisation } from '../../../../shared/organisations';
 import { LinkButton } from '../../../components/LinkButton';
@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session';
 import { useLinkToken } from '../../../lib/use-link-token';
 import { useAnswerInvitation } from '../api/answer-invitation';
 import { useInvitation } from '../api/lookup-invitation';
+import { forgetInvitationToken, recallInvitationToken, rememberInvitationToken } from '../pending-invitation';
 
 function stateToken(state: unknown): string | null {
   const token = (state as { invitationToken?: unknown } | null)?.invitationToken;
@@ -30,13 +31,17 @@ function stateToken(state: unknown): string | null {
 /**
  * /rejoindre: the invited learner accepts, consenting to share their progress, or declines
  * (decision 025). The token comes from the e-mailed link (`?token=`, taken out of the address at
- * once) or, right after signing up from an invitation, from the history state.
+ * once), right after signing up from an invitation from the history state, and after a reload or
+ * a detour through the login from this tab's storage (issue 25).
  */
 export default function JoinPage() {
   usePageTitle('Rejoindre une organisation');
   const location = useLocation();
   const linkToken = useLinkToken();
-  const [token] = useState(() => linkToken ?? stateToken(location.state));
+  const [token] = useState(() => linkToken ?? stateToken(location.state) ?? recallInvitationToken());
+  useEffect(() => {
+    if (token) rememberInvitationToken(token);
+  }, [token]);
   const user = useSession((state) => state.user);
   const invitation = useInvitation(token);
   const answer = useAnswerInvitation();
@@ -51,6 +56,7 @@ export default function JoinPage() {
     if (!token) return;
     const result = await answer.mutateAsync({ token, accept }).catch(() => undefined);
     if (result === undefined) return;
+    forgetInvitationToken();
     if (accept) setJoined(result);
     else setDeclined(true);
   }
@@ -76,7 +82,14 @@ export default function JoinPage() {
           Rejoindre une organisation
         </Typography>
 
-        {!token && <Alert severity="error">Ce lien d'invitation est incomplet. Ouvrez le lien reçu par e-mail.</Alert>}
+        {!token && (
+          <Alert severity="info">
+            Ouvrez le lien reçu par e-mail, ou retrouvez vos invitations en attente dans l'onglet « Organisations » de votre profil.{' '}
+            <LinkButton to={webPaths.myOrganisations}>
+              Mes invitations
+            </LinkButton>
+          </Alert>
+        )}
         {invitation.isPending && token && <CircularProgress aria-label="Chargement de l'invitation" />}
         {invitation.isError && !joined && !declined && <Alert severity="error">{invitation.error.message}</Alert>}
 

@@ -43,39 +43,62 @@ describe('MembersPage', () => {
     expect(screen.getByRole('button', { name: 'Inscrire à une formation' })).toBeDisabled();
   });
 
-  it('previews a CSV file with each row’s French error and refuses to import it while one row is wrong', async () => {
+  it('previews a CSV file with each row’s French error; imports only the valid rows when asked, with a report of the refused ones', async () => {
+    const rows = [
+      { line: 2, email: 'chloe@exemple.fr', firstname: 'Chloé', lastname: 'Durand', status: 'new', message: null },
+      { line: 3, email: 'pas-une-adresse', firstname: 'Denis', lastname: null, status: 'error', message: organisationMessages.rowEmailInvalid },
+      { line: 4, email: 'chloe@exemple.fr', firstname: null, lastname: null, status: 'duplicate', message: organisationMessages.rowDuplicate(2) },
+      { line: 5, email: 'eve@exemple.fr', firstname: null, lastname: null, status: 'new', message: null },
+    ];
+    const { calls } = renderMembers({
+      'POST /api/organisation/invitations/preview': { body: { rows, counts: { new: 2, resend: 0, recent: 0, duplicate: 1, error: 1 } } },
+      'POST /api/organisation/invitations/import': { status: 201, body: { invited: 2, resent: 0, recent: 0, merged: 1, skipped: 1 } },
+    });
+    const saved: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:rapport'), revokeObjectURL: () => undefined }));
+    const user = userEvent.setup();
+    const text = 'email;prénom;nom\nchloe@exemple.fr;Chloé;Durand\npas-une-adresse;Denis;\nchloe@exemple.fr;;\neve@exemple.fr;;';
+    await user.upload(screen.getByLabelText('Fichier CSV des personnes à inviter'), csvFile(text));
+    const preview = await screen.findByRole('region', { name: "Aperçu de l'import" });
+    expect(within(preview).getByText(organisationMessages.rowEmailInvalid, exact)).toBeInTheDocument();
+    expect(within(preview).getByText(organisationMessages.rowDuplicate(2), exact)).toBeInTheDocument();
+    expect(within(preview).getByText('Chloé Durand')).toBeInTheDocument();
+    expect(within(preview).getByText('1 ligne est refusée\u00a0: importez seulement les lignes valides, ou corrigez le fichier puis choisissez-le de nouveau.', exact)).toBeInTheDocument();
+    expect(within(preview).queryByRole('button', { name: 'Importer 2 invitations' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname.endsWith('/import'))).toBe(false);
+
+    await user.click(within(preview).getByRole('button', { name: 'Télécharger le rapport (CSV)' }));
+    expect(saved).toHaveLength(1);
+    // UTF-8 with its byte order mark (Excel), then the refused rows only (text() drops the mark).
+    expect([...new Uint8Array(await saved[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const report = await saved[0]!.text();
+    expect(report).toBe('Ligne;E-mail;Prénom;Nom;Erreur\r\n3;pas-une-adresse;Denis;;L\'adresse e-mail n\'est pas valide.\r\n');
+
+    await user.click(within(preview).getByRole('button', { name: 'Importer les 2 invitations valides' }));
+    expect(await screen.findByText('2 invitations envoyées, 1 doublon fusionné, 1 ligne refusée non importée.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname.endsWith('/import'))!.body).toEqual({ csv: text, skip_invalid: true });
+  });
+
+  it('imports a clean file after the preview, all or nothing (no skip_invalid)', async () => {
     const { calls } = renderMembers({
       'POST /api/organisation/invitations/preview': {
         body: {
           rows: [
-            { line: 2, email: 'chloe@exemple.fr', status: 'new', message: null },
-            { line: 3, email: 'pas-une-adresse', status: 'error', message: organisationMessages.rowEmailInvalid },
-            { line: 4, email: 'chloe@exemple.fr', status: 'error', message: organisationMessages.rowDuplicate(2) },
+            { line: 1, email: 'a@exemple.fr', firstname: null, lastname: null, status: 'new', message: null },
+            { line: 2, email: 'b@exemple.fr', firstname: null, lastname: null, status: 'resend', message: organisationMessages.rowResend },
           ],
-          counts: { new: 1, resend: 0, error: 2 },
+          counts: { new: 1, resend: 1, recent: 0, duplicate: 0, error: 0 },
         },
       },
-    });
-    const user = userEvent.setup();
-    await user.upload(screen.getByLabelText('Fichier CSV des personnes à inviter'), csvFile('email\nchloe@exemple.fr\npas-une-adresse\nchloe@exemple.fr'));
-    const preview = await screen.findByRole('region', { name: "Aperçu de l'import" });
-    expect(within(preview).getByText(organisationMessages.rowEmailInvalid, exact)).toBeInTheDocument();
-    expect(within(preview).getByText('Cette adresse figure déjà ligne 2 du fichier.')).toBeInTheDocument();
-    expect(within(preview).getByText(organisationMessages.importHasErrors, exact)).toBeInTheDocument();
-    expect(within(preview).getByRole('button', { name: 'Importer 1 invitation' })).toBeDisabled();
-    expect(calls.find((c) => c.url.pathname.endsWith('/preview'))!.body).toEqual({ csv: 'email\nchloe@exemple.fr\npas-une-adresse\nchloe@exemple.fr' });
-    expect(calls.some((c) => c.url.pathname.endsWith('/import'))).toBe(false);
-  });
-
-  it('imports a clean file after the preview', async () => {
-    renderMembers({
-      'POST /api/organisation/invitations/preview': { body: { rows: [{ line: 1, email: 'a@exemple.fr', status: 'new', message: null }, { line: 2, email: 'b@exemple.fr', status: 'resend', message: organisationMessages.rowResend }], counts: { new: 1, resend: 1, error: 0 } } },
-      'POST /api/organisation/invitations/import': { status: 201, body: { invited: 1, resent: 1 } },
+      'POST /api/organisation/invitations/import': { status: 201, body: { invited: 1, resent: 1, recent: 0, merged: 0, skipped: 0 } },
     });
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('Fichier CSV des personnes à inviter'), csvFile('a@exemple.fr\nb@exemple.fr'));
-    await user.click(await screen.findByRole('button', { name: 'Importer 2 invitations' }));
+    expect(await screen.findByRole('button', { name: 'Importer 2 invitations' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Télécharger le rapport (CSV)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Importer 2 invitations' }));
     expect(await screen.findByText('1 invitation envoyée, 1 invitation renvoyée.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname.endsWith('/import'))!.body).toEqual({ csv: 'a@exemple.fr\nb@exemple.fr' });
   });
 
   it('enrols the selected members and shows the server’s refusal beyond the seats', async () => {

@@ -129,7 +129,8 @@ export default function MembersPage() {
         à tout moment.
       </Typography>
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, mb: 4 }}>
+      {/* minmax(0, …): a long file name or a wide preview scrolls inside its card instead of widening the page (issue 25, 390 px). */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 3, mb: 4 }}>
         <Paper variant="outlined" component="section" aria-labelledby="inviter-une-personne" sx={{ p: 3 }}>
           <Typography id="inviter-une-personne" component="h2" variant="h6" sx={{ mb: 2 }}>
             Inviter une personne
@@ -144,7 +145,7 @@ export default function MembersPage() {
         </Paper>
       </Box>
 
-      <Box component="section" aria-labelledby="liste-des-membres">
+      <Box component="section" aria-labelledby="liste-des-membres" sx={{ minWidth: 0 }}>
         <Typography id="liste-des-membres" component="h2" variant="h5" sx={{ mb: 2 }}>
           Membres et invitations{data ? ` (${formatNumber(data.total)})` : ''}
         </Typography>
@@ -166,7 +167,7 @@ export default function MembersPage() {
             value={status ?? ''}
             onChange={(event) => go({ status: readStatus(event.target.value), page: 1 })}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ minWidth: 220 }}
+            sx={{ minWidth: { xs: '100%', sm: 220 } }}
           >
             <option value="">Tous ({data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : '…'})</option>
             {memberStatuses.map((s) => (
@@ -202,8 +203,16 @@ export default function MembersPage() {
           </Paper>
         )}
         {data && data.items.length > 0 && (
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small">
+          // On a phone the table scrolls inside its own frame (focusable, so the keyboard scrolls it too); the page keeps its width (issue 25).
+          // `position: relative` keeps the visually hidden header texts (absolutely positioned) inside it: they widened the page to 574 px.
+          <TableContainer
+            component={Paper}
+            variant="outlined"
+            tabIndex={0}
+            aria-label="Tableau des membres (défilement horizontal sur petit écran)"
+            sx={{ maxWidth: '100%', overflowX: 'auto', position: 'relative' }}
+          >
+            <Table size="small" sx={{ minWidth: 560 }}>
               <caption style={visuallyHidden}>
                 Membres et invitations de votre organisation ; cochez des membres pour les inscrire à une formation.
               </caption>

@@ -73,6 +73,12 @@ function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId
     if (emailConfirmed !== undefined && emailConfirmed !== emailConfirmedFlag) useSession.getState().updateUser({ emailConfirmed });
   }, [emailConfirmed, emailConfirmedFlag]);
 
+  // The bell's invitations lead to the « Organisations » tab (issue 25).
+  const role = profile.data?.role;
+  useEffect(() => {
+    if (role === 'membre' && hash === '#organisations') setTab(3);
+  }, [role, hash]);
+
   // 'Mes rendez-vous' links to the card: bring it into view once the profile is there.
   useEffect(() => {
     if (loaded && hash === `#${INTERVIEW_CARD_ID}`) document.getElementById(INTERVIEW_CARD_ID)?.scrollIntoView?.({ block: 'start' });
