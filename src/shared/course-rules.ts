@@ -102,6 +102,23 @@ export function canEditCourse(actor: Actor | null | undefined, course: CourseOwn
   return isAdmin(actor) || (isApprovedTrainer(actor) && actor.id === course.authorId);
 }
 
+/**
+ * The course's author (the schema has no co-authors) previews it but does not take it: no
+ * enrolment, no rating, no attestation (issue 25). An administrator who did not write it may.
+ */
+export function isCourseAuthor(actor: Pick<Actor, 'id'> | null | undefined, course: { authorId: number }): boolean {
+  return actor?.id !== undefined && actor.id === course.authorId;
+}
+
+/** What the author is told when refused (403 own_course). */
+export const ownCourseMessages = {
+  enrol: "Vous êtes l'auteur de ce cours : vous ne pouvez pas vous y inscrire. Son aperçu reste ouvert depuis sa page.",
+  rate: "Vous êtes l'auteur de ce cours : vous ne pouvez pas le noter.",
+  certificate: "Vous êtes l'auteur de ce cours : vous ne pouvez pas en recevoir l'attestation.",
+  /** Any other path into the course (an organisation enrolling its members) meeting its author. */
+  authorAmongLearners: "L'auteur d'un cours ne peut pas s'y inscrire : seul son aperçu lui est ouvert.",
+} as const;
+
 /** Published courses are public; a draft is seen by its author and administrators only. */
 export function canViewCourse(actor: Actor | null | undefined, course: Required<CourseOwnership>): boolean {
   return course.status === 'published' || isAdmin(actor) || (actor?.id !== undefined && actor.id === course.authorId);

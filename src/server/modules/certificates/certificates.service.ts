@@ -10,7 +10,8 @@ import {
 } from '../../../shared/certificates';
 import { isAdmin, type Actor } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { certificates, users } from '../../db/schema';
+import { certificates, courses, users } from '../../db/schema';
+import { isCourseAuthor, ownCourseMessages } from '../../../shared/course-rules';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { renderCertificatePdf } from './certificate-pdf';
@@ -49,6 +50,11 @@ async function readableCertificate(db: Db, id: number, actor: Actor): Promise<Ce
 /** The PDF, generated from the snapshot on each download, with a file name to save it under. */
 export async function certificatePdf(db: Db, id: number, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }> {
   const row = await readableCertificate(db, id, actor);
+  // One issued to its own author before issue 25 attests nothing: it is not handed out.
+  if (row.userId === actor.id && row.courseId !== null) {
+    const [course] = await db.select({ authorId: courses.authorId }).from(courses).where(eq(courses.id, row.courseId)).limit(1);
+    if (course && isCourseAuthor(actor, course)) throw new AppError('own_course', 403, ownCourseMessages.certificate);
+  }
   // A revoked attestation printed clean would still look valid to whoever receives it.
   if (row.revokedAt) throw new AppError('certificate_revoked', 410, certificateMessages.revokedNoPdf(formatDay(row.revokedAt), row.revokedReason));
   const pdf = await renderCertificatePdf({

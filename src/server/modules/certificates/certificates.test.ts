@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ownCourseMessages } from '../../../shared/courses';
 import { certificateMessages, type AdminCertificate, type AdminCertificatesResponse, type CertificateVerification } from '../../../shared/certificates';
 import { formatDay } from '../../../shared/french-format';
 import type { MyLearning } from '../../../shared/learning';
@@ -102,6 +103,24 @@ describe('issuance at completion', () => {
     expect(await db.select().from(certificates).where(eq(certificates.userId, user.id))).toHaveLength(1);
     const item = ((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]!;
     expect(item.certificate).toEqual({ id: cert!.id, number: cert!.number, code: cert!.code });
+  });
+
+  it('never certifies the course’s author, enrolled before issue 25, and refuses them an old attestation (403 own_course)', async () => {
+    const c = await course();
+    await enrol(db, author.id, c.course.id);
+    const user = await learner(c);
+    expect(await complete(c, author)).toBeUndefined();
+    expect(await complete(c, user)).toBeDefined();
+
+    const [old] = await db
+      .insert(certificates)
+      .values({ userId: author.id, courseId: c.course.id, number: 'EF-2025-999999', code: 'auteurBBBBBBBBBBBBBBBB', snapshot: (await certificateOf(user.id, c.course.id))!.snapshot })
+      .returning();
+    const res = await call('GET', `/api/certificates/${old!.id}/pdf`, author);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error_code: 'own_course', message: ownCourseMessages.certificate });
+    const mine = (await certificateOf(user.id, c.course.id))!;
+    expect((await call('GET', `/api/certificates/${mine.id}/pdf`, user)).statusCode).toBe(200);
   });
 
   it('gives each attestation its own number and code', async () => {

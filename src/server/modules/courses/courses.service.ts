@@ -6,6 +6,8 @@ import {
   courseCreateFieldsSchema,
   courseMessages,
   courseUpdateFieldsSchema,
+  isCourseAuthor,
+  ownCourseMessages,
   type CategoryCount,
   type CourseDetail,
   type CourseItem,
@@ -447,18 +449,21 @@ export async function deleteCourse(db: Db, storage: Storage, courseId: number): 
 }
 
 /** Only published courses can be joined or saved; enrolling twice changes nothing. */
-async function findPublishedCourseId(db: Db, id: number): Promise<number> {
+async function findPublishedCourse(db: Db, id: number): Promise<{ id: number; authorId: number }> {
   const [row] = await db
-    .select({ id: courses.id })
+    .select({ id: courses.id, authorId: courses.authorId })
     .from(courses)
     .where(and(eq(courses.id, id), eq(courses.status, 'published')))
     .limit(1);
   if (!row) throw AppError.notFound("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.");
-  return row.id;
+  return row;
 }
 
 export async function setEnrolment(db: Db, userId: number, id: number, enrolled: boolean): Promise<{ enrolled: boolean }> {
-  const courseId = await findPublishedCourseId(db, id);
+  const course = await findPublishedCourse(db, id);
+  const courseId = course.id;
+  // Told in their own words; enrol() refuses the author on every other path too.
+  if (enrolled && isCourseAuthor({ id: userId }, course)) throw new AppError('own_course', 403, ownCourseMessages.enrol);
   await db.transaction(async (tx) => {
     if (enrolled) await enrol(tx, courseId, [userId]);
     else await withdraw(tx, userId, courseId);
@@ -467,7 +472,7 @@ export async function setEnrolment(db: Db, userId: number, id: number, enrolled:
 }
 
 export async function setSaved(db: Db, userId: number, id: number, saved: boolean): Promise<{ saved: boolean }> {
-  const courseId = await findPublishedCourseId(db, id);
+  const courseId = (await findPublishedCourse(db, id)).id;
   if (saved) await db.insert(savedCourses).values({ userId, courseId }).onConflictDoNothing();
   else await db.delete(savedCourses).where(and(eq(savedCourses.userId, userId), eq(savedCourses.courseId, courseId)));
   return { saved };

@@ -52,6 +52,23 @@ describe('CourseDetailPage', () => {
     expect(await screen.findByRole('button', { name: "S'inscrire Maintenant" })).toBeInTheDocument();
   });
 
+  it('offers its author no enrolment, on a wide screen and in the phone’s bar, but says they have the preview (issue 25)', async () => {
+    for (const width of [1280, 360]) {
+      setScreenWidth(width);
+      // courseDetail's author is user 3.
+      signIn({ id: 3, role: 'formateur' });
+      mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+      const { unmount } = renderRoutes('/user/courses/7', routes);
+      expect((await screen.findAllByText('Vous êtes l’auteur de ce cours : vous en avez l’aperçu complet, sans vous y inscrire.')).length).toBe(width === 360 ? 2 : 1);
+      expect(screen.queryByRole('button', { name: "S'inscrire Maintenant" })).not.toBeInTheDocument();
+      unmount();
+    }
+    signIn({ id: 4 });
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/user/courses/7', routes);
+    expect((await screen.findAllByRole('button', { name: "S'inscrire Maintenant" })).length).toBeGreaterThan(0);
+  });
+
   it('keeps the price and the enrolment in a bar at the bottom of a phone screen', async () => {
     setScreenWidth(360);
     signIn();

@@ -111,6 +111,20 @@ describe('PlayerPage', () => {
     expect(within(card).getByRole('button', { name: 'Envoyer mon avis' })).toBeInTheDocument();
   });
 
+  it('does not ask the course’s own author to rate it (issue 25)', async () => {
+    setScreenWidth(1280);
+    // The course's author is user 3 (courseDetail's fixture).
+    signInAs(sessionUser({ id: 3, role: 'formateur' }));
+    enrolledApi([101, 103], {
+      'POST /api/lessons/102/complete': { body: { completed: 3, total: 3, percent: 100, completed_at: '2026-03-12T10:00:00.000Z' } },
+      'GET /api/user/satisfaction': { body: { items: [] } },
+    });
+    renderRoutes('/user/courses/7/learn/102', routes);
+    await userEvent.click(await screen.findByRole('button', { name: 'Marquer comme terminé' }));
+    expect(await screen.findByRole('button', { name: 'Leçon terminée' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Votre avis sur la formation' })).not.toBeInTheDocument();
+  });
+
   it('says why a completion was refused, in French', async () => {
     signInAs(sessionUser());
     enrolledApi([], {
