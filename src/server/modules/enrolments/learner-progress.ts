@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
  *
  * Use: `left join lateral (${learnerCourseProgress(sql`m.user_id`, sql`oe.course_id`)}) p on true`;
  * the columns are total_lessons, completed_lessons, last_activity_at, completed_at,
- * certificate_code and certificate_number.
+ * certificate_code and certificate_number (a valid attestation), certificate_revoked_at (a revoked one).
  */
 export function learnerCourseProgress(userId: SQL, courseId: SQL): SQL {
   return sql`select
@@ -24,5 +24,6 @@ export function learnerCourseProgress(userId: SQL, courseId: SQL): SQL {
     ) as last_activity_at,
     (select e.completed_at from enrolments e where e.user_id = ${userId} and e.course_id = ${courseId}) as completed_at,
     (select c.code from certificates c where c.user_id = ${userId} and c.course_id = ${courseId} and c.revoked_at is null) as certificate_code,
-    (select c.number from certificates c where c.user_id = ${userId} and c.course_id = ${courseId} and c.revoked_at is null) as certificate_number`;
+    (select c.number from certificates c where c.user_id = ${userId} and c.course_id = ${courseId} and c.revoked_at is null) as certificate_number,
+    (select c.revoked_at from certificates c where c.user_id = ${userId} and c.course_id = ${courseId}) as certificate_revoked_at`;
 }

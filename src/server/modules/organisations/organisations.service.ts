@@ -541,6 +541,7 @@ interface ProgressRow extends Record<string, unknown> {
   completed_at: Date | string | null;
   certificate_code: string | null;
   certificate_number: string | null;
+  certificate_revoked_at: Date | string | null;
   inactive: boolean;
   total_rows?: number;
 }
@@ -553,7 +554,7 @@ interface ProgressRow extends Record<string, unknown> {
 function progressRows(organisationId: number): SQL {
   return sql`select m.id as member_id, u.firstname, u.lastname, u.email, u.search_text,
       oe.course_id, c.title as course_title, oe.created_at as enrolled_at,
-      p.total_lessons, p.completed_lessons, p.last_activity_at, p.completed_at, p.certificate_code, p.certificate_number,
+      p.total_lessons, p.completed_lessons, p.last_activity_at, p.completed_at, p.certificate_code, p.certificate_number, p.certificate_revoked_at,
       (oe.course_id is not null and p.completed_at is null
         and coalesce(p.last_activity_at, oe.created_at) < now() - make_interval(days => ${INACTIVE_DAYS})) as inactive
     from ${organisationMembers} m
@@ -593,6 +594,7 @@ function toDashboardRow(r: ProgressRow): DashboardRow {
     last_activity_at: iso(r.last_activity_at),
     completed_at: iso(r.completed_at),
     certificate: r.certificate_code && r.certificate_number ? { code: r.certificate_code, number: r.certificate_number } : null,
+    certificate_revoked_at: iso(r.certificate_revoked_at),
     inactive: Boolean(r.inactive),
   };
 }
