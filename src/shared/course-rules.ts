@@ -1,6 +1,7 @@
 // Courses' statuses, messages and rules, without zod: the pages that show courses import them without
 // bringing zod into their chunks; the schemas (the answers' shapes included) are in courses.ts, which re-exports all of this (decision 031).
 import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES } from './constants';
+import { formatMinutes } from './french-format';
 import { isAdmin, isApprovedTrainer, type Actor } from './roles';
 
 /**
@@ -165,6 +166,19 @@ export function amountText(amount: number): string {
  */
 export function courseImageUrl(id: number, imagePath: string | null): string | null {
   return imagePath ? `/api/courses/${id}/image?v=${imagePath.slice(0, 8)}` : null;
+}
+
+/**
+ * A course's duration as every screen and the attestation write it: the sum of its lessons'
+ * durations, '28 h 22 min' (issue 25). The trainer's free text is only the advised pace.
+ */
+export function courseDuration(lessonMinutes: number): string {
+  return formatMinutes(lessonMinutes);
+}
+
+/** The trainer's free-text duration as the advised pace: 'à suivre sur 3 mois'. */
+export function advisedPace(pace: string): string {
+  return `à suivre sur ${pace.trim()}`;
 }
 
 /** Text cut to `max` characters plus '...', as the catalogue cards show descriptions. */

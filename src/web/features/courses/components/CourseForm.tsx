@@ -223,7 +223,14 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
           />
         </Stack>
 
-        <TextField label="Durée" required fullWidth placeholder="ex. 4 semaines" {...textProps('duration')} helperText={errors.duration?.message ?? 'ex. 4 semaines'} />
+        <TextField
+          label="Rythme conseillé"
+          required
+          fullWidth
+          placeholder="ex. 4 semaines"
+          {...textProps('duration')}
+          helperText={errors.duration?.message ?? 'Affiché « à suivre sur 4 semaines » ; la durée du cours est la somme de celles de ses leçons.'}
+        />
 
         <Box>
           <FilePicker

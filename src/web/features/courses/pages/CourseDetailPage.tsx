@@ -34,7 +34,7 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
-import { canDownloadAttachment, canEditCourse, courseStatusLabels, isCourseAuthor, parseCourseId, type CourseDetail } from '../../../../shared/courses';
+import { advisedPace, canDownloadAttachment, canEditCourse, courseDuration, courseStatusLabels, isCourseAuthor, parseCourseId, type CourseDetail } from '../../../../shared/courses';
 import type { CourseOutline as Outline } from '../../../../shared/learning';
 import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, type ReturnState } from '../../../lib/route-access';
@@ -251,7 +251,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                 <Box component="span" sx={{ fontWeight: 600 }}>
                   Durée :
                 </Box>{' '}
-                {course.duration}
+                {courseDuration(course.lesson_minutes)}, {advisedPace(course.duration)}
               </Typography>
             </Stack>
             <CourseRatingSummary rating={course.rating} size="medium" />
