@@ -281,7 +281,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
 
           <CoursePublicInformation information={course} />
 
-          <CourseOutline outline={outline.data} loading={outline.isPending} error={outline.error} />
+          <CourseOutline courseId={course.id} outline={outline.data} loading={outline.isPending} error={outline.error} />
 
           <Paper variant="outlined" component="section" aria-labelledby="formateur-titre" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="formateur-titre" variant="h5" component="h2" sx={{ mb: 2 }}>
