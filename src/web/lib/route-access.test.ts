@@ -27,7 +27,7 @@ describe('who opens the player (issue 25)', () => {
   it('lets visitors open a lesson address, where a free preview plays, and keeps « Mes formations » for the signed-in', async () => {
     const { routeAccess } = await import('./route-access');
     const { webRoutes } = await import('../../shared/web-paths');
-    expect(routeAccess.find((r) => r.path === webRoutes.learn)?.auth).toBeFalsy();
-    expect(routeAccess.find((r) => r.path === webRoutes.myLearning)?.auth).toBe(true);
+    expect((routeAccess.find((r) => r.path === webRoutes.learn) as { auth?: boolean } | undefined)?.auth).toBeFalsy();
+    expect((routeAccess.find((r) => r.path === webRoutes.myLearning) as { auth?: boolean } | undefined)?.auth).toBe(true);
   });
 });
