@@ -111,6 +111,12 @@ export function isCourseAuthor(actor: Pick<Actor, 'id'> | null | undefined, cour
   return actor?.id !== undefined && actor.id === course.authorId;
 }
 
+/** Why a course cannot be deleted (409 invalid_transition): its learners' records go with it otherwise (issue 25). */
+export const courseDeletionMessages = {
+  published: "Un cours publié ne peut pas être supprimé : demandez à un administrateur de le dépublier.",
+  followed: 'Ce cours a des inscrits ou des attestations : il ne peut pas être supprimé, car leur suivi et leurs attestations disparaîtraient avec lui.',
+} as const;
+
 /** What the author is told when refused (403 own_course). */
 export const ownCourseMessages = {
   enrol: "Vous êtes l'auteur de ce cours : vous ne pouvez pas vous y inscrire. Son aperçu reste ouvert depuis sa page.",

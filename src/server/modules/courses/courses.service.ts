@@ -5,6 +5,7 @@ import {
   canViewCourse,
   courseCreateFieldsSchema,
   courseMessages,
+  courseDeletionMessages,
   courseUpdateFieldsSchema,
   isCourseAuthor,
   ownCourseMessages,
@@ -18,7 +19,7 @@ import {
 import type { Actor } from '../../../shared/roles';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { categories, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable } from '../../db/schema';
+import { categories, certificates, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { courseItemColumns, toCourseItem } from './course-items';
 import { ratingStats } from '../satisfaction';
@@ -430,9 +431,23 @@ export async function updateCourse(db: Db, storage: Storage, actor: Actor, cours
   return getCourseDetail(db, course.id, actor);
 }
 
-/** Removes the course (enrolments, saves, sections and lessons go with it), then its files and its lessons' files. */
+/**
+ * Removes a course nobody follows (saves, sections and lessons go with it), then its files and its
+ * lessons' files. A published course is unpublished instead, and one with enrolments or
+ * attestations is kept (409), checked under the course's lock so an enrolment cannot slip in.
+ */
 export async function deleteCourse(db: Db, storage: Storage, courseId: number): Promise<void> {
   const { row, lessonFiles } = await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ status: courses.status }).from(courses).where(eq(courses.id, courseId)).for('update');
+    if (!locked) throw AppError.notFound();
+    if (locked.status === 'published') throw AppError.invalidTransition(courseDeletionMessages.published);
+    const [followed] = await tx
+      .select({ one: sql<number>`1` })
+      .from(enrolments)
+      .where(eq(enrolments.courseId, courseId))
+      .union(tx.select({ one: sql<number>`1` }).from(certificates).where(eq(certificates.courseId, courseId)))
+      .limit(1);
+    if (followed) throw AppError.invalidTransition(courseDeletionMessages.followed);
     const files = await tx
       .select({ file: lessons.filePath, captions: lessons.captionsPath })
       .from(lessons)

@@ -135,9 +135,12 @@ export default function TrainerCoursesPage() {
                   <Button component={RouterLink} to={webPaths.courseContent(course.id)} startIcon={<ListAltIcon />} aria-label={`Contenu du cours ${course.title}`}>
                     Contenu
                   </Button>
-                  <Button color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(course)} aria-label={`Supprimer le cours ${course.title}`}>
-                    Supprimer
-                  </Button>
+                  {/* A published course is unpublished, never deleted with its learners' records (issue 25). */}
+                  {course.status !== 'published' && (
+                    <Button color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(course)} aria-label={`Supprimer le cours ${course.title}`}>
+                      Supprimer
+                    </Button>
+                  )}
                 </Stack>
               </Box>
             </Paper>
