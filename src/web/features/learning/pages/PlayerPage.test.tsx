@@ -82,8 +82,8 @@ describe('PlayerPage', () => {
     expect(await screen.findByRole('button', { name: 'Leçon terminée' })).toBe(button);
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual(['/api/lessons/102/complete']);
-    expect(progressBar()).toHaveAttribute('aria-valuenow', '66');
-    expect(screen.getByText('66 %')).toBeInTheDocument();
+    expect(progressBar()).toHaveAttribute('aria-valuenow', '67');
+    expect(screen.getByText('67 %')).toBeInTheDocument();
     expect(screen.getByText('2 leçons sur 3', { exact: false })).toBeInTheDocument();
     expect(within(outlineNav()).getByRole('link', { name: /Le cycle de vie d’un produit.*\(terminée\)/ })).toBeInTheDocument();
 
@@ -308,7 +308,7 @@ describe('PlayerPage', () => {
       play(video, [8]);
       await waitFor(() => expect(completions().map((c) => c.url.pathname)).toEqual(['/api/lessons/102/complete']));
       expect(await screen.findByText('Leçon terminée')).toBeInTheDocument();
-      expect(progressBar()).toHaveAttribute('aria-valuenow', '66');
+      expect(progressBar()).toHaveAttribute('aria-valuenow', '67');
       play(video, [9]);
       expect(completions()).toHaveLength(1);
     });
