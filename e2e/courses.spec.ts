@@ -28,7 +28,7 @@ test('an approved trainer publishes a course that a member finds without accents
   await expectNoAxeViolations(page);
 
   // The shared schema's messages show before anything is sent.
-  await page.getByRole('button', { name: 'Soumettre le cours' }).click();
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page.getByText('Le titre est obligatoire.')).toBeVisible();
   await expect(page.getByText("L'image du cours est obligatoire.")).toBeVisible();
 
@@ -37,17 +37,19 @@ test('an approved trainer publishes a course that a member finds without accents
   await page.getByLabel('Catégorie').selectOption('ecologie');
   await page.getByLabel('Prix (en €)').fill('84,50');
   await page.getByLabel('Prix remisé (en €, facultatif)').fill('90');
-  await page.getByLabel('Durée').fill('6 semaines');
-  await page.getByLabel('Image du cours').setInputFiles({ name: 'riviere.png', mimeType: 'image/png', buffer: pngImage(24, 16) });
+  await page.getByLabel('Rythme conseillé').fill('6 semaines');
+  await page.getByLabel('Image du cours *').setInputFiles({ name: 'riviere.png', mimeType: 'image/png', buffer: pngImage(24, 16) });
   await expect(page.getByRole('img', { name: /Aperçu de l'image choisie : riviere\.png/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Soumettre le cours' }).click();
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page.getByText('Le prix remisé doit être inférieur au prix.')).toBeVisible();
   await page.getByLabel('Prix remisé (en €, facultatif)').fill('74,90');
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Soumettre le cours' }).click();
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
 
-  await expect(page.getByText('Cours créé avec succès !')).toBeVisible();
-  await expect(page).toHaveURL(/\/formateur\/courses$/, { timeout: 10_000 });
+  await expect(page.getByText('Brouillon créé : ajoutez maintenant ses chapitres et ses leçons.')).toBeVisible();
+  // Straight on to the content editor of the new draft (issue 25).
+  await expect(page).toHaveURL(/\/formateur\/courses\/\d+\/contenu$/, { timeout: 10_000 });
+  await page.goto('/formateur/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Mes cours' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   // A new course is a draft until an administrator publishes it.

@@ -17,6 +17,8 @@ export const certificateMessages = {
   reasonTooLong: 'Le motif ne doit pas dépasser 500 caractères.',
   alreadyRevoked: 'Cette attestation est déjà révoquée.',
   /** Why a revoked attestation is no longer handed out as a clean PDF. */
+  /** Where its holder sees it ("Mes formations"): 'Révoquée le 3 mars 2026 : motif'. */
+  revokedOn: (day: string, reason: string | null) => `Révoquée le ${day}${reason ? ` : ${reason}` : ''}`,
   revokedNoPdf: (day: string, reason: string | null) => `Cette attestation a été révoquée le ${day}${reason ? ` : ${reason}` : ''}. Elle ne peut plus être téléchargée.`,
 } as const;
 
@@ -66,6 +68,8 @@ export const certificateLinkSchema = z.object({
   id: z.number().int(),
   number: z.string(),
   code: z.string(),
+  /** When and why an administrator revoked it; null while it is valid. */
+  revoked: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type CertificateLink = z.infer<typeof certificateLinkSchema>;
 

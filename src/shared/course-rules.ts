@@ -1,6 +1,7 @@
 // Courses' statuses, messages and rules, without zod: the pages that show courses import them without
 // bringing zod into their chunks; the schemas (the answers' shapes included) are in courses.ts, which re-exports all of this (decision 031).
 import { COURSE_ATTACHMENT_MAX_BYTES, COURSE_IMAGE_MAX_BYTES } from './constants';
+import { formatMinutes } from './french-format';
 import { isAdmin, isApprovedTrainer, type Actor } from './roles';
 
 /**
@@ -102,6 +103,29 @@ export function canEditCourse(actor: Actor | null | undefined, course: CourseOwn
   return isAdmin(actor) || (isApprovedTrainer(actor) && actor.id === course.authorId);
 }
 
+/**
+ * The course's author (the schema has no co-authors) previews it but does not take it: no
+ * enrolment, no rating, no attestation (issue 25). An administrator who did not write it may.
+ */
+export function isCourseAuthor(actor: Pick<Actor, 'id'> | null | undefined, course: { authorId: number }): boolean {
+  return actor?.id !== undefined && actor.id === course.authorId;
+}
+
+/** Why a course cannot be deleted (409 invalid_transition): its learners' records go with it otherwise (issue 25). */
+export const courseDeletionMessages = {
+  published: "Un cours publié ne peut pas être supprimé : demandez à un administrateur de le dépublier.",
+  followed: 'Ce cours a des inscrits ou des attestations : il ne peut pas être supprimé, car leur suivi et leurs attestations disparaîtraient avec lui.',
+} as const;
+
+/** What the author is told when refused (403 own_course). */
+export const ownCourseMessages = {
+  enrol: "Vous êtes l'auteur de ce cours : vous ne pouvez pas vous y inscrire. Son aperçu reste ouvert depuis sa page.",
+  rate: "Vous êtes l'auteur de ce cours : vous ne pouvez pas le noter.",
+  certificate: "Vous êtes l'auteur de ce cours : vous ne pouvez pas en recevoir l'attestation.",
+  /** Any other path into the course (an organisation enrolling its members) meeting its author. */
+  authorAmongLearners: "L'auteur d'un cours ne peut pas s'y inscrire : seul son aperçu lui est ouvert.",
+} as const;
+
 /** Published courses are public; a draft is seen by its author and administrators only. */
 export function canViewCourse(actor: Actor | null | undefined, course: Required<CourseOwnership>): boolean {
   return course.status === 'published' || isAdmin(actor) || (actor?.id !== undefined && actor.id === course.authorId);
@@ -148,6 +172,19 @@ export function amountText(amount: number): string {
  */
 export function courseImageUrl(id: number, imagePath: string | null): string | null {
   return imagePath ? `/api/courses/${id}/image?v=${imagePath.slice(0, 8)}` : null;
+}
+
+/**
+ * A course's duration as every screen and the attestation write it: the sum of its lessons'
+ * durations, '28 h 22 min' (issue 25). The trainer's free text is only the advised pace.
+ */
+export function courseDuration(lessonMinutes: number): string {
+  return formatMinutes(lessonMinutes);
+}
+
+/** The trainer's free-text duration as the advised pace: 'à suivre sur 3 mois'. */
+export function advisedPace(pace: string): string {
+  return `à suivre sur ${pace.trim()}`;
 }
 
 /** Text cut to `max` characters plus '…', as the catalogue cards show descriptions. */

@@ -127,7 +127,10 @@ export const courseItemShape = {
   description: z.string(),
   /** The slug is one of categorySlugs for every course the platform makes. */
   category: z.object({ slug: z.string(), name: z.string() }),
+  /** The trainer's advised pace, free text ('3 mois'), shown as 'à suivre sur 3 mois'. */
   duration: z.string(),
+  /** THE duration of the course, shown everywhere: the sum of its lessons' durations, in minutes. */
+  lesson_minutes: z.number().int(),
   price: z.number(),
   discountPrice: z.number().nullable(),
   /** Relative URL of the image, or null. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { advisedPace, courseDuration } from './course-rules';
 import { formatDate, formatDateTime, formatDay, formatEuros, formatFileSize, formatMinutes, formatNumber, formatShortDate, formatShortDateTime, plural } from './french-format';
 
 /** Intl's output as a test types it: no-break and narrow no-break spaces read as spaces. */
@@ -47,6 +48,14 @@ describe('numbers', () => {
     expect(formatFileSize(512)).toBe('512 octets');
     expect(formatFileSize(1536)).toBe('1,5 Ko');
     expect(formatFileSize(2 * 1024 * 1024)).toBe('2,0 Mo');
+  });
+});
+
+describe('a course’s duration and pace (issue 25)', () => {
+  it('writes the lessons’ sum in hours and minutes, and the trainer’s text as the advised pace', () => {
+    expect(courseDuration(1702)).toBe('28\u00a0h\u00a022\u00a0min');
+    expect(courseDuration(111)).toBe('1\u00a0h\u00a051\u00a0min');
+    expect(advisedPace(' 3 mois ')).toBe('à suivre sur 3 mois');
   });
 });
 

@@ -111,11 +111,14 @@ export interface ProgressFacts {
  * "Mes formations", an organisation's dashboard and its CSV show. Completion is recorded once and
  * stays (decision 036): a learner who completed the course is at 100 % even after its trainer adds
  * a lesson, which they see as new and not done, and their attestation stays valid. Before that,
- * the share of lessons done, rounded down (0 for a course without lessons).
+ * the share of lessons done, rounded to the nearest whole percent (1 of 6 is 17 %, issue 25) but never
+ * 100 before completion (0 for a course without lessons).
  */
 export function progressPercent({ completed, total, completedAt }: ProgressFacts): number {
   if (completedAt) return 100;
-  return total === 0 ? 0 : Math.floor((completed * 100) / total);
+  if (total === 0) return 0;
+  const rounded = Math.round((completed * 100) / total);
+  return completed < total ? Math.min(rounded, 99) : rounded;
 }
 
 interface LessonAccessFacts {

@@ -23,10 +23,12 @@ describe('canReadLesson', () => {
 });
 
 describe('progressPercent', () => {
-  it('rounds down to a whole percent and gives 0 for a course without lessons', () => {
+  it('rounds to the nearest whole percent, never to 100 before the end, and gives 0 for a course without lessons (issue 25)', () => {
     expect(progressPercent({ completed: 0, total: 0, completedAt: null })).toBe(0);
+    expect(progressPercent({ completed: 1, total: 6, completedAt: null })).toBe(17);
     expect(progressPercent({ completed: 1, total: 3, completedAt: null })).toBe(33);
-    expect(progressPercent({ completed: 2, total: 3, completedAt: null })).toBe(66);
+    expect(progressPercent({ completed: 2, total: 3, completedAt: null })).toBe(67);
+    expect(progressPercent({ completed: 199, total: 200, completedAt: null })).toBe(99);
     expect(progressPercent({ completed: 3, total: 3, completedAt: null })).toBe(100);
   });
 

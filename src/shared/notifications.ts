@@ -13,6 +13,9 @@ export const notificationKinds = [
   'interview',
   'enrolment_confirmed',
   'certificate_issued',
+  'certificate_revoked',
+  'organisation_certificate_revoked',
+  'course_submitted',
   'course_published',
   'course_changes_requested',
   'organisation_member_left',
@@ -53,6 +56,21 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Attestations',
     description: 'Votre attestation de fin de formation est disponible.',
     roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  certificate_revoked: {
+    label: 'Attestations révoquées',
+    description: 'Un administrateur a révoqué l’une de vos attestations, avec son motif.',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  organisation_certificate_revoked: {
+    label: 'Attestations révoquées de vos membres',
+    description: 'L’attestation d’un membre qui partage sa progression avec vous a été révoquée.',
+    roles: ['organisme'],
+  },
+  course_submitted: {
+    label: 'Cours à valider',
+    description: 'Un formateur a soumis un cours pour validation.',
+    roles: ['admin'],
   },
   course_published: {
     label: 'Cours publiés',

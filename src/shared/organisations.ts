@@ -556,6 +556,8 @@ export const dashboardRowSchema = z.object({
   completed_at: z.string().nullable(),
   /** The attestation's public verification code and number, once issued (and not revoked). */
   certificate: z.object({ code: z.string(), number: z.string() }).nullable(),
+  /** When the member's attestation was revoked ("révoquée" instead of a number); null otherwise. */
+  certificate_revoked_at: z.string().nullable(),
   /** Enrolled, not completed, and nothing done for INACTIVE_DAYS days (counted from the enrolment when nothing was ever done). */
   inactive: z.boolean(),
 });

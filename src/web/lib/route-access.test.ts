@@ -22,3 +22,12 @@ describe('stateAfterSignIn', () => {
     expect(stateAfterSignIn('/profile', { from: '/profile' })).toBeUndefined();
   });
 });
+
+describe('who opens the player (issue 25)', () => {
+  it('lets visitors open a lesson address, where a free preview plays, and keeps « Mes formations » for the signed-in', async () => {
+    const { routeAccess } = await import('./route-access');
+    const { webRoutes } = await import('../../shared/web-paths');
+    expect((routeAccess.find((r) => r.path === webRoutes.learn) as { auth?: boolean } | undefined)?.auth).toBeFalsy();
+    expect((routeAccess.find((r) => r.path === webRoutes.myLearning) as { auth?: boolean } | undefined)?.auth).toBe(true);
+  });
+});

@@ -8,6 +8,7 @@ export function courseItem(overrides: Partial<CourseItem> = {}): CourseItem {
     description: 'Diagnostiquez les flux de déchets de votre structure, mettez en place le tri à la source et les filières de valorisation.',
     category: { slug: 'dechets', name: 'Gestion des déchets' },
     duration: '2 mois',
+    lesson_minutes: 65,
     price: 80,
     discountPrice: null,
     image: null,

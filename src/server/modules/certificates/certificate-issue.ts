@@ -35,6 +35,7 @@ async function courseFacts(tx: Executor, courseId: number) {
   return {
     title: course.title,
     objectives: course.objectives,
+    authorId: course.authorId,
     trainerName: author ? `${author.firstname} ${author.lastname}` : '',
     durationMinutes: lessonRows.reduce((sum, l) => sum + l.durationMinutes, 0),
     quizLessons: lessonRows.filter((l) => l.type === 'quiz' && l.passMark !== null),
@@ -93,6 +94,8 @@ export async function issueCertificates(tx: Executor, courseId: number, userIds:
     .innerJoin(users, eq(users.id, enrolments.userId))
     .where(and(eq(enrolments.courseId, courseId), inArray(enrolments.userId, userIds)));
   for (const learner of learners) {
+    // The author previews their course; they are never certified for it (issue 25).
+    if (learner.id === facts.authorId) continue;
     const { quizzesDone, objectiveResults } = await quizResults(tx, learner.id, facts);
     const completedAt = learner.completedAt ?? new Date();
     const snapshot: CertificateSnapshot = {

@@ -9,8 +9,10 @@ import {
   type CertificateVerification,
 } from '../../../shared/certificates';
 import { isAdmin, type Actor } from '../../../shared/roles';
-import type { Db } from '../../db/client';
-import { certificates, users } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
+import { certificates, courses, organisationEnrolments, organisationMembers, users } from '../../db/schema';
+import { notify } from '../notifications';
+import { isCourseAuthor, ownCourseMessages } from '../../../shared/course-rules';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { renderCertificatePdf } from './certificate-pdf';
@@ -49,6 +51,11 @@ async function readableCertificate(db: Db, id: number, actor: Actor): Promise<Ce
 /** The PDF, generated from the snapshot on each download, with a file name to save it under. */
 export async function certificatePdf(db: Db, id: number, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }> {
   const row = await readableCertificate(db, id, actor);
+  // One issued to its own author before issue 25 attests nothing: it is not handed out.
+  if (row.userId === actor.id && row.courseId !== null) {
+    const [course] = await db.select({ authorId: courses.authorId }).from(courses).where(eq(courses.id, row.courseId)).limit(1);
+    if (course && isCourseAuthor(actor, course)) throw new AppError('own_course', 403, ownCourseMessages.certificate);
+  }
   // A revoked attestation printed clean would still look valid to whoever receives it.
   if (row.revokedAt) throw new AppError('certificate_revoked', 410, certificateMessages.revokedNoPdf(formatDay(row.revokedAt), row.revokedReason));
   const pdf = await renderCertificatePdf({
@@ -95,6 +102,33 @@ export async function listCertificates(db: Db, query: AdminCertificatesQuery): P
   return { certificates: rows.map(toAdminCertificate), total: counted?.n ?? 0, page: query.page, pageSize: CERTIFICATES_PAGE_SIZE };
 }
 
+/**
+ * Whoever relied on the attestation hears of its revocation in the same transaction (issue 25): its
+ * holder, and each organisation that enrolled them in the course and with which they share their
+ * progress (an active membership is the consent, decision 025).
+ */
+async function tellRevocation(tx: Executor, row: CertificateRow): Promise<void> {
+  if (row.userId === null || row.revokedAt === null) return;
+  const facts = { courseTitle: row.snapshot.course_title, certificateNumber: row.number, revokedAt: row.revokedAt.toISOString(), reason: row.revokedReason ?? '' };
+  await notify(tx, { userId: row.userId, kind: 'certificate_revoked', data: facts });
+  if (row.courseId === null) return;
+  const organisations = await tx
+    .selectDistinct({ id: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .innerJoin(
+      organisationEnrolments,
+      and(
+        eq(organisationEnrolments.organisationId, organisationMembers.organisationId),
+        eq(organisationEnrolments.userId, organisationMembers.userId),
+        eq(organisationEnrolments.courseId, row.courseId),
+      ),
+    )
+    .where(and(eq(organisationMembers.userId, row.userId), eq(organisationMembers.status, 'active')));
+  for (const organisation of organisations) {
+    await notify(tx, { userId: organisation.id, kind: 'organisation_certificate_revoked', data: { ...facts, memberName: row.snapshot.learner_name } });
+  }
+}
+
 /** An administrator revokes an attestation, with a reason the public page shows; recorded in the learner's history. */
 export async function revokeCertificate(db: Db, id: number, actor: Actor, reason: string): Promise<AdminCertificate> {
   return db.transaction(async (tx) => {
@@ -108,6 +142,7 @@ export async function revokeCertificate(db: Db, id: number, actor: Actor, reason
       .returning();
     const [learner] = row.userId ? await tx.select().from(users).where(eq(users.id, row.userId)).limit(1) : [];
     const details = { number: row.number, course_title: row.snapshot.course_title, reason };
+    await tellRevocation(tx, updated!);
     if (learner) await recordAudit(tx, { actor, target: learner, action: 'certificate_revoke', details });
     else {
       // The account is gone: the line keeps the name printed on the attestation.

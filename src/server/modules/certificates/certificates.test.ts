@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ownCourseMessages } from '../../../shared/courses';
 import { certificateMessages, type AdminCertificate, type AdminCertificatesResponse, type CertificateVerification } from '../../../shared/certificates';
 import { formatDay } from '../../../shared/french-format';
 import type { MyLearning } from '../../../shared/learning';
-import { auditLog, certificates, courses, users } from '../../db/schema';
+import { auditLog, certificates, courses, mailOutbox, notifications, organisationEnrolments, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { authHeader, createUser, enrol, insertCourse, insertLesson, insertQuiz, insertSection } from '../../test/factories';
+import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertQuiz, insertSection } from '../../test/factories';
 import { pdfText } from '../../test/pdf';
 
 const PUBLIC_URL = 'https://formation.exemple.fr';
@@ -101,7 +102,25 @@ describe('issuance at completion', () => {
     // Still one attestation after more attempts; "Mes formations" links to it.
     expect(await db.select().from(certificates).where(eq(certificates.userId, user.id))).toHaveLength(1);
     const item = ((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]!;
-    expect(item.certificate).toEqual({ id: cert!.id, number: cert!.number, code: cert!.code });
+    expect(item.certificate).toEqual({ id: cert!.id, number: cert!.number, code: cert!.code, revoked: null });
+  });
+
+  it('never certifies the course’s author, enrolled before issue 25, and refuses them an old attestation (403 own_course)', async () => {
+    const c = await course();
+    await enrol(db, author.id, c.course.id);
+    const user = await learner(c);
+    expect(await complete(c, author)).toBeUndefined();
+    expect(await complete(c, user)).toBeDefined();
+
+    const [old] = await db
+      .insert(certificates)
+      .values({ userId: author.id, courseId: c.course.id, number: 'EF-2025-999999', code: 'auteurBBBBBBBBBBBBBBBB', snapshot: (await certificateOf(user.id, c.course.id))!.snapshot })
+      .returning();
+    const res = await call('GET', `/api/certificates/${old!.id}/pdf`, author);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error_code: 'own_course', message: ownCourseMessages.certificate });
+    const mine = (await certificateOf(user.id, c.course.id))!;
+    expect((await call('GET', `/api/certificates/${mine.id}/pdf`, user)).statusCode).toBe(200);
   });
 
   it('gives each attestation its own number and code', async () => {
@@ -225,6 +244,45 @@ describe('revocation', () => {
     const audit = await db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audit.map((a) => a.action)).toEqual(['certificate_revoke']);
     expect(audit[0]!.details).toMatchObject({ number: cert.number, reason: 'Quiz passé par une autre personne.' });
+  });
+
+  it('tells its holder (bell and mail), the consenting organisation that enrolled them, and shows it in « Mes formations » (issue 25)', async () => {
+    const c = await course('Eau potable');
+    const user = await learner(c, { firstname: 'Rémi', lastname: 'Révoqué' });
+    const cert = (await complete(c, user))!;
+    const [consenting, left, unrelated] = [await createOrganisation(db), await createOrganisation(db), await createOrganisation(db)];
+    await insertMembership(db, consenting.id, user);
+    await insertMembership(db, left.id, user, { status: 'left' });
+    await insertMembership(db, unrelated.id, user);
+    await db.insert(organisationEnrolments).values([consenting, left].map((o) => ({ organisationId: o.id, userId: user.id, courseId: c.course.id })));
+
+    expect((await call('POST', `/api/admin/certificates/${cert.id}/revoke`, admin, { reason: 'Quiz passé par une autre personne.' })).statusCode).toBe(200);
+    const [revoked] = await db.select().from(certificates).where(eq(certificates.id, cert.id));
+    const day = formatDay(revoked!.revokedAt);
+
+    const bells = async (userId: number) => db.select().from(notifications).where(eq(notifications.userId, userId));
+    expect(await bells(user.id)).toContainEqual(
+      expect.objectContaining({
+        kind: 'certificate_revoked',
+        title: 'Votre attestation est révoquée\u00a0: Eau potable',
+        body: `Votre attestation de fin de formation n° ${cert.number} pour «\u00a0Eau potable\u00a0» a été révoquée le ${day}. Motif\u00a0: Quiz passé par une autre personne.`,
+      }),
+    );
+    expect(await bells(consenting.id)).toEqual([
+      expect.objectContaining({ kind: 'organisation_certificate_revoked', title: 'Attestation révoquée\u00a0: Rémi Révoqué' }),
+    ]);
+    expect(await bells(left.id)).toEqual([]);
+    expect(await bells(unrelated.id)).toEqual([]);
+    const mails = await db.select().from(mailOutbox);
+    expect(mails.filter((m) => m.recipient === user.email).map((m) => (m.data as { subject: string }).subject)).toContain('Votre attestation est révoquée\u00a0: Eau potable');
+    expect(mails.filter((m) => m.recipient === consenting.email)).toHaveLength(1);
+
+    // The organisation's dashboard says « révoquée » from this field, where it showed « — ».
+    const board = (await call('GET', '/api/organisation/dashboard', consenting)).json() as { items: Array<{ certificate: unknown; certificate_revoked_at: string | null }> };
+    expect(board.items).toEqual([expect.objectContaining({ certificate: null, certificate_revoked_at: revoked!.revokedAt!.toISOString() })]);
+
+    const item = ((await call('GET', '/api/user/learning', user)).json() as MyLearning).items.find((i) => i.course_id === c.course.id)!;
+    expect(item.certificate).toEqual({ id: cert.id, number: cert.number, code: cert.code, revoked: { at: revoked!.revokedAt!.toISOString(), reason: 'Quiz passé par une autre personne.' } });
   });
 
   it('lets administrators find an attestation by number, name or course', async () => {

@@ -1,6 +1,7 @@
 import { categoryName } from '../../../shared/categories';
 import { centsToEuros, courseImageUrl, type CourseItem } from '../../../shared/courses';
 import { courseRating } from '../../../shared/satisfaction';
+import { sql } from 'drizzle-orm';
 import { courses } from '../../db/schema';
 
 /** The columns a course list item is made of, read from courses alone (decision 016). */
@@ -17,6 +18,9 @@ export const courseItemColumns = {
   authorId: courses.authorId,
   authorName: courses.authorName,
   createdAt: courses.createdAt,
+  /** The course's duration: its lessons' minutes summed (one indexed subquery per row). */
+  // Spelled out: in a query on courses alone, drizzle would write `${courses.id}` unqualified.
+  lessonMinutes: sql<number>`(select coalesce(sum(l.duration_minutes), 0)::int from lessons l join course_sections s on s.id = l.section_id where s.course_id = "courses"."id")`.mapWith(Number),
 };
 
 export interface CourseItemRow {
@@ -32,6 +36,7 @@ export interface CourseItemRow {
   authorId: number;
   authorName: string;
   createdAt: Date;
+  lessonMinutes: number;
   /** From `ratingStats` joined to the query; absent where a list does not read them (rating null). */
   ratingCount?: number | null;
   ratingAverage?: string | null;
@@ -45,6 +50,7 @@ export function toCourseItem(row: CourseItemRow): CourseItem {
     description: row.description,
     category: { slug: row.categorySlug, name: categoryName(row.categorySlug) },
     duration: row.duration,
+    lesson_minutes: row.lessonMinutes,
     price: centsToEuros(row.priceCents),
     discountPrice: row.discountPriceCents === null ? null : centsToEuros(row.discountPriceCents),
     image: courseImageUrl(row.id, row.imagePath),

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COURSE_IMAGE_MAX_BYTES } from '../../../shared/constants';
-import type { CourseDetail, CourseItem } from '../../../shared/courses';
-import { courses, users } from '../../db/schema';
+import { courseDeletionMessages, type CourseDetail, type CourseItem } from '../../../shared/courses';
+import { certificates, courses, enrolments, users } from '../../db/schema';
 import { receiveUpload } from '../../lib/storage';
 import { discardCourseForm } from './course-uploads';
 import { createCourse } from './courses.service';
@@ -195,8 +195,35 @@ describe('who may author courses', () => {
     const byAdmin = await put(admin, course.id, { title: 'Corrigé par la modération' });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().title).toBe('Corrigé par la modération');
+    // A published course is unpublished before it can go (issue 25).
+    await db.update(courses).set({ status: 'unpublished' }).where(eq(courses.id, course.id));
     const del = await app.inject({ method: 'DELETE', url: `/api/courses/${course.id}`, headers: await authHeader(db, admin) });
     expect(del.statusCode).toBe(204);
+    await expectNoStrayFiles();
+  });
+
+  it('refuses to delete a published course, or one with enrolments or attestations, with 409 and a French message (issue 25)', async () => {
+    const remove = async (user: { id: number }, id: number) => app.inject({ method: 'DELETE', url: `/api/courses/${id}`, headers: await authHeader(db, user) });
+    const course = await createOne(trainer, { title: 'Cours suivi' });
+    await publish(course.id);
+    for (const user of [trainer, admin]) {
+      const res = await remove(user, course.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error_code: 'invalid_transition', message: courseDeletionMessages.published });
+    }
+    await db.update(courses).set({ status: 'unpublished' }).where(eq(courses.id, course.id));
+    await db.insert(enrolments).values({ userId: member.id, courseId: course.id });
+    const enrolled = await remove(trainer, course.id);
+    expect(enrolled.statusCode).toBe(409);
+    expect(enrolled.json()).toEqual({ error_code: 'invalid_transition', message: courseDeletionMessages.followed });
+
+    await db.delete(enrolments).where(eq(enrolments.courseId, course.id));
+    await db.insert(certificates).values({ userId: null, courseId: course.id, number: 'EF-2026-900001', code: 'suppressionCCCCCCCCCCC', snapshot: { learner_name: 'Ancien', course_title: 'Cours suivi', objectives: [], duration_minutes: 0, enrolled_at: '2026-01-01T00:00:00.000Z', completed_at: '2026-01-02T00:00:00.000Z', trainer_name: 'Léa Moreau', quizzes: [], objective_results: [] } });
+    expect((await remove(trainer, course.id)).json()).toEqual({ error_code: 'invalid_transition', message: courseDeletionMessages.followed });
+    expect(await db.select().from(courses).where(eq(courses.id, course.id))).toHaveLength(1);
+
+    await db.delete(certificates).where(eq(certificates.courseId, course.id));
+    expect((await remove(trainer, course.id)).statusCode).toBe(204);
     await expectNoStrayFiles();
   });
 

@@ -3,7 +3,7 @@ import type { CategoryCount, CourseDetail, CoursePage } from '../../../shared/co
 import { eq } from 'drizzle-orm';
 import { courses, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { authHeader, createUser, insertCourse } from '../../test/factories';
+import { authHeader, createUser, insertCourse, insertLesson, insertSection } from '../../test/factories';
 
 const { app, db } = await createTestApp();
 
@@ -76,6 +76,19 @@ describe('GET /api/courses', () => {
       status: 'published',
     });
     expect(new Date(item.created_at).toISOString()).toBe(item.created_at);
+  });
+
+  it('gives each course its lessons’ minutes summed, across chapters, as its duration (issue 25)', async () => {
+    const course = await insertCourse(db, author.id, { duration: '3 heures', status: 'draft' });
+    for (const minutes of [[600, 400], [702]]) {
+      const section = await insertSection(db, course.id);
+      for (const durationMinutes of minutes) await insertLesson(db, section.id, { durationMinutes });
+    }
+    const detail = (await app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: await authHeader(db, author) })).json() as CourseDetail;
+    expect(detail).toMatchObject({ duration: '3 heures', lesson_minutes: 1702 });
+    const mine = (await app.inject({ method: 'GET', url: '/api/formateur/courses', headers: await authHeader(db, author) })).json() as { items: CourseDetail[] };
+    expect(mine.items.find((c) => c.id === course.id)!.lesson_minutes).toBe(1702);
+    expect((await search('')).items.find((c) => c.id === ecology.id)!.lesson_minutes).toBe(0);
   });
 
   it('never lists drafts, not even to their author', async () => {

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CourseItem, MyCourses } from '../../../shared/courses';
+import { ownCourseMessages, type CourseItem, type MyCourses } from '../../../shared/courses';
+import { enrol } from '../enrolments';
 import { courses, enrolments, savedCourses } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { authHeader, courseFields, createUser, imagePart, insertCourse } from '../../test/factories';
+import { authHeader, courseFields, createUser, imagePart, insertCourse, insertLesson, insertSection } from '../../test/factories';
 import { multipart, pdfDocument } from '../../test/files';
 
 const { app, db } = await createTestApp();
@@ -41,6 +42,38 @@ describe('enrolment', () => {
     }
     expect(await enrolmentRows(learner.id, published.id)).toHaveLength(0);
     expect((await call('GET', `/api/courses/${published.id}`, learner)).json().enrolled).toBe(false);
+  });
+
+  it('refuses the course’s author with 403 own_course and a French message, while another trainer and an administrator enrol (issue 25)', async () => {
+    const res = await call('POST', `/api/courses/${published.id}/enrolment`, trainer);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error_code: 'own_course', message: ownCourseMessages.enrol });
+    expect(await enrolmentRows(trainer.id, published.id)).toHaveLength(0);
+
+    const otherTrainer = await createUser(db, { role: 'formateur', isValid: true });
+    for (const user of [otherTrainer, admin]) {
+      expect((await call('POST', `/api/courses/${published.id}/enrolment`, user)).statusCode).toBe(200);
+      expect(await enrolmentRows(user.id, published.id)).toHaveLength(1);
+    }
+  });
+
+  it('refuses the author on every path into the course (an organisation’s enrolment goes through enrol())', async () => {
+    const learner = await createUser(db);
+    await expect(db.transaction((tx) => enrol(tx, second.id, [learner.id, trainer.id]))).rejects.toMatchObject({
+      code: 'own_course',
+      statusCode: 403,
+      message: ownCourseMessages.authorAmongLearners,
+    });
+    // Nothing is written, the learner's enrolment included.
+    expect(await enrolmentRows(learner.id, second.id)).toHaveLength(0);
+    expect(await db.transaction((tx) => enrol(tx, second.id, [learner.id]))).toEqual([learner.id]);
+  });
+
+  it('keeps the author’s preview of every lesson of the course they cannot join', async () => {
+    const section = await insertSection(db, published.id);
+    const lesson = await insertLesson(db, section.id, { isPreview: false });
+    expect((await call('GET', `/api/lessons/${lesson.id}`, trainer)).statusCode).toBe(200);
+    expect((await call('GET', `/api/lessons/${lesson.id}`, await createUser(db))).statusCode).toBe(403);
   });
 
   it('asks visitors to sign in (401)', async () => {

@@ -5,7 +5,10 @@ import {
   canViewCourse,
   courseCreateFieldsSchema,
   courseMessages,
+  courseDeletionMessages,
   courseUpdateFieldsSchema,
+  isCourseAuthor,
+  ownCourseMessages,
   type CategoryCount,
   type CourseDetail,
   type CourseItem,
@@ -16,7 +19,7 @@ import {
 import type { Actor } from '../../../shared/roles';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { categories, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable } from '../../db/schema';
+import { categories, certificates, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { courseItemColumns, toCourseItem } from './course-items';
 import { ratingStats } from '../satisfaction';
@@ -428,9 +431,23 @@ export async function updateCourse(db: Db, storage: Storage, actor: Actor, cours
   return getCourseDetail(db, course.id, actor);
 }
 
-/** Removes the course (enrolments, saves, sections and lessons go with it), then its files and its lessons' files. */
+/**
+ * Removes a course nobody follows (saves, sections and lessons go with it), then its files and its
+ * lessons' files. A published course is unpublished instead, and one with enrolments or
+ * attestations is kept (409), checked under the course's lock so an enrolment cannot slip in.
+ */
 export async function deleteCourse(db: Db, storage: Storage, courseId: number): Promise<void> {
   const { row, lessonFiles } = await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ status: courses.status }).from(courses).where(eq(courses.id, courseId)).for('update');
+    if (!locked) throw AppError.notFound();
+    if (locked.status === 'published') throw AppError.invalidTransition(courseDeletionMessages.published);
+    const [followed] = await tx
+      .select({ one: sql<number>`1` })
+      .from(enrolments)
+      .where(eq(enrolments.courseId, courseId))
+      .union(tx.select({ one: sql<number>`1` }).from(certificates).where(eq(certificates.courseId, courseId)))
+      .limit(1);
+    if (followed) throw AppError.invalidTransition(courseDeletionMessages.followed);
     const files = await tx
       .select({ file: lessons.filePath, captions: lessons.captionsPath })
       .from(lessons)
@@ -447,18 +464,21 @@ export async function deleteCourse(db: Db, storage: Storage, courseId: number): 
 }
 
 /** Only published courses can be joined or saved; enrolling twice changes nothing. */
-async function findPublishedCourseId(db: Db, id: number): Promise<number> {
+async function findPublishedCourse(db: Db, id: number): Promise<{ id: number; authorId: number }> {
   const [row] = await db
-    .select({ id: courses.id })
+    .select({ id: courses.id, authorId: courses.authorId })
     .from(courses)
     .where(and(eq(courses.id, id), eq(courses.status, 'published')))
     .limit(1);
   if (!row) throw AppError.notFound("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.");
-  return row.id;
+  return row;
 }
 
 export async function setEnrolment(db: Db, userId: number, id: number, enrolled: boolean): Promise<{ enrolled: boolean }> {
-  const courseId = await findPublishedCourseId(db, id);
+  const course = await findPublishedCourse(db, id);
+  const courseId = course.id;
+  // Told in their own words; enrol() refuses the author on every other path too.
+  if (enrolled && isCourseAuthor({ id: userId }, course)) throw new AppError('own_course', 403, ownCourseMessages.enrol);
   await db.transaction(async (tx) => {
     if (enrolled) await enrol(tx, courseId, [userId]);
     else await withdraw(tx, userId, courseId);
@@ -467,7 +487,7 @@ export async function setEnrolment(db: Db, userId: number, id: number, enrolled:
 }
 
 export async function setSaved(db: Db, userId: number, id: number, saved: boolean): Promise<{ saved: boolean }> {
-  const courseId = await findPublishedCourseId(db, id);
+  const courseId = (await findPublishedCourse(db, id)).id;
   if (saved) await db.insert(savedCourses).values({ userId, courseId }).onConflictDoNothing();
   else await db.delete(savedCourses).where(and(eq(savedCourses.userId, userId), eq(savedCourses.courseId, courseId)));
   return { saved };

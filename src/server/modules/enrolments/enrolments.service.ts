@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { ownCourseMessages } from '../../../shared/course-rules';
 import type { Executor } from '../../db/client';
 import { courses, enrolments } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { issueCertificates } from '../certificates';
 import { notify } from '../notifications';
 
@@ -8,10 +10,13 @@ import { notify } from '../notifications';
  * THE way into a course, whoever enrols (the learner themselves, an organisation on its seats,
  * later a paid contract or a live session): writes the enrolments that do not exist yet, in the
  * caller's transaction, and confirms each new one to its learner the same way. Enrolling again
- * changes nothing and says nothing. Returns the learners enrolled just now.
+ * changes nothing and says nothing. The course's author is refused (403 own_course, issue 25): they
+ * preview their course, they do not take it. Returns the learners enrolled just now.
  */
 export async function enrol(tx: Executor, courseId: number, userIds: number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
+  const [author] = await tx.select({ id: courses.authorId }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  if (author && userIds.includes(author.id)) throw new AppError('own_course', 403, ownCourseMessages.authorAmongLearners);
   const added = await tx
     .insert(enrolments)
     .values(userIds.map((userId) => ({ userId, courseId })))

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
  *
  * Use: `left join lateral (${learnerCourseProgress(sql`m.user_id`, sql`oe.course_id`)}) p on true`;
  * the columns are total_lessons, completed_lessons, last_activity_at, completed_at,
- * certificate_code and certificate_number.
+ * certificate_code and certificate_number (a valid attestation), certificate_revoked_at (a revoked one).
  */
 export function learnerCourseProgress(userId: SQL, courseId: SQL): SQL {
   return sql`select
@@ -24,7 +24,8 @@ export function learnerCourseProgress(userId: SQL, courseId: SQL): SQL {
     ) as last_activity_at,
     (select e.completed_at from enrolments e where e.user_id = ${userId} and e.course_id = ${courseId}) as completed_at,
     (select c.code from certificates c where c.user_id = ${userId} and c.course_id = ${courseId} and c.revoked_at is null) as certificate_code,
-    (select c.number from certificates c where c.user_id = ${userId} and c.course_id = ${courseId} and c.revoked_at is null) as certificate_number`;
+    (select c.number from certificates c where c.user_id = ${userId} and c.course_id = ${courseId} and c.revoked_at is null) as certificate_number,
+    (select c.revoked_at from certificates c where c.user_id = ${userId} and c.course_id = ${courseId}) as certificate_revoked_at`;
 }
 
 /**
@@ -39,7 +40,8 @@ export function learnerCourseProgress(userId: SQL, courseId: SQL): SQL {
  */
 export function learnerProgressOfPairs(pairs: SQL): SQL {
   return sql`select pr.user_id, pr.course_id, coalesce(t.total_lessons, 0) as total_lessons, coalesce(d.completed_lessons, 0) as completed_lessons,
-      greatest(d.last_lesson_at, q.last_quiz_at) as last_activity_at, e.completed_at, cert.code as certificate_code, cert.number as certificate_number
+      greatest(d.last_lesson_at, q.last_quiz_at) as last_activity_at, e.completed_at,
+      case when cert.revoked_at is null then cert.code end as certificate_code, case when cert.revoked_at is null then cert.number end as certificate_number, cert.revoked_at as certificate_revoked_at
     from (${pairs}) pr
     left join (select s.course_id, count(*)::int as total_lessons from lessons l join course_sections s on s.id = l.section_id
         where s.course_id in (select course_id from (${pairs}) x) group by s.course_id) t on t.course_id = pr.course_id
@@ -52,5 +54,5 @@ export function learnerProgressOfPairs(pairs: SQL): SQL {
         join quiz_attempts a on a.lesson_id = l.id and a.user_id = x.user_id
         group by x.user_id, x.course_id) q on q.user_id = pr.user_id and q.course_id = pr.course_id
     left join enrolments e on e.user_id = pr.user_id and e.course_id = pr.course_id
-    left join certificates cert on cert.user_id = pr.user_id and cert.course_id = pr.course_id and cert.revoked_at is null`;
+    left join certificates cert on cert.user_id = pr.user_id and cert.course_id = pr.course_id`;
 }

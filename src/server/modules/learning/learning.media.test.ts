@@ -238,7 +238,8 @@ describe('replacing and deleting a lesson’s files', () => {
     expect(deleted.statusCode).toBe(204);
     for (const name of twoFiles) expect(await readStoredFile(storage, name)).toBeNull();
 
-    const doomed = await insertCourse(db, author.id);
+    // A draft: a published course is unpublished before it can be deleted (issue 25).
+    const doomed = await insertCourse(db, author.id, { status: 'draft' });
     const doomedSection = await insertSection(db, doomed.id);
     const created = await createMedia(doomedSection.id, { type: 'pdf' }, [pdfPart()]);
     const pdfFile = (await rowOf((created.json() as AuthorLesson).id))!.filePath!;

@@ -498,7 +498,14 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
     enrolled.length === 0
       ? []
       : await db
-          .select({ courseId: certificates.courseId, id: certificates.id, number: certificates.number, code: certificates.code })
+          .select({
+            courseId: certificates.courseId,
+            id: certificates.id,
+            number: certificates.number,
+            code: certificates.code,
+            revokedAt: certificates.revokedAt,
+            revokedReason: certificates.revokedReason,
+          })
           .from(certificates)
           .where(and(eq(certificates.userId, userId), inArray(certificates.courseId, enrolled.map((c) => c.id))));
   return {
@@ -522,6 +529,7 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
   };
 }
 
-function certificateLink(row: { id: number; number: string; code: string } | undefined): CertificateLink | null {
-  return row ? { id: row.id, number: row.number, code: row.code } : null;
+function certificateLink(row: { id: number; number: string; code: string; revokedAt: Date | null; revokedReason: string | null } | undefined): CertificateLink | null {
+  if (!row) return null;
+  return { id: row.id, number: row.number, code: row.code, revoked: row.revokedAt ? { at: row.revokedAt.toISOString(), reason: row.revokedReason ?? '' } : null };
 }

@@ -1,6 +1,6 @@
 import type { NotificationKind } from '../../../shared/notifications';
 import { webPaths } from '../../../shared/web-paths';
-import { formatDateTime, plural } from '../../../shared/french-format';
+import { formatDateTime, formatDay, plural } from '../../../shared/french-format';
 
 /**
  * The French text of each notification, written once and used for the in-app entry and for its
@@ -16,6 +16,9 @@ export interface NotificationData {
   interview: { change: 'scheduled' | 'moved' | 'cancelled'; date: string; previousDate?: string };
   enrolment_confirmed: { courseId: number; courseTitle: string };
   certificate_issued: { courseTitle: string; certificateNumber: string };
+  certificate_revoked: { courseTitle: string; certificateNumber: string; revokedAt: string; reason: string };
+  organisation_certificate_revoked: { memberName: string; courseTitle: string; certificateNumber: string; revokedAt: string; reason: string };
+  course_submitted: { courseId: number; courseTitle: string; trainerName: string };
   course_published: { courseId: number; courseTitle: string };
   course_changes_requested: { courseId: number; courseTitle: string; reason: string | null };
   organisation_member_left: { memberName: string };
@@ -98,6 +101,26 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     more: ['Téléchargez-la depuis « Mon apprentissage ». Son code de vérification permet à quiconque de vérifier son authenticité.'],
     link: webPaths.myLearning,
     actionLabel: 'Télécharger mon attestation',
+  }),
+  certificate_revoked: (data) => ({
+    title: `Votre attestation est révoquée : ${data.courseTitle}`,
+    body: `Votre attestation de fin de formation n° ${data.certificateNumber} pour « ${data.courseTitle} » a été révoquée le ${formatDay(data.revokedAt)}. Motif : ${data.reason}`,
+    more: ['Elle ne peut plus être téléchargée, et sa page de vérification la dit révoquée. Pour toute question, répondez à l’équipe EcoForma.'],
+    link: webPaths.myLearning,
+    actionLabel: 'Voir mes formations',
+  }),
+  organisation_certificate_revoked: (data) => ({
+    title: `Attestation révoquée : ${data.memberName}`,
+    body: `L’attestation n° ${data.certificateNumber} de ${data.memberName} pour « ${data.courseTitle} » a été révoquée le ${formatDay(data.revokedAt)}. Motif : ${data.reason}`,
+    link: webPaths.organisationDashboard,
+    actionLabel: 'Voir le tableau de bord',
+  }),
+  course_submitted: (data) => ({
+    title: `Cours à valider : ${data.courseTitle}`,
+    body: `${data.trainerName} a soumis le cours « ${data.courseTitle} » pour validation.`,
+    more: ['Relisez son contenu, ses quiz compris, puis publiez-le ou demandez des modifications.'],
+    link: webPaths.adminCourse(data.courseId),
+    actionLabel: 'Relire le cours',
   }),
   course_published: (data) => ({
     title: `Votre cours est publié : ${data.courseTitle}`,

@@ -785,6 +785,7 @@ interface ProgressRow extends Record<string, unknown> {
   completed_at: Date | string | null;
   certificate_code: string | null;
   certificate_number: string | null;
+  certificate_revoked_at: Date | string | null;
   inactive: boolean;
   total_rows?: number;
 }
@@ -807,7 +808,7 @@ function progressRows(organisationId: number, members?: SQL): SQL {
     progress as (${learnerProgressOfPairs(sql`select user_id, course_id from pairs`)})
     select mem.member_id, u.firstname, u.lastname, u.email, u.search_text,
       pairs.course_id, c.title as course_title, pairs.created_at as enrolled_at,
-      p.total_lessons, p.completed_lessons, p.last_activity_at, p.completed_at, p.certificate_code, p.certificate_number,
+      p.total_lessons, p.completed_lessons, p.last_activity_at, p.completed_at, p.certificate_code, p.certificate_number, p.certificate_revoked_at,
       (pairs.course_id is not null and p.completed_at is null
         and coalesce(p.last_activity_at, pairs.created_at) < now() - make_interval(days => ${INACTIVE_DAYS})) as inactive
     from mem
@@ -846,6 +847,7 @@ function toDashboardRow(r: ProgressRow): DashboardRow {
     last_activity_at: iso(r.last_activity_at),
     completed_at: iso(r.completed_at),
     certificate: r.certificate_code && r.certificate_number ? { code: r.certificate_code, number: r.certificate_number } : null,
+    certificate_revoked_at: iso(r.certificate_revoked_at),
     inactive: Boolean(r.inactive),
   };
 }

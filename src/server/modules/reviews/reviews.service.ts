@@ -19,7 +19,7 @@ import { courseReviews, courses, courseSections, lessons, users } from '../../db
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { courseItemColumns, toCourseItem } from '../courses';
-import { notify } from '../notifications';
+import { notify, notifyAdmins } from '../notifications';
 
 const COURSE_NOT_FOUND = "Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.";
 const SUBMIT_REFUSED = "Seuls l'auteur du cours et les administrateurs peuvent le soumettre pour validation.";
@@ -94,6 +94,10 @@ async function applyTransition(db: Db, course: CourseFacts, action: ReviewAction
       // The author hears of the administrator's decision; an administrator deciding on their own course needs no message.
       if (author.id !== actor.id && action === 'publish') {
         await notify(tx, { userId: author.id, kind: 'course_published', data: { courseId: course.id, courseTitle: course.title } });
+      }
+      // Every administrator hears of a course awaiting validation, in the same transaction (issue 25).
+      if (action === 'submit') {
+        await notifyAdmins(tx, 'course_submitted', { courseId: course.id, courseTitle: course.title, trainerName: `${author.firstname} ${author.lastname}` });
       }
       if (author.id !== actor.id && action === 'request_changes') {
         await notify(tx, { userId: author.id, kind: 'course_changes_requested', data: { courseId: course.id, courseTitle: course.title, reason } });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CourseStatus } from '../../../shared/courses';
 import { INVALID_ID_MESSAGE } from '../../../shared/ids';
 import { missingMessage, reviewTransitions, submissionRequirements, transitionRefusedMessage, type AdminCoursePage, type CourseReview } from '../../../shared/reviews';
-import { auditLog, courseReviews, courses, type UserRow } from '../../db/schema';
+import { auditLog, courseReviews, courses, mailOutbox, notifications, type UserRow } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, enrol, imagePart, insertCourse, insertLesson, insertSection } from '../../test/factories';
 import { multipartBody } from '../../test/files';
@@ -78,6 +78,26 @@ describe('new courses', () => {
 });
 
 describe('POST /api/courses/:id/submit', () => {
+  it('tells every active administrator (bell and mail), nobody else, and nothing when refused (issue 25)', async () => {
+    const second = await createUser(db, { role: 'admin' });
+    const disabled = await createUser(db, { role: 'admin', isValid: false });
+    const row = await course('draft', { title: 'Haies champêtres' });
+    const bells = async (userId: number) =>
+      (await db.select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.kind === 'course_submitted');
+    expect((await call('POST', `/api/courses/${row.id}/submit`, author)).statusCode).toBe(200);
+    for (const user of [admin, second]) {
+      expect(await bells(user.id)).toEqual([
+        expect.objectContaining({ title: 'Cours à valider\u00a0: Haies champêtres', body: 'Léa Autrice a soumis le cours «\u00a0Haies champêtres\u00a0» pour validation.', link: `/admin/courses/${row.id}` }),
+      ]);
+      expect((await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email))).some((m) => (m.data as { subject?: string } | null)?.subject === 'Cours à valider\u00a0: Haies champêtres')).toBe(true);
+    }
+    expect(await bells(disabled.id)).toEqual([]);
+    expect(await bells(author.id)).toEqual([]);
+    // Submitted again while waiting: refused (409), and no second notification.
+    expect((await call('POST', `/api/courses/${row.id}/submit`, author)).statusCode).toBe(409);
+    expect(await bells(second.id)).toHaveLength(1);
+  });
+
   it.each(['draft', 'changes_requested', 'unpublished'] as const)('lets the author submit a complete course from %s, clearing the reason', async (from) => {
     const row = await course(from, { reviewReason: 'Ancien motif' });
     const res = await call('POST', `/api/courses/${row.id}/submit`, author);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { canViewCourse } from '../../../shared/courses';
+import { canViewCourse, isCourseAuthor, ownCourseMessages } from '../../../shared/courses';
 import type { Actor } from '../../../shared/roles';
 import {
   editableUntil,
@@ -57,6 +57,8 @@ export async function saveAnswer(db: Db, actor: Actor, courseId: number, body: S
     .limit(1);
   // Someone who cannot see the course learns nothing of it (its existence included).
   if (!course || (!course.completedAt && !canViewCourse(actor, course))) throw AppError.notFound(satisfactionMessages.courseNotFound);
+  // Five stars from its own author would count in the catalogue's average (issue 25).
+  if (isCourseAuthor(actor, course)) throw new AppError('own_course', 403, ownCourseMessages.rate);
   if (!course.completedAt) throw AppError.forbidden(satisfactionMessages.notCompleted);
 
   const windowStart = new Date(now.getTime() - SATISFACTION_EDIT_DAYS * DAY_MS);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CourseDetail, CoursePage } from '../../../shared/courses';
+import { ownCourseMessages, type CourseDetail, type CoursePage } from '../../../shared/courses';
 import {
   SATISFACTION_COMMENT_MAX,
   satisfactionMessages,
@@ -48,12 +48,22 @@ describe('who may answer', () => {
     expect(((await call('GET', '/api/user/satisfaction', learner)).json() as MySatisfactionAnswers).items).toEqual([answer]);
   });
 
+  it('refuses the course’s author, even with a completed enrolment, with 403 own_course (issue 25)', async () => {
+    const { course, learner } = await completedCourse();
+    await enrolCompleted(db, author.id, course.id);
+    const res = await call('PUT', `/api/courses/${course.id}/satisfaction`, author, { rating: 5, comment: null });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error_code: 'own_course', message: ownCourseMessages.rate });
+    expect(await answersOf(course.id)).toHaveLength(0);
+    expect((await call('PUT', `/api/courses/${course.id}/satisfaction`, learner, { rating: 5, comment: null })).statusCode).toBe(200);
+  });
+
   it('refuses a learner who has not completed the course, and one who is not enrolled, with 403 and a French message', async () => {
     const course = await insertCourse(db, author.id);
     const enrolled = await createUser(db, { role: 'membre' });
     await enrol(db, enrolled.id, course.id);
     const stranger = await createUser(db, { role: 'membre' });
-    for (const user of [enrolled, stranger, author, admin]) {
+    for (const user of [enrolled, stranger, admin]) {
       const res = await call('PUT', `/api/courses/${course.id}/satisfaction`, user, { rating: 4 });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error_code: 'forbidden', message: satisfactionMessages.notCompleted });

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { courseStatusLabels, parseCourseId, type CourseDetail } from '../../../../shared/courses';
+import { advisedPace, courseDuration, courseStatusLabels, parseCourseId, type CourseDetail } from '../../../../shared/courses';
 import { lessonTypeLabels, type CourseOutline } from '../../../../shared/learning';
 import { reviewDoneMessages } from '../../../../shared/reviews';
 import { usePageTitle } from '../../../lib/page-title';
@@ -180,7 +180,7 @@ export default function CourseReviewPage() {
             <Box>
               <Typography sx={{ whiteSpace: 'pre-line', mb: 1 }}>{course.data.description}</Typography>
               <Typography variant="body2" color="text.secondary">
-                Durée : {course.data.duration} · Prix : {formatEuros(course.data.discountPrice ?? course.data.price)}
+                Durée : {courseDuration(course.data.lesson_minutes)}, {advisedPace(course.data.duration)} · Prix : {formatEuros(course.data.discountPrice ?? course.data.price)}
               </Typography>
             </Box>
           </Box>

@@ -30,7 +30,9 @@ describe('CourseCard', () => {
     expect(screen.getByRole('link', { name: 'Zéro déchet en entreprise' })).toHaveAttribute('href', '/user/courses/42');
     expect(screen.getByRole('heading', { level: 2, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
     expect(screen.getByText('Claire Dubois')).toBeInTheDocument();
-    expect(screen.getByText('2 mois')).toBeInTheDocument();
+    // The duration is the lessons' sum; the trainer's free text is the advised pace (issue 25).
+    expect(screen.getByText('1 h 5 min, à suivre sur 2 mois')).toBeInTheDocument();
+    expect(screen.queryByText('2 mois')).not.toBeInTheDocument();
     expect(screen.getByText('Gestion des déchets')).toBeInTheDocument();
   });
 

@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { COURSE_DESCRIPTION_PREVIEW_CHARS } from '../../../../shared/constants';
-import { truncate, type CourseItem } from '../../../../shared/courses';
+import { advisedPace, courseDuration, truncate } from '../../../../shared/course-rules';
+import type { CourseItem } from '../../../../shared/courses';
 import { webPaths } from '../../../../shared/web-paths';
 import { CourseImage } from './CourseImage';
 import { CoursePrice } from './CoursePrice';
@@ -82,7 +83,7 @@ export function CourseCard({
             <ScheduleIcon fontSize="small" aria-hidden />
             <Typography variant="body2">
               <span style={visuallyHidden}>Durée : </span>
-              {course.duration}
+              {courseDuration(course.lesson_minutes)}, {advisedPace(course.duration)}
             </Typography>
           </Stack>
         </Stack>

@@ -73,7 +73,7 @@ function usePreviewUrl(file: File | null): string | null {
  * The course form of spec section 2 'Course creation', for a new course or (with `course`) an
  * existing one: the shared schema's French messages, files checked before sending, real progress.
  */
-export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: () => void }) {
+export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: (saved: CourseDetail) => void }) {
   const editing = Boolean(course);
   const create = useCreateCourse();
   const update = useUpdateCourse();
@@ -149,10 +149,10 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
       discountPrice: values.discountPrice ?? '',
       duration: values.duration,
     };
-    const done = () => {
+    const done = (saved: CourseDetail) => {
       setProgress(100);
-      setSuccess(editing ? 'Cours mis à jour avec succès !' : 'Cours créé avec succès !');
-      successTimer.current = setTimeout(onDone, COURSE_CREATED_MESSAGE_MS);
+      setSuccess(editing ? 'Cours mis à jour avec succès !' : 'Brouillon créé : ajoutez maintenant ses chapitres et ses leçons.');
+      successTimer.current = setTimeout(() => onDone(saved), COURSE_CREATED_MESSAGE_MS);
     };
     if (course) {
       update.mutate(
@@ -223,11 +223,19 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
           />
         </Stack>
 
-        <TextField label="Durée" required fullWidth placeholder="ex. 4 semaines" {...textProps('duration')} helperText={errors.duration?.message ?? 'ex. 4 semaines'} />
+        <TextField
+          label="Rythme conseillé"
+          required
+          fullWidth
+          placeholder="ex. 4 semaines"
+          {...textProps('duration')}
+          helperText={errors.duration?.message ?? 'Affiché « à suivre sur 4 semaines » ; la durée du cours est la somme de celles de ses leçons.'}
+        />
 
         <Box>
           <FilePicker
-            label="Image du cours"
+            // Required when creating, as the other starred fields (issue 25).
+            label={editing ? 'Image du cours' : 'Image du cours *'}
             hint="JPEG, PNG ou WebP, 5 Mo au maximum."
             accept={COURSE_IMAGE_ACCEPT}
             buttonText={editing ? 'Remplacer' : 'Choisir une image'}
@@ -301,7 +309,7 @@ export function CourseForm({ course, onDone }: { course?: CourseDetail; onDone: 
         )}
 
         <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {editing ? 'Enregistrer les modifications' : 'Soumettre le cours'}
+          {editing ? 'Enregistrer les modifications' : 'Créer le brouillon'}
         </Button>
       </Stack>
     </Paper>

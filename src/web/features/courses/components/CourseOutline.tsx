@@ -8,12 +8,14 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { lessonTypeLabels, type CourseOutline as Outline } from '../../../../shared/learning';
+import { webPaths } from '../../../../shared/web-paths';
 import { formatMinutes } from '../../../../shared/french-format';
 import { lessonTotals } from '../../../lib/durations';
 
 /** The course's programme as its author built it: chapters, lessons with type, duration and free previews. */
-export function CourseOutline({ outline, loading, error }: { outline: Outline | undefined; loading: boolean; error: Error | null }) {
+export function CourseOutline({ courseId, outline, loading, error }: { courseId: number; outline: Outline | undefined; loading: boolean; error: Error | null }) {
   return (
     <Box component="section" aria-labelledby="programme-titre" sx={{ mb: 4 }}>
       <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
@@ -50,7 +52,19 @@ export function CourseOutline({ outline, loading, error }: { outline: Outline | 
                             <Typography variant="body2" color="text.secondary">
                               {lessonTypeLabels[lesson.type]}
                             </Typography>
-                            {lesson.is_preview && <Chip label="Aperçu gratuit" size="small" color="secondary" variant="outlined" />}
+                            {lesson.is_preview && (
+                              // Opens the lesson in the player, for anyone who can see the course (issue 25).
+                              <Chip
+                                label="Aperçu gratuit"
+                                size="small"
+                                color="secondary"
+                                variant="outlined"
+                                clickable
+                                component={RouterLink}
+                                to={webPaths.learn(courseId, lesson.id)}
+                                aria-label={`Aperçu gratuit : ouvrir la leçon « ${lesson.title} »`}
+                              />
+                            )}
                           </Stack>
                         </Box>
                         <Typography color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>

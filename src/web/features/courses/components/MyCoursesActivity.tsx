@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { CourseItem } from '../../../../shared/courses';
+import { courseDuration } from '../../../../shared/course-rules';
 import { webPaths } from '../../../../shared/web-paths';
 import { useMyCourses } from '../api/get-my-courses';
 import { CourseImage } from './CourseImage';
@@ -24,7 +25,7 @@ function CourseRow({ course }: { course: CourseItem }) {
           {course.title}
         </Link>
         <Typography variant="body2" color="text.secondary">
-          {course.category.name} · {course.duration} · {course.user.name}
+          {course.category.name} · {courseDuration(course.lesson_minutes)} · {course.user.name}
         </Typography>
       </Box>
     </Paper>

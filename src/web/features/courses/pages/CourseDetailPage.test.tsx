@@ -52,6 +52,23 @@ describe('CourseDetailPage', () => {
     expect(await screen.findByRole('button', { name: "S'inscrire maintenant" })).toBeInTheDocument();
   });
 
+  it('offers its author no enrolment, on a wide screen and in the phone’s bar, but says they have the preview (issue 25)', async () => {
+    for (const width of [1280, 360]) {
+      setScreenWidth(width);
+      // courseDetail's author is user 3.
+      signIn({ id: 3, role: 'formateur' });
+      mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+      const { unmount } = renderRoutes('/user/courses/7', routes);
+      expect((await screen.findAllByText('Vous êtes l’auteur de ce cours : vous en avez l’aperçu complet, sans vous y inscrire.')).length).toBe(width === 360 ? 2 : 1);
+      expect(screen.queryByRole('button', { name: "S'inscrire Maintenant" })).not.toBeInTheDocument();
+      unmount();
+    }
+    signIn({ id: 4 });
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/user/courses/7', routes);
+    expect((await screen.findAllByRole('button', { name: "S'inscrire Maintenant" })).length).toBeGreaterThan(0);
+  });
+
   it('keeps the price and the enrolment in a bar at the bottom of a phone screen', async () => {
     setScreenWidth(360);
     signIn();
@@ -149,7 +166,8 @@ describe('CourseDetailPage', () => {
     expect(firstLessons[0]).toHaveTextContent('La hiérarchie des modes de traitement');
     expect(firstLessons[0]).toHaveTextContent('Texte');
     expect(firstLessons[0]).toHaveTextContent('15 min');
-    expect(within(firstLessons[0]!).getByText('Aperçu gratuit')).toBeInTheDocument();
+    // The badge opens the free lesson in the player (issue 25).
+    expect(within(firstLessons[0]!).getByRole('link', { name: /^Aperçu gratuit\s:\souvrir la leçon «\sLa hiérarchie des modes de traitement\s»$/ })).toHaveAttribute('href', '/user/courses/7/learn/11');
     expect(within(firstLessons[1]!).queryByText('Aperçu gratuit')).not.toBeInTheDocument();
     expect(within(programme).getByText('3 leçons · 1 h 5 min')).toBeInTheDocument();
     expect(screen.queryByText(/^Module \d/)).not.toBeInTheDocument();
@@ -224,6 +242,14 @@ describe('CourseDetailPage for visitors at /courses/{id}', () => {
     await userEvent.click(screen.getByRole('button', { name: "S'inscrire maintenant" }));
     expect(await screen.findByText('Arrivée : /signup avec {"from":"/user/courses/7","enrolCourseId":7}')).toBeInTheDocument();
     expect(screen.getByTestId('adresse')).toHaveTextContent(/^\/signup$/);
+  });
+
+  it('opens the free preview lesson from its badge, without an account (issue 25)', async () => {
+    useSession.getState().clear();
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/courses/7', publicRoutes, { showLocation: true });
+    await userEvent.click(await screen.findByRole('link', { name: /^Aperçu gratuit/ }));
+    expect(screen.getByTestId('adresse')).toHaveTextContent(/^\/user\/courses\/7\/learn\/11$/);
   });
 
   it('treats any other segment under /courses as a category', async () => {

@@ -34,7 +34,7 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
-import { canDownloadAttachment, canEditCourse, courseStatusLabels, parseCourseId, type CourseDetail } from '../../../../shared/courses';
+import { advisedPace, canDownloadAttachment, canEditCourse, courseDuration, courseStatusLabels, isCourseAuthor, parseCourseId, type CourseDetail } from '../../../../shared/courses';
 import type { CourseOutline as Outline } from '../../../../shared/learning';
 import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, type ReturnState } from '../../../lib/route-access';
@@ -62,6 +62,9 @@ const features: { icon: ReactNode; label: string }[] = [
   { icon: <VerifiedIcon />, label: `Garantie de remboursement de ${REFUND_GUARANTEE_DAYS} jours` },
 ];
 
+/** Said to the course's author instead of the enrolment button: the server refuses it (403 own_course). */
+const OWN_COURSE_NOTE = 'Vous êtes l’auteur de ce cours : vous en avez l’aperçu complet, sans vous y inscrire.';
+
 /** Room kept under a focused control so the phone's price bar never covers it (WCAG 2.4.11). */
 const PRICE_BAR_ROOM_PX = 96;
 
@@ -69,7 +72,7 @@ const PRICE_BAR_ROOM_PX = 96;
  * Below the medium breakpoint the side panel comes after the whole description: this bar keeps the
  * price and the enrolment in reach at the bottom of the screen, and lands after the content at the end.
  */
-function PriceBar({ course, outline, pending, onEnrol }: { course: CourseDetail; outline: Outline | undefined; pending: boolean; onEnrol: () => void }) {
+function PriceBar({ course, outline, pending, onEnrol, ownCourse }: { course: CourseDetail; outline: Outline | undefined; pending: boolean; onEnrol: () => void; ownCourse: boolean }) {
   return (
     <>
       <GlobalStyles styles={{ html: { scrollPaddingBottom: PRICE_BAR_ROOM_PX } }} />
@@ -92,7 +95,9 @@ function PriceBar({ course, outline, pending, onEnrol }: { course: CourseDetail;
         }}
       >
         <CoursePrice price={course.price} discountPrice={course.discountPrice} />
-        {course.enrolled ? (
+        {ownCourse ? (
+          <Typography sx={{ fontWeight: 600 }}>{OWN_COURSE_NOTE}</Typography>
+        ) : course.enrolled ? (
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
             <Typography sx={{ fontWeight: 600, color: 'success.dark' }}>Vous suivez ce cours.</Typography>
             <StartButton courseId={course.id} outline={outline} />
@@ -190,6 +195,8 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   // Not published (yet, or any more): only its author and administrators see it, nobody enrols.
   const isDraft = course.status !== 'published';
   const mayEdit = canEditCourse(actor, { authorId: course.user.id });
+  // Its author previews it; enrolling, rating and the attestation are for others (issue 25).
+  const ownCourse = isCourseAuthor(actor, { authorId: course.user.id });
   const mayDownload = canDownloadAttachment(actor, { authorId: course.user.id }, course.enrolled);
   const actionError = enrolment.error ?? saving.error;
   const theme = useTheme();
@@ -244,7 +251,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                 <Box component="span" sx={{ fontWeight: 600 }}>
                   Durée :
                 </Box>{' '}
-                {course.duration}
+                {courseDuration(course.lesson_minutes)}, {advisedPace(course.duration)}
               </Typography>
             </Stack>
             <CourseRatingSummary rating={course.rating} size="medium" />
@@ -274,7 +281,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
 
           <CoursePublicInformation information={course} />
 
-          <CourseOutline outline={outline.data} loading={outline.isPending} error={outline.error} />
+          <CourseOutline courseId={course.id} outline={outline.data} loading={outline.isPending} error={outline.error} />
 
           <Paper variant="outlined" component="section" aria-labelledby="formateur-titre" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="formateur-titre" variant="h5" component="h2" sx={{ mb: 2 }}>
@@ -303,6 +310,8 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
 
             {isDraft ? (
               <Alert severity="info">Ce cours n'est pas publié : seuls son auteur et les administrateurs peuvent le voir.</Alert>
+            ) : ownCourse ? (
+              <Alert severity="info">{OWN_COURSE_NOTE}</Alert>
             ) : (
               <Stack spacing={1.5}>
                 {course.enrolled ? (
@@ -388,7 +397,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
           </Box>
         </Paper>
       </Box>
-      {narrow && !isDraft && <PriceBar course={course} outline={outline.data} pending={enrolment.isPending} onEnrol={enrol} />}
+      {narrow && !isDraft && <PriceBar course={course} outline={outline.data} pending={enrolment.isPending} onEnrol={enrol} ownCourse={ownCourse} />}
     </Container>
   );
 }

@@ -18,7 +18,11 @@ describe('CreateCoursePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Créer un nouveau cours' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Prix \(en €\)/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Prix remisé \(en €, facultatif\)/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Soumettre le cours' }));
+    // Issue 25: the required image says so, the pace is the trainer's text, and the button says what it does.
+    expect(screen.getByLabelText('Image du cours *')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Rythme conseillé/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Soumettre le cours' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le brouillon' }));
     expect(await screen.findByText('Le titre est obligatoire.')).toBeInTheDocument();
     expect(screen.getByText('La description est obligatoire.')).toBeInTheDocument();
     expect(screen.getByText('Veuillez choisir une catégorie.')).toBeInTheDocument();
@@ -34,11 +38,11 @@ describe('CreateCoursePage', () => {
     renderRoutes('/formateur/add-course', routes, { showLocation: true });
     await userEvent.type(screen.getByLabelText(/Prix \(en €\)/), '80');
     await userEvent.type(screen.getByLabelText(/Prix remisé/), '80');
-    await userEvent.click(screen.getByRole('button', { name: 'Soumettre le cours' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le brouillon' }));
     expect(await screen.findByText('Le prix remisé doit être inférieur au prix.')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText(/Prix \(en €\)/));
     await userEvent.type(screen.getByLabelText(/Prix \(en €\)/), '-4');
-    await userEvent.click(screen.getByRole('button', { name: 'Soumettre le cours' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le brouillon' }));
     expect(await screen.findByText('Le prix doit être un nombre positif.')).toBeInTheDocument();
   });
 
@@ -54,7 +58,7 @@ describe('CreateCoursePage', () => {
       URL.revokeObjectURL = original.revoke;
     });
     renderRoutes('/formateur/add-course', routes, { showLocation: true });
-    const input = screen.getByLabelText('Image du cours');
+    const input = screen.getByLabelText('Image du cours *');
     await userEvent.upload(input, new File(['%PDF'], 'programme.pdf', { type: 'application/pdf' }), { applyAccept: false });
     expect(await screen.findByText("L'image doit être au format JPEG, PNG ou WebP.")).toBeInTheDocument();
     await userEvent.upload(input, new File([new Uint8Array(10)], 'photo.png', { type: 'image/png' }));

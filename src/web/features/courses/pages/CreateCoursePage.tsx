@@ -49,7 +49,8 @@ function CreateCourse() {
         title="Créer un nouveau cours"
         intro="Présentez votre formation : les champs marqués d'un astérisque sont obligatoires. Les prix sont en euros, toutes taxes comprises."
       />
-      <CourseForm onDone={() => navigate(webPaths.trainerCourses)} />
+      {/* A new course is an empty draft: straight on to its content (issue 25). */}
+      <CourseForm onDone={(created) => navigate(webPaths.courseContent(created.id))} />
     </Container>
   );
 }

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { CourseItem } from '../../../../shared/courses';
+import { advisedPace, courseDuration } from '../../../../shared/course-rules';
 import { webPaths } from '../../../../shared/web-paths';
 import { toQuery } from '../../../lib/api-client';
 import { formatDate } from '../../../../shared/french-format';
@@ -120,7 +121,7 @@ export default function TrainerCoursesPage() {
                   {course.title}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {course.duration} · créé le {formatDate(course.created_at)}
+                  {courseDuration(course.lesson_minutes)}, {advisedPace(course.duration)} · créé le {formatDate(course.created_at)}
                 </Typography>
                 <CoursePrice price={course.price} discountPrice={course.discountPrice} />
                 <ReviewNotice course={course} />
@@ -134,9 +135,12 @@ export default function TrainerCoursesPage() {
                   <Button component={RouterLink} to={webPaths.courseContent(course.id)} startIcon={<ListAltIcon />} aria-label={`Contenu du cours ${course.title}`}>
                     Contenu
                   </Button>
-                  <Button color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(course)} aria-label={`Supprimer le cours ${course.title}`}>
-                    Supprimer
-                  </Button>
+                  {/* A published course is unpublished, never deleted with its learners' records (issue 25). */}
+                  {course.status !== 'published' && (
+                    <Button color="error" startIcon={<DeleteIcon />} onClick={() => setToDelete(course)} aria-label={`Supprimer le cours ${course.title}`}>
+                      Supprimer
+                    </Button>
+                  )}
                 </Stack>
               </Box>
             </Paper>

@@ -157,7 +157,7 @@ describe('MyLearningPage', () => {
       'GET /api/user/learning': {
         body: {
           items: [
-            learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 3, percent: 100, completed_at: '2026-03-14T10:00:00.000Z', certificate: { id: 5, number: 'EF-2026-000005', code: 'AbCdEfGhIjKlMnOpQrStUv' } }),
+            learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 3, percent: 100, completed_at: '2026-03-14T10:00:00.000Z', certificate: { id: 5, number: 'EF-2026-000005', code: 'AbCdEfGhIjKlMnOpQrStUv', revoked: null } }),
             learningItem({ course_id: 8, title: 'Biodiversité au jardin' }),
           ],
           saved: [],
@@ -178,5 +178,31 @@ describe('MyLearningPage', () => {
     const ongoing = screen.getByRole('listitem', { name: 'Biodiversité au jardin' });
     expect(within(ongoing).queryByRole('button', { name: "Télécharger l'attestation" })).not.toBeInTheDocument();
     expect(within(ongoing).queryByRole('link', { name: 'Page de vérification' })).not.toBeInTheDocument();
+  });
+
+  it('says a revoked attestation is revoked, when and why, and no longer offers it (issue 25)', async () => {
+    signInAs(sessionUser());
+    mockApi({
+      'GET /api/user/learning': {
+        body: {
+          items: [
+            learningItem({
+              course_id: 7,
+              title: 'Zéro déchet en entreprise',
+              completed: 3,
+              total: 3,
+              percent: 100,
+              completed_at: '2026-03-14T10:00:00.000Z',
+              certificate: { id: 5, number: 'EF-2026-000005', code: 'AbCdEfGhIjKlMnOpQrStUv', revoked: { at: '2026-04-02T10:00:00.000Z', reason: 'Quiz passé par une autre personne.' } },
+            }),
+          ],
+          saved: [],
+        },
+      },
+    });
+    renderRoutes('/user/learning', routes);
+    const card = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' });
+    expect(within(card).getByText('Attestation n° EF-2026-000005 : Révoquée le 2 avril 2026 : Quiz passé par une autre personne.')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: "Télécharger l'attestation" })).not.toBeInTheDocument();
   });
 });

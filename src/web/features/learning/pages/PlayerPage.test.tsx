@@ -82,8 +82,8 @@ describe('PlayerPage', () => {
     expect(await screen.findByRole('button', { name: 'Leçon terminée' })).toBe(button);
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual(['/api/lessons/102/complete']);
-    expect(progressBar()).toHaveAttribute('aria-valuenow', '66');
-    expect(screen.getByText('66 %')).toBeInTheDocument();
+    expect(progressBar()).toHaveAttribute('aria-valuenow', '67');
+    expect(screen.getByText('67 %')).toBeInTheDocument();
     expect(screen.getByText('2 leçons sur 3', { exact: false })).toBeInTheDocument();
     expect(within(outlineNav()).getByRole('link', { name: /Le cycle de vie d’un produit.*\(terminée\)/ })).toBeInTheDocument();
 
@@ -109,6 +109,20 @@ describe('PlayerPage', () => {
     expect(within(card).getByRole('heading', { level: 2, name: 'Votre avis sur la formation' })).toBeInTheDocument();
     expect(within(card).getByRole('group', { name: 'Votre note (obligatoire)' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Envoyer mon avis' })).toBeInTheDocument();
+  });
+
+  it('does not ask the course’s own author to rate it (issue 25)', async () => {
+    setScreenWidth(1280);
+    // The course's author is user 3 (courseDetail's fixture).
+    signInAs(sessionUser({ id: 3, role: 'formateur' }));
+    enrolledApi([101, 103], {
+      'POST /api/lessons/102/complete': { body: { completed: 3, total: 3, percent: 100, completed_at: '2026-03-12T10:00:00.000Z' } },
+      'GET /api/user/satisfaction': { body: { items: [] } },
+    });
+    renderRoutes('/user/courses/7/learn/102', routes);
+    await userEvent.click(await screen.findByRole('button', { name: 'Marquer comme terminé' }));
+    expect(await screen.findByRole('button', { name: 'Leçon terminée' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Votre avis sur la formation' })).not.toBeInTheDocument();
   });
 
   it('says why a completion was refused, in French', async () => {
@@ -294,7 +308,7 @@ describe('PlayerPage', () => {
       play(video, [8]);
       await waitFor(() => expect(completions().map((c) => c.url.pathname)).toEqual(['/api/lessons/102/complete']));
       expect(await screen.findByText('Leçon terminée')).toBeInTheDocument();
-      expect(progressBar()).toHaveAttribute('aria-valuenow', '66');
+      expect(progressBar()).toHaveAttribute('aria-valuenow', '67');
       play(video, [9]);
       expect(completions()).toHaveLength(1);
     });

@@ -23,7 +23,8 @@ import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import type { CourseDetail } from '../../../../shared/courses';
-import { parseCourseId } from '../../../../shared/courses';
+import { isCourseAuthor, parseCourseId } from '../../../../shared/courses';
+import { useSession } from '../../../lib/session';
 import type { CourseOutline } from '../../../../shared/learning';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
@@ -239,6 +240,8 @@ function NotEnrolled({ course }: { course: CourseDetail }) {
 
 function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outline: CourseOutline; lessonId: number }) {
   const lesson = useLesson(lessonId);
+  // An author enrolled before issue 25 is not asked to rate their own course (the server refuses it).
+  const ownCourse = isCourseAuthor(useSession((state) => state.user), { authorId: course.user.id });
   const complete = useCompleteLesson();
 
   if (isStatus(lesson.error, 403) || isStatus(lesson.error, 401)) return <NotEnrolled course={course} />;
@@ -327,7 +330,7 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
       )}
 
       {/* Once the course is completed, right after the last lesson's button or the quiz's result. */}
-      {course.enrolled && outline.completed_at && (
+      {course.enrolled && outline.completed_at && !ownCourse && (
         <Suspense fallback={null}>
           <SatisfactionCard courseId={course.id} />
         </Suspense>

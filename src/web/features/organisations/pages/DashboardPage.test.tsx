@@ -19,6 +19,7 @@ const row = (overrides: Partial<DashboardRow>): DashboardRow => ({
   last_activity_at: '2026-01-05T10:00:00Z',
   completed_at: null,
   certificate: null,
+  certificate_revoked_at: null,
   inactive: false,
   ...overrides,
 });
@@ -29,8 +30,9 @@ const board: DashboardResponse = {
     row({}),
     row({ member_id: 2, name: 'Bruno Boucle', percent: 100, completed_lessons: 2, completed_at: '2026-01-06T10:00:00Z', certificate: { code: 'AAAAAAAAAAAAAAAAAAAAAA', number: 'EF-2026-000001' } }),
     row({ member_id: 3, name: 'Ines Inactive', percent: 0, completed_lessons: 0, last_activity_at: null, inactive: true }),
+    row({ member_id: 4, name: 'Rémi Révoqué', percent: 100, completed_lessons: 2, completed_at: '2026-01-06T10:00:00Z', certificate_revoked_at: '2026-02-01T10:00:00Z' }),
   ],
-  total: 3,
+  total: 4,
   page: 1,
   pageSize: 20,
   summary: { members: 3, enrolments: 3, completed: 1, inactive: 1 },
@@ -55,6 +57,14 @@ describe('DashboardPage', () => {
     const inactive = within(table).getByText('Ines Inactive').closest('tr')!;
     expect(within(inactive).getByText('Inactif depuis 14 jours')).toBeInTheDocument();
     expect(screen.getByText('Formations terminées').nextSibling).toHaveTextContent('1');
+  });
+
+  it('says « révoquée » for a revoked attestation, and « — » where there is none (issue 25)', async () => {
+    renderDashboard();
+    const table = await screen.findByRole('table');
+    const cells = (name: string) => within(within(table).getByText(name).closest('tr')!).getAllByRole('cell');
+    expect(cells('Rémi Révoqué').at(-1)).toHaveTextContent(/^révoquée$/);
+    expect(cells('Anne Avance').at(-1)).toHaveTextContent(/^—$/);
   });
 
   it('sends the filters and the search to the API, in the address too', async () => {

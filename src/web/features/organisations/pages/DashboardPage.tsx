@@ -234,6 +234,8 @@ export default function DashboardPage() {
                       <Link component={RouterLink} to={webPaths.certificate(row.certificate.code)} aria-label={`Attestation ${row.certificate.number} de ${row.name}`}>
                         {row.certificate.number}
                       </Link>
+                    ) : row.certificate_revoked_at ? (
+                      'révoquée'
                     ) : (
                       '—'
                     )}
