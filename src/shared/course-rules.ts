@@ -58,7 +58,7 @@ export const courseMessages = {
   discountInvalid: 'Le prix remisé doit être un nombre positif.',
   discountDecimals: 'Le prix remisé ne peut pas avoir plus de deux décimales.',
   discountNotLower: 'Le prix remisé doit être inférieur au prix.',
-  durationRequired: 'La durée est obligatoire.',
+  durationRequired: 'Le rythme conseillé est obligatoire.',
   durationTooLong: `La durée ne doit pas dépasser ${COURSE_DURATION_MAX} caractères.`,
   statusInvalid: 'Le statut doit être « Publié » ou « Brouillon ».',
   imageRequired: "L'image du cours est obligatoire.",

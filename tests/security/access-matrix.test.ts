@@ -95,6 +95,8 @@ interface Row {
   /** For review and satisfaction routes: which of the approved trainer's courses the other columns touch (default: the published one). */
   ownCourse?: 'draft' | 'submitted' | 'rated';
   body?: BodyFn;
+  /** A 403 given by the service's own rule instead of the route's guard, by column: its error code (default `forbidden`). */
+  refusedAs?: Partial<Record<Column, string>>;
 }
 
 let sequence = 0;
@@ -261,8 +263,11 @@ const matrix: Record<string, Row> = {
   'GET /api/courses/:id/attachment':        row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
   'POST /api/courses':                      row('canAuthorCourses', 'none',    [401, 403, 403, 403, 201, 201, '-'], { body: newCourseBody }),
   'PUT /api/courses/:id':                   row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: courseUpdateBody }),
-  'DELETE /api/courses/:id':                row('authenticated',    'course',  [401, 403, 403, 403, 204, 204, 403], { otherCourse: 'published' }),
-  'POST /api/courses/:id/enrolment':        row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  // A published course is never deleted (409, courses.authoring.test.ts): the cells delete a draft,
+  // which only its author and the admins see (404 for the others, as for reading it).
+  'DELETE /api/courses/:id':                row('authenticated',    'course',  [401, 404, 404, 404, 204, 204, 403], { ownCourse: 'draft', otherCourse: 'published' }),
+  // Its author cannot enrol in the course (issue 25).
+  'POST /api/courses/:id/enrolment':        row('authenticated',    'course',  [401, 200, 200, 200, 403, 200, 404], { otherCourse: 'draft', refusedAs: { formateurApproved: 'own_course' } }),
   'DELETE /api/courses/:id/enrolment':      row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
   'POST /api/courses/:id/saved':            row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
   'DELETE /api/courses/:id/saved':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
@@ -313,7 +318,7 @@ const matrix: Record<string, Row> = {
 
   // Satisfaction: only the member completed the course; the others, author and administrators included, are refused.
   'GET /api/user/satisfaction':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
-  'PUT /api/courses/:id/satisfaction':      row('authenticated',    'course',  [401, 200, 403, 403, 403, 403, 403], { ownCourse: 'rated', otherCourse: 'published', body: satisfactionBody }),
+  'PUT /api/courses/:id/satisfaction':      row('authenticated',    'course',  [401, 200, 403, 403, 403, 403, 403], { ownCourse: 'rated', otherCourse: 'published', body: satisfactionBody, refusedAs: { formateurApproved: 'own_course' } }),
   // A trainer's list holds their own courses only (the feature tests check whose answers it holds).
   'GET /api/formateur/satisfaction':        row('canAuthorCourses', 'none',    [401, 403, 403, 403, 200, 200, '-']),
   'GET /api/formateur/satisfaction/export': row('canAuthorCourses', 'none',    [401, 403, 403, 403, 200, 200, '-']),
@@ -524,7 +529,7 @@ describe('access-control matrix', () => {
 
     expect(res.statusCode, `${method} ${url(template)} as ${column}: ${res.body.slice(0, 300)}`).toBe(expected);
     if (expected === 401) expectErrorBody(res, 'invalid_token');
-    if (expected === 403) expectErrorBody(res, 'forbidden');
+    if (expected === 403) expectErrorBody(res, rowDef.refusedAs?.[column] ?? 'forbidden');
     if (expected === 302) expect(res.headers.location).toBe('/api/docs/');
     if (expected >= 400) expectErrorBody(res);
     // A refusal leaves no trace: not a row, not a session, not a file.

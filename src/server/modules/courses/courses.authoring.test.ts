@@ -275,7 +275,7 @@ describe('field validation (422, French messages, nothing kept)', () => {
       category: ['Veuillez choisir une catégorie.'],
       price: ['Le prix doit être un nombre positif.'],
       discountPrice: ['Le prix remisé doit être un nombre positif.'],
-      duration: ['La durée est obligatoire.'],
+      duration: ['Le rythme conseillé est obligatoire.'],
     });
     for (const [price, message] of [
       ['0', 'Le prix doit être un nombre positif.'],

@@ -131,12 +131,12 @@ describe('GET /api/user/courses', () => {
     expect(theirs).toMatchObject({ enrolled: [], saved: [{ id: published.id }] });
   });
 
-  it('drops a course from the lists once it is deleted', async () => {
+  it('keeps a course its learners follow in their lists: its deletion is refused (issue 25)', async () => {
     const learner = await createUser(db);
-    const ephemeral = await insertCourse(db, trainer.id, { title: 'Éphémère' });
-    await call('POST', `/api/courses/${ephemeral.id}/enrolment`, learner);
-    expect((await call('DELETE', `/api/courses/${ephemeral.id}`, trainer)).statusCode).toBe(204);
-    expect((await call('GET', '/api/user/courses', learner)).json().enrolled).toEqual([]);
+    const followed = await insertCourse(db, trainer.id, { title: 'Suivi' });
+    await call('POST', `/api/courses/${followed.id}/enrolment`, learner);
+    expect((await call('DELETE', `/api/courses/${followed.id}`, trainer)).statusCode).toBe(409);
+    expect((await call('GET', '/api/user/courses', learner)).json().enrolled).toMatchObject([{ id: followed.id }]);
   });
 });
 

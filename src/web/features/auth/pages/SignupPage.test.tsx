@@ -163,7 +163,7 @@ describe('SignupPage', () => {
     expect(await screen.findByText('Arrivée : /organisme/tableau-de-bord')).toBeInTheDocument();
     expect(sentBody(fetchMock)).toMatchObject({ role: 'organisme', organisation_name: 'Asso Verte', siret: '732 829 320 00074', sector: 'associatif', size_band: '10-49', postal_code: '69003', phone_number: '04 72 00 00 00' });
     expect(sentBody(fetchMock)).not.toHaveProperty('gender');
-  });
+  }, 90_000); // types a dozen fields key by key: past 30 s on a loaded two-core machine
 
   it('opened from an invitation: prefills the invited address as a learner, then goes on to the join confirmation', async () => {
     const { calls } = mockApi({

@@ -60,13 +60,13 @@ describe('CourseDetailPage', () => {
       mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
       const { unmount } = renderRoutes('/user/courses/7', routes);
       expect((await screen.findAllByText('Vous êtes l’auteur de ce cours : vous en avez l’aperçu complet, sans vous y inscrire.')).length).toBe(width === 360 ? 2 : 1);
-      expect(screen.queryByRole('button', { name: "S'inscrire Maintenant" })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: "S'inscrire maintenant" })).not.toBeInTheDocument();
       unmount();
     }
     signIn({ id: 4 });
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
     renderRoutes('/user/courses/7', routes);
-    expect((await screen.findAllByRole('button', { name: "S'inscrire Maintenant" })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole('button', { name: "S'inscrire maintenant" })).length).toBeGreaterThan(0);
   });
 
   it('keeps the price and the enrolment in a bar at the bottom of a phone screen', async () => {

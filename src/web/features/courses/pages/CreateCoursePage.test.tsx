@@ -27,7 +27,7 @@ describe('CreateCoursePage', () => {
     expect(screen.getByText('La description est obligatoire.')).toBeInTheDocument();
     expect(screen.getByText('Veuillez choisir une catégorie.')).toBeInTheDocument();
     expect(screen.getByText('Le prix est obligatoire.')).toBeInTheDocument();
-    expect(screen.getByText('La durée est obligatoire.')).toBeInTheDocument();
+    expect(screen.getByText('Le rythme conseillé est obligatoire.')).toBeInTheDocument();
     expect(screen.getByText("L'image du cours est obligatoire.")).toBeInTheDocument();
     expect(calls).toEqual([]);
   });

@@ -248,5 +248,5 @@ describe('ProfilePage', () => {
     await user.click(within(panel).getByRole('button', { name: 'Changer le mot de passe' }));
     expect(await within(panel).findByRole('status')).toHaveTextContent(passwordMessages.changed);
     expect(sentBody(fetchMock, fetchMock.mock.calls.length - 1)).toEqual({ currentPassword: 'Motdepasse1', password: 'Nouveau-passe9' });
-  });
+  }, 90_000); // types three passwords key by key: past 30 s on a loaded two-core machine
 });
