@@ -23,7 +23,7 @@ import {
 } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { createTestApp } from '../../test/app';
-import { authHeader, createOrganisation, createUser, DEFAULT_PASSWORD, enrol, insertCourse, insertLesson, insertMeeting, insertMembership, insertQuiz, insertSection } from '../../test/factories';
+import { authHeader, certificateSnapshot, createOrganisation, createUser, DEFAULT_PASSWORD, enrol, insertCourse, insertLesson, insertMeeting, insertMembership, insertQuiz, insertSection } from '../../test/factories';
 import { pdfDocument, pngImage } from '../../test/files';
 import { pdfText } from '../../test/pdf';
 import { placeFile, readStoredFile } from '../../test/uploads';
@@ -169,6 +169,20 @@ describe('GET /api/user/data: my data as a ZIP', () => {
     const after = openZip((await exportData(headers)).rawPayload);
     expect(after.names.filter((name) => name.startsWith('attestations/'))).toEqual([]);
     expect(after.json.certificates).toEqual([expect.objectContaining({ number: certificate.number, revoked_reason: 'Erreur de saisie' })]);
+  });
+
+  it("leaves out the PDF of an attestation of a course its holder wrote, as the download does (issue 25)", async () => {
+    const trainer = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Noé', lastname: 'Formateur' });
+    const own = await insertCourse(db, trainer.id, { title: 'Mon propre cours' });
+    const other = await insertCourse(db, author.id, { title: 'Le cours de Claire' });
+    // Issued before issue 25, one for a course the trainer wrote: it attests nothing.
+    await db.insert(certificates).values([
+      { userId: trainer.id, courseId: own.id, number: `EF-2025-${String(trainer.id).padStart(6, '0')}`, code: `propre${trainer.id}`.padEnd(22, 'A'), snapshot: certificateSnapshot({ course_title: 'Mon propre cours' }) },
+      { userId: trainer.id, courseId: other.id, number: `EF-2025-${String(trainer.id + 500000).padStart(6, '0')}`, code: `autre${trainer.id}`.padEnd(22, 'B'), snapshot: certificateSnapshot({ course_title: 'Le cours de Claire' }) },
+    ]);
+    const { names, json } = openZip((await exportData(await authHeader(db, trainer))).rawPayload);
+    expect(names.filter((name) => name.startsWith('attestations/'))).toEqual([`attestations/attestation-EF-2025-${String(trainer.id + 500000).padStart(6, '0')}.pdf`]);
+    expect(json.certificates).toHaveLength(2);
   });
 
   it('carries an author’s course files, and says when a stored file is missing', async () => {
