@@ -230,7 +230,7 @@ export const learningItemSchema = z.object({
   course_id: z.number().int(),
   title: z.string(),
   image: z.string().nullable(),
-  /** Where "Reprendre" leads: the lesson opened last, else the first not completed, else the first; null without lessons. */
+  /** Where "Reprendre" leads: the first lesson not completed in course order, else (all done) the last one; null without lessons. */
   last_lesson_id: z.number().int().nullable(),
   /** The attestation issued at completion; null before. */
   certificate: z.nullable(certificateLinkSchema),

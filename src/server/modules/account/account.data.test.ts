@@ -23,8 +23,9 @@ import {
 } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { createTestApp } from '../../test/app';
-import { authHeader, createOrganisation, createUser, DEFAULT_PASSWORD, enrol, insertCourse, insertLesson, insertMeeting, insertMembership, insertQuiz, insertSection } from '../../test/factories';
+import { authHeader, certificateSnapshot, createOrganisation, createUser, DEFAULT_PASSWORD, enrol, insertCourse, insertLesson, insertMeeting, insertMembership, insertQuiz, insertSection } from '../../test/factories';
 import { pdfDocument, pngImage } from '../../test/files';
+import { pdfText } from '../../test/pdf';
 import { placeFile, readStoredFile } from '../../test/uploads';
 import { deletedAccountLabel } from './account-deletion.service';
 
@@ -87,7 +88,7 @@ function openZip(body: Buffer) {
 
 describe('GET /api/user/data: my data as a ZIP', () => {
   it('holds a JSON of everything about me and my files, and nothing of anyone else', async () => {
-    const { user, headers, cvBytes, newEmail } = await busyLearner();
+    const { user, headers, cvBytes, certificate, newEmail } = await busyLearner();
     const other = await createUser(db, { firstname: 'Témoin', email: `temoin-${user.id}@exemple.fr` });
     await recordAudit(db, { actor: admin, target: other, action: 'approve' });
 
@@ -98,7 +99,7 @@ describe('GET /api/user/data: my data as a ZIP', () => {
     expect(res.headers['cache-control']).toBe('no-store');
 
     const { entries, names, json } = openZip(res.rawPayload);
-    expect(names).toEqual(['LISEZMOI.txt', 'fichiers/cv/CV Inès.pdf', DATA_EXPORT_JSON]);
+    expect(names).toEqual(['LISEZMOI.txt', `attestations/attestation-${certificate.number}.pdf`, 'fichiers/cv/CV Inès.pdf', DATA_EXPORT_JSON]);
     expect(Buffer.from(entries['fichiers/cv/CV Inès.pdf']!).equals(cvBytes)).toBe(true);
     expect(Buffer.from(entries['LISEZMOI.txt']!).toString('utf8')).toContain('Vos données EcoForma');
 
@@ -148,6 +149,40 @@ describe('GET /api/user/data: my data as a ZIP', () => {
     expect(json.organisation_memberships).toEqual([]);
     expect(json.files).toEqual([{ path: 'fichiers/cv/CV Inès.pdf', description: 'CV', included: true }]);
     expect(JSON.stringify(json)).not.toContain(other.email);
+  });
+
+  it("carries each valid attestation's PDF, as the download renders it, and not a revoked one", async () => {
+    const { headers, certificate } = await busyLearner();
+    const first = openZip((await exportData(headers)).rawPayload);
+    const path = `attestations/attestation-${certificate.number}.pdf`;
+    expect(first.names).toContain(path);
+    const pdf = Buffer.from(first.entries[path]!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain('Inès Apprenante');
+    expect(text).toContain('Compostage collectif');
+    expect(text).toContain(certificate.number);
+    expect(Buffer.from(first.entries['LISEZMOI.txt']!).toString('utf8')).toContain('attestations/');
+
+    // Revoked: no PDF any more (the download answers 410), only its record in the JSON.
+    await db.update(certificates).set({ revokedAt: new Date(), revokedReason: 'Erreur de saisie', revokedById: admin.id }).where(eq(certificates.id, certificate.id));
+    const after = openZip((await exportData(headers)).rawPayload);
+    expect(after.names.filter((name) => name.startsWith('attestations/'))).toEqual([]);
+    expect(after.json.certificates).toEqual([expect.objectContaining({ number: certificate.number, revoked_reason: 'Erreur de saisie' })]);
+  });
+
+  it("leaves out the PDF of an attestation of a course its holder wrote, as the download does (issue 25)", async () => {
+    const trainer = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Noé', lastname: 'Formateur' });
+    const own = await insertCourse(db, trainer.id, { title: 'Mon propre cours' });
+    const other = await insertCourse(db, author.id, { title: 'Le cours de Claire' });
+    // Issued before issue 25, one for a course the trainer wrote: it attests nothing.
+    await db.insert(certificates).values([
+      { userId: trainer.id, courseId: own.id, number: `EF-2025-${String(trainer.id).padStart(6, '0')}`, code: `propre${trainer.id}`.padEnd(22, 'A'), snapshot: certificateSnapshot({ course_title: 'Mon propre cours' }) },
+      { userId: trainer.id, courseId: other.id, number: `EF-2025-${String(trainer.id + 500000).padStart(6, '0')}`, code: `autre${trainer.id}`.padEnd(22, 'B'), snapshot: certificateSnapshot({ course_title: 'Le cours de Claire' }) },
+    ]);
+    const { names, json } = openZip((await exportData(await authHeader(db, trainer))).rawPayload);
+    expect(names.filter((name) => name.startsWith('attestations/'))).toEqual([`attestations/attestation-EF-2025-${String(trainer.id + 500000).padStart(6, '0')}.pdf`]);
+    expect(json.certificates).toHaveLength(2);
   });
 
   it('carries an author’s course files, and says when a stored file is missing', async () => {

@@ -13,7 +13,7 @@ import { confirmEmail, requestEmailChange, resendEmailConfirmation } from './ema
  * one's data, deleting one's account. Every signed-in route acts on the caller's own account only:
  * none takes an account id.
  */
-export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, modules }) => {
+export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, storage, modules }) => {
   const tags = ['comptes'];
 
   app.post(
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     '/api/user/data',
     { config: { access: 'authenticated' }, schema: { tags, summary: 'Télécharger mes données (archive ZIP : JSON et fichiers)', response: { 200: binaryAnswer(['application/zip'], 'Archive ZIP : mes données en JSON et mes fichiers') } } },
     async (request, reply) => {
-      const { fileName, stream } = await exportMyData(db, storage, modules, currentUser(request).id);
+      const { fileName, stream } = await exportMyData(db, storage, modules, currentUser(request).id, config.publicUrl);
       return reply.type('application/zip').header('Content-Disposition', contentDisposition(fileName)).header('X-Content-Type-Options', 'nosniff').send(stream);
     },
   );

@@ -10,6 +10,7 @@ import { openStoredFile } from '../../lib/file-transfer';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { countHit, rateKeys } from '../../lib/rate-limits';
 import type { Storage } from '../../lib/storage';
+import { ownCertificatePdfs } from '../certificates';
 
 const LISEZMOI = `Vos données EcoForma
 ====================
@@ -23,6 +24,8 @@ téléchargement (droit d'accès et droit à la portabilité, articles 15 et 20 
 - fichiers/ : les fichiers que vous avez déposés (CV, photo, fichiers de vos cours). La rubrique
   "files" du fichier JSON les liste ; un fichier marqué "included": false n'a pas été retrouvé dans
   le stockage.
+- attestations/ : le PDF de chacune de vos attestations valides (une attestation révoquée n'y figure
+  pas ; la rubrique "certificates" du fichier JSON la mentionne).
 
 Les dates sont en UTC, au format ISO 8601. Votre mot de passe n'y figure pas : nous n'en gardons
 qu'une empreinte, qui ne permet pas de le retrouver.
@@ -58,26 +61,27 @@ function accountSection(user: UserRow) {
  * owns, as every module's manifest declares them. Read before the ZIP starts, so the archive
  * describes one moment.
  */
-async function collect(db: Db, modules: readonly ModuleManifest[], userId: number) {
+async function collect(db: Db, modules: readonly ModuleManifest[], userId: number, origin: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.unauthenticated();
-  const [sections, files] = await Promise.all([
+  const [sections, files, attestations] = await Promise.all([
     Promise.all(modules.map((module) => module.exportSections?.(db, user) ?? {})),
     Promise.all(modules.map((module) => module.ownedFiles?.(db, userId) ?? [])),
+    ownCertificatePdfs(db, { id: user.id, role: user.role, is_valid: user.isValid }, origin),
   ]);
   const document = { format: 'ecoforma-export-1', generated_at: new Date().toISOString(), account: accountSection(user), ...Object.assign({}, ...sections) };
-  return { document, files: files.flat() };
+  return { document, files: files.flat(), attestations };
 }
 
 /**
  * "Télécharger mes données": a ZIP streamed as it is written (never held whole in memory), with
- * the JSON document, a French read-me and the stored files. Each file is opened only when the
+ * the JSON document, a French read-me, the stored files and the valid attestations' PDFs. Each file is opened only when the
  * archive reaches it; the JSON comes last, so it can say which files were found. Limited to a
  * few exports an hour per account: each one reads every file the account owns.
  */
-export async function exportMyData(db: Db, storage: Storage, modules: readonly ModuleManifest[], userId: number): Promise<{ fileName: string; stream: Readable }> {
+export async function exportMyData(db: Db, storage: Storage, modules: readonly ModuleManifest[], userId: number, origin: string): Promise<{ fileName: string; stream: Readable }> {
   if ((await countHit(db, rateKeys.dataExport(userId), ACCOUNT_LIMITS_WINDOW_MS / 1000)) > DATA_EXPORT_LIMIT) throw new AppError('too_many_attempts', 429);
-  const { document, files } = await collect(db, modules, userId);
+  const { document, files, attestations } = await collect(db, modules, userId, origin);
   // Loaded on the first export, not at start (issue 16, goal 4); `default` is the CommonJS module
   // itself, the only export of the compiled server's lazy chunk.
   const { ZipFile } = (await import('yazl')).default;
@@ -99,6 +103,8 @@ export async function exportMyData(db: Db, storage: Storage, modules: readonly M
         .catch((error: unknown) => callback(error, Readable.from([])));
     });
   }
+  // The attestations as the download gives them: one page each, rendered before the archive starts.
+  for (const { pdf, fileName } of attestations) zip.addBuffer(pdf, `attestations/${fileName}`);
   zip.addReadStreamLazy(DATA_EXPORT_JSON, (callback) => {
     const listed = files.map((f) => ({ path: f.path, description: f.description, included: found.get(f.path) ?? false }));
     callback(null, Readable.from([Buffer.from(JSON.stringify({ ...document, files: listed }, null, 2), 'utf8')]));

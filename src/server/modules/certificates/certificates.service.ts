@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   CERTIFICATE_CODE_PATTERN,
   CERTIFICATES_PAGE_SIZE,
@@ -65,6 +65,28 @@ export async function certificatePdf(db: Db, id: number, actor: Actor, origin: s
     verificationUrl: verificationUrl(origin, row.code),
   });
   return { pdf, fileName: `attestation-${row.number}.pdf` };
+}
+
+/**
+ * The PDFs of the account's own attestations that the download hands out (valid, not revoked; not
+ * one of a course they wrote), for the personal data export, each rendered by `certificatePdf`.
+ */
+export async function ownCertificatePdfs(db: Db, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }[]> {
+  const valid = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.userId, actor.id), isNull(certificates.revokedAt)))
+    .orderBy(asc(certificates.issuedAt), asc(certificates.id));
+  const pdfs: { pdf: Buffer; fileName: string }[] = [];
+  for (const { id } of valid) {
+    try {
+      pdfs.push(await certificatePdf(db, id, actor, origin));
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'own_course') continue;
+      throw error;
+    }
+  }
+  return pdfs;
 }
 
 function toAdminCertificate(row: CertificateRow): AdminCertificate {

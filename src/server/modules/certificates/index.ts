@@ -5,6 +5,7 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { certificatesRoutes } from './certificates.routes';
 
 export { issueCertificates } from './certificate-issue';
+export { ownCertificatePdfs } from './certificates.service';
 
 export const certificatesModule: ModuleManifest = {
   name: 'certificates',

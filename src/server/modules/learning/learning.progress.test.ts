@@ -261,7 +261,8 @@ describe('GET /api/user/learning', () => {
       completed: 1,
       total: 3,
       percent: 33,
-      last_lesson_id: a.intro.id,
+      // The introduction is done: resume at the next lesson in course order.
+      last_lesson_id: a.basics.id,
       completed_at: null,
       certificate: null,
     });
@@ -282,15 +283,31 @@ describe('GET /api/user/learning', () => {
     expect(mine.items.map((i) => i.course_id)).toEqual([savedThenJoined.course.id]);
   });
 
-  it('resumes at the lesson opened last', async () => {
-    const { course, practice } = await courseWithLessons();
+  it('resumes at the first lesson not done in course order, not at the lesson opened last', async () => {
+    const { course, intro, practice } = await courseWithLessons();
     const user = await learner(course.id);
     expect((await call('GET', `/api/lessons/${practice.id}`, user)).statusCode).toBe(200);
     const [row] = await db.select().from(enrolments).where(and(eq(enrolments.userId, user.id), eq(enrolments.courseId, course.id)));
     expect(row!.lastLessonId).toBe(practice.id);
-    expect(((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]!.last_lesson_id).toBe(practice.id);
-    // The player resumes from the outline alone, without asking for the learner's whole list.
+    // Nothing done yet: "Mes formations" starts at the first lesson, whatever was opened.
+    expect(((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]!.last_lesson_id).toBe(intro.id);
+    // The player still gets the lesson opened last with the outline, without asking for the learner's whole list.
     expect(((await call('GET', `/api/courses/${course.id}/outline`, user)).json() as CourseOutline).last_lesson_id).toBe(practice.id);
+  });
+
+  it('resumes at a lesson skipped earlier in the course, and at the last lesson once every lesson is done', async () => {
+    const { course, intro, basics, practice } = await courseWithLessons();
+    const user = await learner(course.id);
+    // The learner skipped "Les bases": done the introduction and the last lesson, opened the last lesson last.
+    await call('POST', `/api/lessons/${intro.id}/complete`, user);
+    await call('POST', `/api/lessons/${practice.id}/complete`, user);
+    expect((await call('GET', `/api/lessons/${practice.id}`, user)).statusCode).toBe(200);
+    expect(((await call('GET', '/api/user/learning', user)).json() as MyLearning).items[0]!.last_lesson_id).toBe(basics.id);
+    // Everything done, then the introduction opened again: "Reprendre" leads to the last lesson.
+    await call('POST', `/api/lessons/${basics.id}/complete`, user);
+    expect((await call('GET', `/api/lessons/${intro.id}`, user)).statusCode).toBe(200);
+    const [item] = ((await call('GET', '/api/user/learning', user)).json() as MyLearning).items;
+    expect(item).toMatchObject({ completed: 3, total: 3, completed_at: expect.any(String), last_lesson_id: practice.id });
   });
 
   it('answers an empty list to a caller enrolled nowhere, and 401 to a visitor', async () => {

@@ -480,7 +480,7 @@ async function listSavedNotEnrolled(db: Db, userId: number): Promise<SavedLearni
 /** The caller's published enrolled courses, most recently joined first, with progress and where to resume. */
 export async function listMyLearning(db: Db, userId: number): Promise<MyLearning> {
   const enrolled = await db
-    .select({ id: courses.id, title: courses.title, imagePath: courses.imagePath, lastLessonId: enrolments.lastLessonId, completedAt: enrolments.completedAt })
+    .select({ id: courses.id, title: courses.title, imagePath: courses.imagePath, completedAt: enrolments.completedAt })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .where(and(eq(enrolments.userId, userId), eq(courses.status, 'published')))
@@ -513,7 +513,8 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
     items: enrolled.map((course) => {
       const own = lessonRows.filter((l) => l.courseId === course.id);
       const completed = own.filter((l) => done.has(l.id)).length;
-      const resume = course.lastLessonId ?? own.find((l) => !done.has(l.id))?.id ?? own[0]?.id ?? null;
+      // "Reprendre" leads to the first lesson not done in course order, not the one opened last; when all are done, the last one.
+      const resume = own.find((l) => !done.has(l.id))?.id ?? own.at(-1)?.id ?? null;
       return {
         course_id: course.id,
         title: course.title,

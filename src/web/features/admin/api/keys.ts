@@ -8,4 +8,5 @@ export const adminKeys = {
   user: (id: number) => ['admin', 'user', id] as const,
   courses: (filters: AdminCoursesFilters) => ['admin', 'courses', filters] as const,
   courseReviews: (id: number) => ['admin', 'course-reviews', id] as const,
+  quizAnswers: (lessonId: number) => ['admin', 'quiz-answers', lessonId] as const,
 };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseStatus } from '../../../../shared/courses';
 import type { CourseOutline, LessonContent } from '../../../../shared/learning';
+import type { AuthorQuiz } from '../../../../shared/quiz';
 import { reviewDoneMessages, transitionRefusedMessage, type AdminCourseItem, type AdminCoursePage } from '../../../../shared/reviews';
 import { mockApi } from '../../../test/api';
 import { courseDetail, courseItem } from '../../../test/courses';
@@ -97,6 +98,51 @@ describe('CourseReviewPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
     expect(await screen.findByText(reviewDoneMessages.publish)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/courses/5/publish')).toBe(true);
+  });
+
+  it('shows a quiz inline: its questions and their options, the right ones marked, from the route reserved to the author and administrators', async () => {
+    signInAdmin();
+    const withQuiz: CourseOutline = {
+      ...outline,
+      sections: [{ ...outline.sections[0]!, lessons: [...outline.sections[0]!.lessons, { id: 41, title: 'Quiz du tri', type: 'quiz', duration_minutes: 10, is_preview: false }] }],
+    };
+    const answers: AuthorQuiz = {
+      lesson_id: 41,
+      pass_mark: 80,
+      max_attempts: null,
+      show_correction: 'after_last_attempt_or_pass',
+      shuffle_options: false,
+      objectives: ['Trier à la source'],
+      questions: [
+        {
+          id: 1,
+          position: 0,
+          type: 'multiple',
+          prompt: 'Que met-on au compost ?',
+          options: [
+            { id: 1, text: 'Épluchures', correct: true },
+            { id: 2, text: 'Verre', correct: false },
+            { id: 3, text: 'Marc de café', correct: true },
+          ],
+          explanation: 'Seuls les déchets organiques se compostent.',
+          objective: 'Trier à la source',
+        },
+      ],
+    };
+    const { calls } = reviewRoutes('submitted', { 'GET /api/courses/5/outline': () => ({ body: withQuiz }), 'GET /api/lessons/41/quiz/edit': () => ({ body: answers }) });
+    renderRoutes('/admin/courses/5', { '/admin/courses/:id': <CourseReviewPage /> });
+
+    const questions = await screen.findByRole('list', { name: 'Questions du quiz Quiz du tri' });
+    expect(within(questions).getByText('Que met-on au compost ?')).toBeInTheDocument();
+    expect(within(questions).getByText('Choix multiple')).toBeInTheDocument();
+    const options = within(questions).getByRole('list', { name: `Réponses proposées\u00a0: ${answers.questions[0]!.prompt}` });
+    const rows = within(options).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Épluchures(bonne réponse)', 'Verre', 'Marc de café(bonne réponse)']);
+    expect(screen.getByText(seen('Seuil de réussite\u00a0: 80\u00a0%'))).toBeInTheDocument();
+    expect(screen.getByText(seen('Explication\u00a0: Seuls les déchets organiques se compostent.'))).toBeInTheDocument();
+    expect(screen.queryByText(/ouvrez-la dans le lecteur/)).not.toBeInTheDocument();
+    // The learner's view of the quiz (no answers) is not asked for.
+    expect(calls.some((c) => c.url.pathname === '/api/lessons/41')).toBe(false);
   });
 
   it('asks for changes through an accessible dialog that requires a reason', async () => {

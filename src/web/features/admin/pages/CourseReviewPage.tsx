@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,12 +15,14 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { advisedPace, courseDuration, courseStatusLabels, parseCourseId, type CourseDetail } from '../../../../shared/courses';
 import { lessonTypeLabels, type CourseOutline } from '../../../../shared/learning';
+import { questionTypeLabels } from '../../../../shared/quiz';
 import { reviewDoneMessages } from '../../../../shared/reviews';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { CourseImage, CoursePublicInformation, CourseStatusChip, useCourse } from '../../courses';
 import { LessonMain, lessonQueryOptions, useOutline } from '../../learning';
 import { useCourseReviews } from '../api/get-course-reviews';
+import { useQuizAnswers } from '../api/get-quiz-answers';
 import { useReviewCourse, type ReviewDecision } from '../api/review-course';
 import { formatEuros, formatMinutes, formatShortDateTime } from '../../../../shared/french-format';
 import { ReasonDialog } from '../components/ReasonDialog';
@@ -27,9 +30,54 @@ import { Toast, useToast } from '../components/Toast';
 
 type Dialog = 'request-changes' | 'unpublish' | null;
 
-/** Every lesson of the course, in order, as a learner would read it. */
+/**
+ * A quiz's questions with their options, the right ones marked: what its learners will answer and
+ * what counts as right. The answers come from the quiz's edit route, which the server refuses to
+ * learners (only the course's author and administrators get it).
+ */
+function QuizAnswers({ lessonId, title }: { lessonId: number; title: string }) {
+  const quiz = useQuizAnswers(lessonId);
+  if (quiz.isPending) return <CircularProgress size={20} aria-label={`Chargement du quiz ${title}`} />;
+  if (quiz.isError) return <Alert severity="error">{quiz.error.message}</Alert>;
+  if (quiz.data.questions.length === 0) return <Typography color="text.secondary">Ce quiz n'a pas encore de question.</Typography>;
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="body2">Seuil de réussite : {quiz.data.pass_mark} %</Typography>
+      <Box component="ol" aria-label={`Questions du quiz ${title}`} sx={{ m: 0, pl: 3 }}>
+        {quiz.data.questions.map((question) => (
+          <Box component="li" key={question.id} sx={{ mb: 1.5 }}>
+            <Typography sx={{ fontWeight: 600 }}>{question.prompt}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {questionTypeLabels[question.type]}
+            </Typography>
+            <Box component="ul" aria-label={`Réponses proposées : ${question.prompt}`} sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
+              {question.options.map((option) => (
+                <Box component="li" key={option.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: option.correct ? 'success.dark' : 'text.primary' }}>
+                  {option.correct ? <CheckCircleIcon fontSize="small" color="success" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" color="disabled" aria-hidden />}
+                  <span>{option.text}</span>
+                  {option.correct && (
+                    <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+                      (bonne réponse)
+                    </Typography>
+                  )}
+                </Box>
+              ))}
+            </Box>
+            {question.explanation && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                Explication : {question.explanation}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Box>
+    </Stack>
+  );
+}
+
+/** Every lesson of the course, in order, as a learner would read it; a quiz with its right answers. */
 function WholeContent({ outline }: { outline: CourseOutline }) {
-  const lessons = outline.sections.flatMap((section) => section.lessons);
+  const lessons = outline.sections.flatMap((section) => section.lessons).filter((lesson) => lesson.type !== 'quiz');
   const contents = useQueries({ queries: lessons.map((lesson) => lessonQueryOptions(lesson.id)) });
   const byId = new Map(lessons.map((lesson, index) => [lesson.id, contents[index]]));
   if (outline.sections.length === 0) return <Typography>Ce cours n'a pas encore de chapitre.</Typography>;
@@ -52,12 +100,14 @@ function WholeContent({ outline }: { outline: CourseOutline }) {
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
                     {lessonTypeLabels[lesson.type]} · {formatMinutes(lesson.duration_minutes)}{lesson.is_preview ? ' · aperçu gratuit' : ''}
                   </Typography>
-                  {content?.isPending && <CircularProgress size={20} aria-label={`Chargement de la leçon ${lesson.title}`} />}
-                  {content?.isError && <Alert severity="error">{content.error.message}</Alert>}
-                  {content?.data && content.data.type !== 'quiz' ? (
-                    <LessonMain content={content.data} onWatched={() => {}} onLinkFailed={() => void content.refetch()} />
+                  {lesson.type === 'quiz' ? (
+                    <QuizAnswers lessonId={lesson.id} title={lesson.title} />
                   ) : (
-                    content?.data && <Typography color="text.secondary">Leçon de type « {lessonTypeLabels[lesson.type]} » : ouvrez-la dans le lecteur pour la consulter.</Typography>
+                    <>
+                      {content?.isPending && <CircularProgress size={20} aria-label={`Chargement de la leçon ${lesson.title}`} />}
+                      {content?.isError && <Alert severity="error">{content.error.message}</Alert>}
+                      {content?.data && content.data.type !== 'quiz' && <LessonMain content={content.data} onWatched={() => {}} onLinkFailed={() => void content.refetch()} />}
+                    </>
                   )}
                 </Paper>
               );

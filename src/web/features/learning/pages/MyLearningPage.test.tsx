@@ -12,7 +12,7 @@ const routes = { '/user/learning': <MyLearningPage />, '*': <Arrival /> };
 afterEach(() => vi.unstubAllGlobals());
 
 describe('MyLearningPage', () => {
-  it('lists the courses with their image, progress and a button to resume at the last lesson', async () => {
+  it('lists the courses with their image, progress and a button to resume where the server says', async () => {
     signInAs(sessionUser());
     mockApi({
       'GET /api/user/learning': {
@@ -36,6 +36,8 @@ describe('MyLearningPage', () => {
     expect(within(started).getByText('40 %')).toBeInTheDocument();
     expect(within(started).getByText('2 leçons sur 5', { exact: false })).toBeInTheDocument();
     expect(within(started).getByRole('link', { name: 'Reprendre' })).toHaveAttribute('href', '/user/courses/7/learn/33');
+    // Not finished: no completion date.
+    expect(within(started).queryByText(/Terminé/)).not.toBeInTheDocument();
 
     const fresh = screen.getByRole('listitem', { name: 'Biodiversité au jardin' });
     expect(within(fresh).getByText('0 leçon sur 4', { exact: false })).toBeInTheDocument();
@@ -51,7 +53,7 @@ describe('MyLearningPage', () => {
         body: {
           items: [
             // Completed, then its trainer added a lesson: still finished (decision 036).
-            learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 4, percent: 100, last_lesson_id: 12, completed_at: '2026-11-02T10:00:00.000Z' }),
+            learningItem({ course_id: 7, title: 'Zéro déchet en entreprise', completed: 3, total: 4, percent: 100, last_lesson_id: 12, completed_at: '2026-11-02T23:30:00.000Z' }),
             learningItem({ course_id: 9, title: 'Éco-construction', completed: 0, total: 0, percent: 0, last_lesson_id: null }),
           ],
           saved: [],
@@ -60,7 +62,8 @@ describe('MyLearningPage', () => {
     });
     renderRoutes('/user/learning', routes);
     const finished = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' });
-    expect(within(finished).getByText('Terminé')).toBeInTheDocument();
+    // The day it was completed, in French and Paris time (23:30 UTC is already the next day there).
+    expect(within(finished).getByText('Terminé le 3 novembre 2026')).toBeInTheDocument();
     expect(within(finished).getByRole('link', { name: 'Reprendre' })).toHaveAttribute('href', '/user/courses/7/learn/12');
     const empty = screen.getByRole('listitem', { name: 'Éco-construction' });
     expect(within(empty).getByText('Ce cours ne contient pas encore de leçon.')).toBeInTheDocument();

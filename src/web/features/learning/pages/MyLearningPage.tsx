@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { formatDay } from '../../../../shared/french-format';
 import type { LearningItem, SavedLearningItem } from '../../../../shared/learning';
 import { lessonTotals } from '../../../lib/durations';
 import { usePageTitle } from '../../../lib/page-title';
@@ -33,7 +34,7 @@ function LearningCard({ item }: { item: LearningItem }) {
           <Typography id={titleId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
             {item.title}
           </Typography>
-          {item.completed_at && <Chip label="Terminé" color="success" size="small" />}
+          {item.completed_at && <Chip label={`Terminé le ${formatDay(item.completed_at)}`} color="success" size="small" />}
         </Stack>
         {item.total > 0 ? (
           <ProgressSummary completed={item.completed} total={item.total} percent={item.percent} label={`Progression : ${item.title}`} />
