@@ -1,8 +1,6 @@
 // @vitest-environment node
-import { ESLint, RuleTester } from 'eslint';
-import { fileURLToPath } from 'node:url';
-import tseslint from 'typescript-eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { configuredRules, jsxRuleTester } from './test/lint-rules';
 import frenchTypography from '../../eslint/french-typography.js';
 
 /**
@@ -10,13 +8,7 @@ import frenchTypography from '../../eslint/french-typography.js';
  * (code-like text), the text its fix writes, and that fixed text is never reported again, so the
  * fix can be rerun over the tree at any time.
  */
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
-
-const tester = new RuleTester({
-  languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
-});
+const tester = jsxRuleTester();
 
 type Invalid = { code: string; output: string; errors: { messageId: 'wrong' | 'missing' }[] };
 const wrong = { messageId: 'wrong' } as const;
@@ -86,17 +78,7 @@ tester.run('french-typography', frenchTypography, {
 });
 
 describe('french-typography in eslint.config.js', () => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  let eslint: ESLint;
-
-  beforeAll(() => {
-    eslint = new ESLint({ cwd: root });
-  });
-
-  async function rules(filePath: string, code: string): Promise<(string | null)[]> {
-    const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
-    return result!.messages.map((m) => m.ruleId);
-  }
+  const rules = configuredRules();
 
   it('checks the product: web screens, shared contracts and server messages', async () => {
     const code = "export const m = 'Erreur : réseau';\n";

@@ -1,8 +1,6 @@
 // @vitest-environment node
-import { ESLint, RuleTester } from 'eslint';
-import { fileURLToPath } from 'node:url';
-import tseslint from 'typescript-eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { configuredRules, jsxRuleTester } from './test/lint-rules';
 import frenchWording from '../../eslint/french-wording.js';
 
 /**
@@ -10,13 +8,7 @@ import frenchWording from '../../eslint/french-wording.js';
  * spelling of e-mail, a capital on the first word of a label only. What it reports and fixes,
  * what it leaves alone (code, proper nouns, acronyms), and that fixed text is never reported again.
  */
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
-
-const tester = new RuleTester({
-  languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
-});
+const tester = jsxRuleTester();
 
 type Invalid = { code: string; output: string; errors: { messageId: 'ellipsis' | 'email' | 'titleCase' }[] };
 const ellipsis = { messageId: 'ellipsis' } as const;
@@ -72,17 +64,7 @@ tester.run('french-wording', frenchWording, {
 });
 
 describe('french-wording in eslint.config.js', () => {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  let eslint: ESLint;
-
-  beforeAll(() => {
-    eslint = new ESLint({ cwd: root });
-  });
-
-  async function rules(filePath: string, code: string): Promise<(string | null)[]> {
-    const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
-    return result!.messages.map((m) => m.ruleId);
-  }
+  const rules = configuredRules();
 
   it('checks the screens and the shared contracts', async () => {
     const code = "export const m = 'Adresse email...';\n";

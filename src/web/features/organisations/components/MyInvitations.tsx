@@ -1,25 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
-import { organisationMessages, type MyInvitation } from '../../../../shared/organisations';
+import { useId, useState } from 'react';
+import type { MyInvitation } from '../../../../shared/organisations';
 import { formatDay } from '../../../../shared/french-format';
 import { useAnswerMyInvitation } from '../api/answer-my-invitation';
 import { useMyInvitations } from '../api/get-my-invitations';
+import { InvitationAnswerForm } from './InvitationAnswerForm';
 
 /** One pending invitation: join with consent, or decline. */
 function InvitationCard({ invitation, onAnswered }: { invitation: MyInvitation; onAnswered: (message: string) => void }) {
   const answer = useAnswerMyInvitation();
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState(false);
-  const helpId = useId();
   const name = invitation.organisation_name;
 
   async function respond(accept: boolean) {
@@ -28,18 +21,9 @@ function InvitationCard({ invitation, onAnswered }: { invitation: MyInvitation; 
     onAnswered(accept ? `Vous avez rejoint ${name}. Les formations où elle vous inscrit apparaîtront dans « Mes formations ».` : `Vous avez refusé l'invitation de ${name}.`);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!consent) {
-      setConsentError(true);
-      return;
-    }
-    void respond(true);
-  }
-
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2 }}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={`Invitation de ${name}`}>
+      <InvitationAnswerForm organisationName={name} label={`Invitation de ${name}`} pending={answer.isPending} error={answer.error} onAnswer={(accept) => void respond(accept)}>
         <Typography component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {name}
         </Typography>
@@ -47,36 +31,7 @@ function InvitationCard({ invitation, onAnswered }: { invitation: MyInvitation; 
           Invitation reçue le {formatDay(invitation.invited_at)}, valable jusqu'au {formatDay(invitation.expires_at)}. En la rejoignant, vous lui permettez de voir votre
           progression dans les formations où elle vous inscrit.
         </Typography>
-        {answer.isError && (
-          <Alert severity="error" sx={{ mb: 1 }}>
-            {answer.error.message}
-          </Alert>
-        )}
-        <FormControl error={consentError} required>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={consent}
-                onChange={(event) => {
-                  setConsent(event.target.checked);
-                  setConsentError(false);
-                }}
-                slotProps={{ input: { 'aria-describedby': consentError ? helpId : undefined } as never }}
-              />
-            }
-            label={`J'accepte de partager ma progression avec ${name}.`}
-          />
-          {consentError && <FormHelperText id={helpId}>{organisationMessages.consentRequired}</FormHelperText>}
-        </FormControl>
-        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
-          <Button type="submit" variant="contained" disabled={answer.isPending}>
-            Rejoindre l'organisation
-          </Button>
-          <Button variant="outlined" color="inherit" disabled={answer.isPending} onClick={() => void respond(false)}>
-            Refuser l'invitation
-          </Button>
-        </Box>
-      </Box>
+      </InvitationAnswerForm>
     </Paper>
   );
 }

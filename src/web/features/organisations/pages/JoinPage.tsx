@@ -1,16 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { organisationMessages, type MyOrganisation } from '../../../../shared/organisations';
 import { LinkButton } from '../../../components/LinkButton';
@@ -21,6 +16,7 @@ import { useSession } from '../../../lib/session';
 import { useLinkToken } from '../../../lib/use-link-token';
 import { useAnswerInvitation } from '../api/answer-invitation';
 import { useInvitation } from '../api/lookup-invitation';
+import { InvitationAnswerForm } from '../components/InvitationAnswerForm';
 import { forgetInvitationToken, recallInvitationToken, rememberInvitationToken } from '../pending-invitation';
 
 function stateToken(state: unknown): string | null {
@@ -45,12 +41,8 @@ export default function JoinPage() {
   const user = useSession((state) => state.user);
   const invitation = useInvitation(token);
   const answer = useAnswerInvitation();
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState(false);
   const [joined, setJoined] = useState<MyOrganisation | null>(null);
   const [declined, setDeclined] = useState(false);
-  const consentRef = useRef<HTMLInputElement>(null);
-  const consentHelpId = useId();
 
   async function respond(accept: boolean) {
     if (!token) return;
@@ -59,16 +51,6 @@ export default function JoinPage() {
     forgetInvitationToken();
     if (accept) setJoined(result);
     else setDeclined(true);
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!consent) {
-      setConsentError(true);
-      consentRef.current?.focus();
-      return;
-    }
-    void respond(true);
   }
 
   const data = invitation.data;
@@ -131,37 +113,13 @@ export default function JoinPage() {
             {wrongRole && <Alert severity="warning">{organisationMessages.invitationLearnersOnly}</Alert>}
             {!wrongRole && otherAccount && <Alert severity="warning">{organisationMessages.invitationOtherAccount}</Alert>}
             {!wrongRole && !otherAccount && (
-              <Box component="form" noValidate onSubmit={onSubmit} aria-label="Répondre à l'invitation">
-                {answer.isError && (
-                  <Alert severity="error" sx={{ mb: 2 }}>
-                    {answer.error.message}
-                  </Alert>
-                )}
-                <FormControl error={consentError} required sx={{ mb: 3 }}>
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={consent}
-                        onChange={(event) => {
-                          setConsent(event.target.checked);
-                          setConsentError(false);
-                        }}
-                        slotProps={{ input: { ref: consentRef, 'aria-describedby': consentError ? consentHelpId : undefined } as never }}
-                      />
-                    }
-                    label={`J'accepte de partager ma progression avec ${data.organisation_name}.`}
-                  />
-                  {consentError && <FormHelperText id={consentHelpId}>{organisationMessages.consentRequired}</FormHelperText>}
-                </FormControl>
-                <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-                  <Button type="submit" variant="contained" disabled={answer.isPending}>
-                    Rejoindre l'organisation
-                  </Button>
-                  <Button variant="outlined" color="inherit" disabled={answer.isPending} onClick={() => void respond(false)}>
-                    Refuser l'invitation
-                  </Button>
-                </Box>
-              </Box>
+              <InvitationAnswerForm
+                organisationName={data.organisation_name}
+                label="Répondre à l'invitation"
+                pending={answer.isPending}
+                error={answer.error}
+                onAnswer={(accept) => void respond(accept)}
+              />
             )}
           </>
         )}
