@@ -141,15 +141,19 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     throw networkError();
   }
   if (!response.ok) throw toApiError(response.status, parseJson(await response.text()));
-  const blob = await response.blob();
-  const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
+}
+
+/** Saves data the page holds as a file, as a download would. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
+  // Some browsers read the address after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 

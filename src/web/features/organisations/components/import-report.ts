@@ -1,5 +1,6 @@
 import { toCsv } from '../../../../shared/csv';
 import type { ImportRow } from '../../../../shared/organisations';
+import { saveBlob } from '../../../lib/api-client';
 
 /** The rejected rows of an import preview, as a CSV the organisation corrects and imports again (same format as the exports). */
 export function rejectedRowsCsv(rows: readonly ImportRow[]): string {
@@ -11,12 +12,5 @@ export function rejectedRowsCsv(rows: readonly ImportRow[]): string {
 
 /** Saves text as a file from the browser (no request: the preview already holds the rows). */
 export function saveTextFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([text], { type }), fileName);
 }
