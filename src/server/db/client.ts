@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { DbTimeouts } from '../config';
 import { lockDataDir } from './data-dir-lock';
@@ -44,19 +43,4 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const { database, opened } = await startOpeningDatabase(config);
   await opened;
   return database;
-}
-
-/** True when the database answers a trivial query within `timeoutMs`. */
-export async function pingDatabase(db: Db, timeoutMs = 2000): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
 }

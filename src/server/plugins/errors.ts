@@ -4,7 +4,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages, type ApiErrorBody } from '../../shared/errors';
-import { pingDatabase, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { databaseReadiness } from '../db/readiness';
 import { AppError } from '../lib/app-error';
 import { isDatabaseTimeLimit, isDatabaseUnavailable, isDiskFull } from '../lib/db-errors';
 import { DatabaseOutageLog, ThrottledLog } from '../lib/db-outage-log';
@@ -28,7 +29,8 @@ const clientErrors: Record<string, { status: number; body: () => ApiErrorBody }>
  * unavailable database is logged once per outage, not once per request.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
-  const outage = new DatabaseOutageLog(app.log, () => pingDatabase(db));
+  // The outage is over once the database answers again, even slowly.
+  const outage = new DatabaseOutageLog(app.log, async () => (await databaseReadiness(db)) !== 'unavailable');
   const diskFull = new ThrottledLog((details) => app.log.error(details, 'Disque de la base de données plein : les écritures reçoivent 503'));
   const tooSlow = new ThrottledLog((details) => app.log.warn(details, 'Requêtes arrêtées par une limite de temps de la base de données (trop lentes) : 503'));
   app.addHook('onClose', async () => outage.close());
