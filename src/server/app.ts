@@ -70,7 +70,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin, { db });
-  await app.register(lingeringClosePlugin, {});
+  await app.register(lingeringClosePlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: true,

@@ -2,14 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 
-/** How long, and how much, a refused body is still read after its answer before the connection closes. */
-export interface LingerLimits {
-  ms: number;
-  bytes: number;
-}
-
-/** Enough for the largest upload a person sends by mistake (a 5 MB file to the wrong place), bounded against a slow sender. */
-export const DEFAULT_LINGER: LingerLimits = { ms: 5_000, bytes: 64 * 1024 * 1024 };
+/**
+ * How long, and how much, a refused body is still read after its answer before the connection
+ * closes: enough for a large file sent to the wrong place, bounded against a slow sender.
+ */
+const LINGER = { ms: 5_000, bytes: 64 * 1024 * 1024 };
 
 /**
  * After the answer is written, closes the connection the way Apache and nginx do ("lingering
@@ -18,7 +15,7 @@ export const DEFAULT_LINGER: LingerLimits = { ms: 5_000, bytes: 64 * 1024 * 1024
  * as the answer is written; the client, still sending, then gets a reset that often arrives before
  * it has read the answer, and a person sees a network error instead of the French message.
  */
-function lingerBeforeClosing(request: IncomingMessage, limits: LingerLimits): void {
+function lingerBeforeClosing(request: IncomingMessage): void {
   // Node's server closes a `Connection: close` answer through this method once it is written.
   const socket = request.socket as Socket & { destroySoon(): void };
   socket.destroySoon = () => {
@@ -28,10 +25,10 @@ function lingerBeforeClosing(request: IncomingMessage, limits: LingerLimits): vo
       clearTimeout(timer);
       socket.destroy();
     };
-    const timer = setTimeout(close, limits.ms);
+    const timer = setTimeout(close, LINGER.ms);
     socket.on('data', (chunk: Buffer) => {
       discarded += chunk.length;
-      if (discarded > limits.bytes) close();
+      if (discarded > LINGER.bytes) close();
     });
     socket.once('end', close);
     // The body may have been piped into the multipart parser, which stopped reading it.
@@ -47,11 +44,11 @@ function lingerBeforeClosing(request: IncomingMessage, limits: LingerLimits): vo
  * request of a kept-alive connection, or wait there forever. It closes with a lingering close.
  * Injected requests (`app.inject`) have no socket and leave `complete` undefined.
  */
-export const lingeringClosePlugin = fp(async (app, { limits = DEFAULT_LINGER }: { limits?: LingerLimits }) => {
+export const lingeringClosePlugin = fp(async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.raw.complete === false && !request.raw.socket.destroyed) {
       reply.header('connection', 'close');
-      lingerBeforeClosing(request.raw, limits);
+      lingerBeforeClosing(request.raw);
     }
     return payload;
   });
