@@ -70,7 +70,11 @@ test('a visitor with an account goes from the course to login through signup, an
   await expect(page).toHaveURL(webPaths.login);
   await page.getByLabel('Adresse e-mail').fill(member.email);
   await field(page, 'Mot de passe').fill(member.password);
+  // The answer is named when it is not a success: a CI run once stayed on /login without saying why.
+  const loginAnswer = page.waitForResponse((res) => res.url().endsWith('/api/login') && res.request().method() === 'POST');
   await page.getByRole('button', { name: 'Se connecter' }).click();
+  const answer = await loginAnswer;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(page).toHaveURL(webPaths.courseDetail(id));
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
 });

@@ -40,8 +40,9 @@ afterAll(async () => {
 describe('PGlite in its own thread', () => {
   it('counts its answers, so a readiness check behind a queue of statements says busy, not unavailable', async () => {
     expect(await databaseReadiness(database.db, 1000)).toBe('ok');
-    // One statement at a time: the check waits behind seconds of work that keep completing.
-    const queue = Array.from({ length: 20 }, () => Promise.resolve(database.db.execute(sql`select count(*) from generate_series(1, 100000)`)));
+    // One statement at a time: the check waits behind two seconds of work that keep completing
+    // (sleeps, not computation, so that a fast machine cannot clear the queue inside the limit).
+    const queue = Array.from({ length: 40 }, () => Promise.resolve(database.db.execute(sql`select pg_sleep(0.05)`)));
     // Drizzle's queries start when awaited: let the queue reach the thread before the check.
     await new Promise((resolve) => setImmediate(resolve));
     expect(await databaseReadiness(database.db, 500)).toBe('busy');
