@@ -38,7 +38,9 @@ async function assertMayDeleteSelf(db: Executor, user: { id: number; role: strin
  * owns: the caller removes them once the transaction has committed (a rolled-back deletion must not lose a file).
  */
 export async function eraseAccount(tx: Executor, modules: readonly ModuleManifest[], user: UserRow): Promise<string[]> {
-  const owned = await Promise.all(modules.map((module) => module.ownedFiles?.(tx, user.id) ?? []));
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const owned: string[][] = [];
+  for (const module of modules) owned.push((await module.ownedFiles?.(tx, user.id)) ?? []);
   const pending = await tx
     .select({ email: accountTokens.newEmail })
     .from(accountTokens)

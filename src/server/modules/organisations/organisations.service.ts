@@ -447,11 +447,10 @@ async function analyseImport(db: Executor, organisationId: number, csv: string):
     return row;
   });
   const candidates = analysed.filter((r) => r.status === 'new').map((r) => r.email);
-  const [active, pending, recent] = await Promise.all([
-    activeAddresses(db, organisationId, candidates),
-    pendingAddresses(db, organisationId, candidates),
-    recentlyInvitedAddresses(db, organisationId, candidates),
-  ]);
+  // One after the other: the import runs this in its transaction, one connection, one query at a time.
+  const active = await activeAddresses(db, organisationId, candidates);
+  const pending = await pendingAddresses(db, organisationId, candidates);
+  const recent = await recentlyInvitedAddresses(db, organisationId, candidates);
   for (const row of analysed) {
     if (row.status !== 'new') continue;
     if (active.has(row.email)) Object.assign(row, { status: 'error', message: organisationMessages.rowAlreadyMember });
