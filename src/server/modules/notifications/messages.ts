@@ -25,6 +25,7 @@ export interface NotificationData {
   organisation_membership_ended: { organisationName: string };
   organisation_seats_granted: { courseTitle: string; seats: number; used: number };
   organisation_invitation: { organisationName: string };
+  discussion_reply: { courseId: number; courseTitle: string; threadId: number; threadTitle: string; replierName: string };
 }
 
 export interface NotificationContent {
@@ -159,5 +160,12 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     body: `${data.organisationName} vous invite à rejoindre son espace de formation. Acceptez ou refusez l’invitation dans l’onglet « Organisations » de votre profil.`,
     link: webPaths.myOrganisations,
     actionLabel: 'Voir l’invitation',
+  }),
+  discussion_reply: (data) => ({
+    title: `Nouvelle réponse : ${data.threadTitle}`,
+    body: `${data.replierName} a répondu dans la discussion « ${data.threadTitle} » de la formation « ${data.courseTitle} ».`,
+    more: ['Vous recevez ce message parce que vous suivez cette discussion ou que vous êtes le formateur de ce cours.'],
+    link: webPaths.courseDiscussions(data.courseId, data.threadId),
+    actionLabel: 'Lire la réponse',
   }),
 };
