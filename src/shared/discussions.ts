@@ -43,13 +43,15 @@ export const replyBodySchema = z.object({ body: bodyField });
 export type ReplyBody = z.infer<typeof replyBodySchema>;
 
 /** `POST /api/threads/:id/follow`: follow (true, the default) or stop following (false). */
-export const followBodySchema = z
-  .object({ following: z.boolean({ error: 'Indiquez si vous suivez la discussion (true) ou non (false).' }).default(true) })
-  .default({ following: true });
+export const followBodySchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ following: z.boolean({ error: 'Indiquez si vous suivez la discussion (true) ou non (false).' }).default(true) }),
+);
 /** `POST /api/threads/:id/lock`: lock (true, the default) or unlock (false). */
-export const lockBodySchema = z
-  .object({ locked: z.boolean({ error: 'Indiquez si la discussion est verrouillée (true) ou non (false).' }).default(true) })
-  .default({ locked: true });
+export const lockBodySchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ locked: z.boolean({ error: 'Indiquez si la discussion est verrouillée (true) ou non (false).' }).default(true) }),
+);
 
 const lessonFilter = z.preprocess(
   emptyAsUndefined,
