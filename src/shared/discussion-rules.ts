@@ -27,7 +27,7 @@ export const discussionMessages = {
   titleTooLong: `Le titre ne doit pas dépasser ${THREAD_TITLE_MAX} caractères.`,
   bodyRequired: 'Le message est obligatoire.',
   bodyTooLong: `Le message ne doit pas dépasser ${formatNumber(DISCUSSION_BODY_MAX)} caractères.`,
-  kindInvalid: 'Choisissez « Question » ou « Discussion ».',
+  kindInvalid: 'Choisissez « Question » ou « Discussion ».',
   lessonNotInCourse: "Cette leçon n'appartient pas à ce cours.",
   searchTooLong: `La recherche ne doit pas dépasser ${DISCUSSION_SEARCH_MAX} caractères.`,
   courseNotFound: 'Formation introuvable.',
@@ -35,7 +35,7 @@ export const discussionMessages = {
   replyNotFound: 'Réponse introuvable.',
   notParticipant: 'Les discussions de ce cours sont réservées à ses apprenants inscrits, à son formateur et aux administrateurs.',
   notModerator: 'Seuls le formateur du cours et les administrateurs peuvent faire cela.',
-  locked: 'Cette discussion est verrouillée : elle ne reçoit plus de réponses.',
+  locked: 'Cette discussion est verrouillée : elle ne reçoit plus de réponses.',
   acceptOnDiscussion: 'Seule une question peut avoir une réponse acceptée.',
 } as const;
 

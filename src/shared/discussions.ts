@@ -102,6 +102,8 @@ export const threadItemSchema = z.object({
 export type ThreadItem = z.infer<typeof threadItemSchema>;
 
 export const threadPageSchema = z.object({
+  /** The course the threads belong to, for the page's heading. */
+  course: z.object({ id: z.number().int(), title: z.string() }),
   items: z.array(threadItemSchema),
   ...pageInfoShape,
   /** Whether the caller may mark answers and lock threads of this course. */
@@ -120,6 +122,7 @@ export const replySchema = z.object({
 export type Reply = z.infer<typeof replySchema>;
 
 export const threadDetailSchema = threadItemSchema.extend({
+  course_title: z.string(),
   body_html: z.string(),
   accepted_reply_id: z.number().int().nullable(),
   following: z.boolean(),

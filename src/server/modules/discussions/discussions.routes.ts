@@ -24,7 +24,7 @@ export const discussionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   const tags = ['discussions'];
   const config = { access: 'authenticated' as const };
 
-  app.get('/api/courses/:id/threads', { config, schema: { tags, summary: "Discussions d'un cours, par page (filtres : leçon, type, recherche en français)", params: idParamsSchema, querystring: threadListQuerySchema, response: { 200: threadPageSchema } } }, async (request) =>
+  app.get('/api/courses/:id/threads', { config, schema: { tags, summary: "Discussions d'un cours, par page (filtres : leçon, type, recherche en français)", params: idParamsSchema, querystring: threadListQuerySchema, response: { 200: threadPageSchema } } }, async (request) =>
     listThreads(db, currentUser(request), request.params.id, request.query),
   );
 
@@ -44,11 +44,11 @@ export const discussionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
     acceptReply(db, currentUser(request), request.params.id),
   );
 
-  app.post('/api/threads/:id/follow', { config, schema: { tags, summary: 'Suivre une discussion, ou ne plus la suivre (following: false)', params: idParamsSchema, body: followBodySchema, response: { 200: followStateSchema } } }, async (request) =>
+  app.post('/api/threads/:id/follow', { config, schema: { tags, summary: 'Suivre une discussion, ou ne plus la suivre (following : false)', params: idParamsSchema, body: followBodySchema, response: { 200: followStateSchema } } }, async (request) =>
     setFollowing(db, currentUser(request), request.params.id, request.body.following),
   );
 
-  app.post('/api/threads/:id/lock', { config, schema: { tags, summary: 'Verrouiller une discussion, ou la déverrouiller (locked: false) : formateur du cours ou administrateur', params: idParamsSchema, body: lockBodySchema, response: { 200: lockStateSchema } } }, async (request) =>
+  app.post('/api/threads/:id/lock', { config, schema: { tags, summary: 'Verrouiller une discussion, ou la déverrouiller (locked : false) : formateur du cours ou administrateur', params: idParamsSchema, body: lockBodySchema, response: { 200: lockStateSchema } } }, async (request) =>
     setLocked(db, currentUser(request), request.params.id, request.body.locked),
   );
 };

@@ -153,7 +153,7 @@ export async function listThreads(db: Db, actor: AuthUser, courseId: number, que
     .orderBy(...order)
     .limit(THREADS_PAGE_SIZE)
     .offset((query.page - 1) * THREADS_PAGE_SIZE);
-  return { items: rows.map((row) => toItem(row, course)), total: counted?.n ?? 0, page: query.page, pageSize: THREADS_PAGE_SIZE, can_moderate: moderator };
+  return { course: { id: course.id, title: course.title }, items: rows.map((row) => toItem(row, course)), total: counted?.n ?? 0, page: query.page, pageSize: THREADS_PAGE_SIZE, can_moderate: moderator };
 }
 
 /** `POST /api/courses/:id/threads`: the author follows their own thread. */
@@ -212,6 +212,7 @@ export async function getThread(db: Db, actor: AuthUser, threadId: number, query
   );
   return {
     ...toItem(listed!, course),
+    course_title: course.title,
     body_html: await renderLessonMarkdown(thread.body),
     accepted_reply_id: thread.acceptedReplyId,
     following: await isFollowing(db, thread.id, actor.id),

@@ -162,8 +162,8 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     actionLabel: 'Voir l’invitation',
   }),
   discussion_reply: (data) => ({
-    title: `Nouvelle réponse : ${data.threadTitle}`,
-    body: `${data.replierName} a répondu dans la discussion « ${data.threadTitle} » de la formation « ${data.courseTitle} ».`,
+    title: `Nouvelle réponse : ${data.threadTitle}`,
+    body: `${data.replierName} a répondu dans la discussion « ${data.threadTitle} » de la formation « ${data.courseTitle} ».`,
     more: ['Vous recevez ce message parce que vous suivez cette discussion ou que vous êtes le formateur de ce cours.'],
     link: webPaths.courseDiscussions(data.courseId, data.threadId),
     actionLabel: 'Lire la réponse',
