@@ -167,7 +167,7 @@ describe('replies, locking and notifications', () => {
 
     await reply(threadId, second, 'Même question !');
     expect(await bell(second.id)).toEqual([]);
-    expect(await bell(learner.id)).toEqual([{ kind: 'discussion_reply', title: 'Nouvelle réponse : Où vont les déchets verts ?', link: `/user/courses/${course.id}/discussions/${threadId}` }]);
+    expect(await bell(learner.id)).toEqual([{ kind: 'discussion_reply', title: 'Nouvelle réponse\u00a0: Où vont les déchets verts ?', link: `/user/courses/${course.id}/discussions/${threadId}` }]);
     expect(await bell(trainer.id)).toHaveLength(1);
 
     await reply(threadId, trainer, 'Au compost, bien sûr.');
@@ -277,5 +277,19 @@ describe('privacy', () => {
     expect(detail.replies.map((r) => r.author.name)).toEqual([DELETED_AUTHOR]);
     expect(((await call('GET', `/api/courses/${course.id}/threads`, trainer)).json() as ThreadPage).items[0]!.author.name).toBe('Compte supprimé');
     expect(await db.select().from(discussionFollows).where(eq(discussionFollows.userId, learner.id))).toEqual([]);
+  });
+
+  it('does the same when an administrator deletes the account, and the replies still notify the others', async () => {
+    const { course, learner } = await world();
+    const threadId = await openThread(course.id, trainer, { kind: 'discussion', title: 'Vos retours' });
+    await reply(threadId, learner, 'Très utile.');
+    expect((await call('DELETE', `/api/admin/users/${learner.id}`, admin)).statusCode).toBe(204);
+    const detail = (await call('GET', `/api/threads/${threadId}`, admin)).json() as ThreadDetail;
+    expect(detail.author).toMatchObject({ name: 'Claire Formatrice', is_trainer: true });
+    expect(detail.replies.map((r) => r.author)).toEqual([{ id: null, name: DELETED_AUTHOR, is_trainer: false }]);
+    // The admin's reply reaches the trainer (and no deleted follower).
+    const before = (await bell(trainer.id)).length;
+    await reply(threadId, admin, 'Merci à tous.');
+    expect(await bell(trainer.id)).toHaveLength(before + 1);
   });
 });
