@@ -23,6 +23,7 @@ export const notificationKinds = [
   'organisation_seats_granted',
   'organisation_invitation',
   'discussion_reply',
+  'discussion_thread',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -108,6 +109,11 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Réponses dans les discussions',
     description: 'Quelqu’un a répondu dans une discussion de cours que vous suivez ou d’un de vos cours.',
     roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  discussion_thread: {
+    label: 'Nouvelles questions dans vos cours',
+    description: 'Un apprenant a posé une question ou ouvert une discussion dans l’un de vos cours.',
+    roles: ['formateur', 'admin'],
   },
 };
 

@@ -156,7 +156,7 @@ export async function listThreads(db: Db, actor: AuthUser, courseId: number, que
   return { course: { id: course.id, title: course.title }, items: rows.map((row) => toItem(row, course)), total: counted?.n ?? 0, page: query.page, pageSize: THREADS_PAGE_SIZE, can_moderate: moderator };
 }
 
-/** `POST /api/courses/:id/threads`: the author follows their own thread. */
+/** `POST /api/courses/:id/threads`: the author follows their own thread; the course's trainer is told. */
 export async function createThread(db: Db, actor: AuthUser, courseId: number, values: ThreadValues): Promise<{ id: number }> {
   const { course } = await courseAccess(db, actor, courseId);
   if (values.lesson_id !== null) {
@@ -174,6 +174,14 @@ export async function createThread(db: Db, actor: AuthUser, courseId: number, va
       .values({ courseId: course.id, lessonId: values.lesson_id, authorId: actor.id, kind: values.kind, title: values.title, body: values.body })
       .returning({ id: discussionThreads.id });
     await tx.insert(discussionFollows).values({ threadId: thread!.id, userId: actor.id }).onConflictDoNothing();
+    // The trainer hears of every new thread of their course (not of their own).
+    if (course.authorId !== actor.id) {
+      await notify(tx, {
+        userId: course.authorId,
+        kind: 'discussion_thread',
+        data: { courseId: course.id, courseTitle: course.title, threadId: thread!.id, threadTitle: values.title, kind: values.kind, authorName: `${actor.firstname} ${actor.lastname}`.trim() },
+      });
+    }
     return { id: thread!.id };
   });
 }

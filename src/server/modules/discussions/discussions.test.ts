@@ -108,6 +108,19 @@ describe('opening a thread', () => {
     expect(((await call('GET', `/api/threads/${threadId}`, learner)).json() as ThreadDetail).following).toBe(true);
   });
 
+  it('tells the course’s trainer of a new thread, not of their own', async () => {
+    const { course, learner } = await world('Énergie citoyenne');
+    const threadId = await openThread(course.id, learner, { title: 'Quel statut juridique ?' });
+    await openThread(course.id, trainer, { kind: 'discussion', title: 'Présentez-vous' });
+    const told = await db
+      .select({ title: notifications.title, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.userId, trainer.id), eq(notifications.kind, 'discussion_thread')));
+    expect(told.filter((n) => n.link?.startsWith(`/user/courses/${course.id}/`))).toEqual([{ title: 'Nouvelle question\u00a0: Quel statut juridique ?', link: `/user/courses/${course.id}/discussions/${threadId}` }]);
+    const others = await db.select().from(notifications).where(and(eq(notifications.kind, 'discussion_thread'), eq(notifications.userId, learner.id)));
+    expect(others).toEqual([]);
+  });
+
   it('refuses a lesson of another course (422), a bad title or body, and keeps nothing', async () => {
     const { course, learner } = await world();
     const other = await world('Énergie citoyenne');
