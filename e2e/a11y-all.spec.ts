@@ -47,6 +47,8 @@ interface RunData {
   submittedCourse: SeededCourse;
   /** The demo course with the demo video, and its video and PDF lessons (read as an administrator). */
   demoMedia: { courseId: number; videoId: number; pdfId: number };
+  /** The member's question on the first lesson of `learningCourse`, answered and marked by its trainer. */
+  discussionThreadId: number;
 }
 
 interface Visit {
@@ -382,6 +384,61 @@ const visits: Visit[] = [
     url: (data) => webPaths.learn(data.demoMedia.courseId, data.demoMedia.pdfId),
     heading: 'Fiche récapitulative du cours',
   },
+  {
+    route: webRoutes.learn,
+    state: 'onglet Discussions',
+    roles: ['membre'],
+    url: (data) => webPaths.learn(data.learningCourse.id, data.learningCourse.lessonIds[0]!),
+    heading: 'Les gestes du tri',
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Discussions' }).click();
+      await expect(page.getByRole('list', { name: 'Discussions de la leçon Les gestes du tri' })).toBeVisible();
+      await page.getByRole('button', { name: 'Poser une question ou ouvrir une discussion' }).click();
+      await expect(page.getByRole('form', { name: 'Nouvelle discussion' })).toBeVisible();
+    },
+  },
+  // Course discussions (issue 26): the member follows the course, the approved trainer wrote it.
+  {
+    route: webRoutes.courseDiscussions,
+    roles: ['membre', 'formateur-approuve', 'admin'],
+    url: (data) => webPaths.courseDiscussions(data.learningCourse.id),
+    heading: 'Discussions : Trier et composter au travail',
+    act: async (page) => {
+      await expect(page.getByRole('list', { name: 'Discussions du cours' }).getByRole('listitem')).not.toHaveCount(0);
+    },
+  },
+  {
+    route: webRoutes.courseDiscussions,
+    state: 'discussion ouverte',
+    roles: ['formateur-approuve', 'membre'],
+    url: (data) => webPaths.courseDiscussions(data.learningCourse.id, data.discussionThreadId),
+    heading: 'Discussions : Trier et composter au travail',
+    act: async (page) => {
+      await expect(page.getByText('Réponse acceptée')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Votre réponse' })).toBeVisible();
+    },
+  },
+  {
+    route: webRoutes.courseDiscussions,
+    state: 'non inscrit',
+    roles: ['organisme'],
+    url: (data) => webPaths.courseDiscussions(data.learningCourse.id),
+    heading: 'Discussions du cours',
+    act: async (page) => {
+      await expect(page.getByText('Les discussions de ce cours sont réservées', { exact: false })).toBeVisible();
+    },
+  },
+  {
+    route: webRoutes.courseDetail,
+    state: 'onglet Discussions',
+    roles: ['membre'],
+    url: (data) => webPaths.courseDetail(data.learningCourse.id),
+    heading: 'Trier et composter au travail',
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Discussions' }).click();
+      await expect(page.getByRole('list', { name: 'Discussions du cours' })).toBeVisible();
+    },
+  },
   { route: webPaths.myLearning, roles: signedIn, url: () => webPaths.myLearning, heading: 'Mes formations' },
   // Public, no login: an unknown code (the valid and revoked states are checked in the quiz journey and the component tests).
   { route: webRoutes.certificate, state: 'code inconnu', roles: ['visiteur'], url: () => webPaths.certificate('AAAAAAAAAAAAAAAAAAAAAA'), heading: "Vérification d'une attestation" },
@@ -553,6 +610,17 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   });
   await submitCourse(request, accounts['formateur-approuve'], submittedCourse.id);
   await enrol(request, accounts.membre, learningCourse.id);
+  // A question of the member on the first lesson, answered by the trainer, who marks the answer.
+  const thread = await request.post(`/api/courses/${learningCourse.id}/threads`, {
+    headers: bearer(accounts.membre),
+    data: { title: 'Où jeter les emballages gras ?', body: 'Les boîtes de pizza vont-elles au **bac jaune** ?', kind: 'question', lesson_id: learningCourse.lessonIds[0] },
+  });
+  expect(thread.status(), await thread.text()).toBe(201);
+  const discussionThreadId: number = (await thread.json()).id;
+  const answer = await request.post(`/api/threads/${discussionThreadId}/replies`, { headers: bearer(accounts['formateur-approuve']), data: { body: 'Oui, si elles ne sont pas trop souillées.' } });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const accepted = await request.post(`/api/replies/${(await answer.json()).id}/accept`, { headers: bearer(accounts['formateur-approuve']) });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
 
   // A learner completes a one-lesson course of the approved trainer and rates it: the answers pages have a line to show.
   const ratedCourse = await createCourseWithLessons(request, accounts['formateur-approuve'], 'Le tri en dix minutes', [
@@ -569,7 +637,7 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   const demo: { id: number } = (await found.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
   const demoLessons: { id: number; type: string }[] = (await (await request.get(`/api/courses/${demo.id}/outline`)).json()).sections.flatMap((section: { lessons: unknown[] }) => section.lessons);
   const demoMedia = { courseId: demo.id, videoId: demoLessons.find((l) => l.type === 'video')!.id, pdfId: demoLessons.find((l) => l.type === 'pdf')!.id };
-  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia };
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, discussionThreadId };
 }
 
 let runData: Promise<RunData> | undefined;
@@ -647,7 +715,7 @@ test('every route of the route table has a row in the accessibility table', () =
 const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
 const roleDependentRoles: readonly RoleName[] = ['formateur-approuve', 'admin'];
 const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
-const phoneLayouts: readonly string[] = [webRoutes.learn];
+const phoneLayouts: readonly string[] = [webRoutes.learn, webRoutes.courseDiscussions];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;
   if (visit.route === webPaths.home) return phone ? visit.roles.filter((role) => phoneHomeRoles.includes(role)) : visit.roles;

@@ -20,5 +20,6 @@ export const serverModuleOrder = [
   'trainers',
   'courses',
   'reviews',
+  'discussions',
   'admin',
 ];

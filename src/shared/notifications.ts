@@ -22,6 +22,8 @@ export const notificationKinds = [
   'organisation_membership_ended',
   'organisation_seats_granted',
   'organisation_invitation',
+  'discussion_reply',
+  'discussion_thread',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -102,6 +104,16 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     description: 'Une organisation vous invite à la rejoindre.',
     // In the bell only (the invitation has its own e-mail): no e-mail setting to offer.
     roles: [],
+  },
+  discussion_reply: {
+    label: 'Réponses dans les discussions',
+    description: 'Quelqu’un a répondu dans une discussion de cours que vous suivez ou d’un de vos cours.',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  discussion_thread: {
+    label: 'Nouvelles questions dans vos cours',
+    description: 'Un apprenant a posé une question ou ouvert une discussion dans l’un de vos cours.',
+    roles: ['formateur', 'admin'],
   },
 };
 

@@ -43,6 +43,8 @@ export const webRoutes = {
   courseDetail: '/user/courses/:id',
   /** The player: a lesson of the course, or (without one) the lesson where the learner resumes. */
   learn: '/user/courses/:id/learn/:lessonId?',
+  /** A course's discussions (issue 26): its threads, or one of them; for its learners, its trainer and administrators. */
+  courseDiscussions: '/user/courses/:id/discussions/:threadId?',
   myLearning: '/user/learning',
   /** Organisations (decision 025): their progress dashboard and their members. */
   organisationDashboard: '/organisme/tableau-de-bord',
@@ -121,6 +123,7 @@ export const webPaths = {
   catalogue: webRoutes.catalogue,
   courseDetail: (id: Id) => fillRoute(webRoutes.courseDetail, { id }),
   learn: (courseId: Id, lessonId?: Id) => fillRoute(webRoutes.learn, { id: courseId, lessonId }),
+  courseDiscussions: (courseId: Id, threadId?: Id) => fillRoute(webRoutes.courseDiscussions, { id: courseId, threadId }),
   myLearning: webRoutes.myLearning,
   organisationDashboard: webRoutes.organisationDashboard,
   organisationMembers: webRoutes.organisationMembers,

@@ -6,7 +6,7 @@ import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
-import { organisations } from '../../src/server/db/schema';
+import { discussionReplies, discussionThreads, organisations } from '../../src/server/db/schema';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -37,6 +37,8 @@ import { placeFile } from '../../src/server/test/uploads';
  * - satisfaction: the member completed another published course of the approved trainer and
  *   answered its questionnaire with a comment (`ownCourse: 'rated'`); answer routes target that
  *   answer, and "other" is the approved trainer, who is not an administrator.
+ * - discussion routes (thread, reply): the course's question thread, opened by its trainer, and
+ *   the trainer's reply in it; nobody is enrolled, so only the trainer and administrators get in;
  * - notification routes: each signed-in column (administrators included: nobody reads another's
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  *
@@ -47,7 +49,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -78,6 +80,8 @@ interface World {
   notifications: Record<RoleActor | 'subject', number>;
   /** The member's active membership of the organisme actor's organisation (seats for ownCourse). */
   membershipId: number;
+  /** Each course's question thread (by its trainer) and the trainer's reply in it, by course id. */
+  threads: Map<number, { threadId: number; replyId: number }>;
 }
 
 interface Request {
@@ -182,6 +186,8 @@ const enrolBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, member
 // A forged invitation link: whoever reaches the service is told the invitation is not valid.
 const invitationBody: BodyFn = () => ({ payload: { token: 'aW52aXRhdGlvbi1mYWJyaXF1w6llLXBhci1sYS1tYXRyaWNl', consent: true } });
 const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
+const threadBody: BodyFn = () => ({ payload: { title: 'Question de la matrice', body: 'Où **composter** ?', kind: 'question' } });
+const replyBody: BodyFn = () => ({ payload: { body: 'Au composteur collectif.' } });
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
   const { payload, headers } = multipartBody(parts);
@@ -347,6 +353,15 @@ const matrix: Record<string, Row> = {
   'DELETE /api/user/organisations/:id':     row('isLearner',        'membership', [401, 204, 403, 403, 403, 403, 403]),
   'GET /api/admin/organisations':           row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'PUT /api/admin/organisations/:id/seats': row('isAdmin',          'organisation', [401, 403, 403, 403, 403, 200, 403], { body: seatsBody }),
+
+  // Course discussions (issue 26): enrolled learners, the course's trainer and administrators; nobody here is enrolled.
+  'GET /api/courses/:id/threads':           row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  'POST /api/courses/:id/threads':          row('authenticated',    'course',  [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: threadBody }),
+  'GET /api/threads/:id':                   row('authenticated',    'thread',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  'POST /api/threads/:id/replies':          row('authenticated',    'thread',  [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: replyBody }),
+  'POST /api/replies/:id/accept':           row('authenticated',    'reply',   [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  'POST /api/threads/:id/follow':           row('authenticated',    'thread',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  'POST /api/threads/:id/lock':             row('authenticated',    'thread',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -395,11 +410,15 @@ async function buildWorld(): Promise<World> {
   const othersPublished = await insertCourse(db, otherAuthor.id, await withFiles());
   const othersDraft = await insertCourse(db, otherAuthor.id, { status: 'draft', ...(await withFiles()) });
   const content = new Map<number, { sectionId: number; lesson: LessonRow; quizId: number; questionId: number }>();
+  const threads = new Map<number, { threadId: number; replyId: number }>();
   for (const course of [ownCourse, ownDraft, ownSubmitted, othersPublished, othersDraft]) {
     const section = await insertSection(db, course.id);
     const lesson = await insertLesson(db, section.id, { isPreview: false });
     const quiz = await insertQuiz(db, section.id, { isPreview: false });
     content.set(course.id, { sectionId: section.id, lesson, quizId: quiz.lesson.id, questionId: quiz.questions[0]!.id });
+    const [thread] = await db.insert(discussionThreads).values({ courseId: course.id, authorId: course.authorId, kind: 'question', title: 'Question du formateur', body: 'Qui a une idée ?' }).returning();
+    const [reply] = await db.insert(discussionReplies).values({ threadId: thread!.id, authorId: course.authorId, body: 'Une piste.' }).returning();
+    threads.set(course.id, { threadId: thread!.id, replyId: reply!.id });
   }
   const [certificate] = await db
     .insert(certificates)
@@ -433,6 +452,7 @@ async function buildWorld(): Promise<World> {
     answer,
     notifications: notificationIds,
     membershipId: membership.id,
+    threads,
   };
 }
 
@@ -454,6 +474,8 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'answer') id = world.answer.id;
   if (rowDef.target === 'membership') id = world.membershipId;
   if (rowDef.target === 'organisation') id = world.actors.organisme.user.id;
+  if (rowDef.target === 'thread') id = world.threads.get(course.id)!.threadId;
+  if (rowDef.target === 'reply') id = world.threads.get(course.id)!.replyId;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { auditActions } from '../../shared/admin';
 import { courseStatuses } from '../../shared/courses';
+import { discussionKinds } from '../../shared/discussion-rules';
 import { notificationKinds } from '../../shared/notifications';
 import { memberStatuses, sectors, sizeBands } from '../../shared/organisations';
 import {
@@ -785,4 +786,86 @@ export const organisationInvitationMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('organisation_invitation_mails_org_idx').on(t.organisationId, t.sentAt)],
+);
+
+/**
+ * Course discussions (issue 26): threads of a course, optionally tied to one of its lessons, of
+ * kind `question` (the trainer may mark one reply as the answer) or `discussion`. Only the
+ * course's enrolled learners, its trainer and administrators read and write them. The author's
+ * threads and replies outlive their account (evidence of the pedagogical assistance given,
+ * Code du travail D6313-3-1): the author becomes null and reads "Compte supprimé".
+ */
+export const discussionThreads = pgTable(
+  'discussion_threads',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The lesson it is about; the thread stays on the course when the lesson is deleted. */
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: discussionKinds }).notNull(),
+    title: text('title').notNull(),
+    /** Markdown source, rendered to safe HTML when read. */
+    body: text('body').notNull(),
+    /** The accepted answer of a question (one at most). */
+    acceptedReplyId: integer('accepted_reply_id'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedById: integer('locked_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the last reply came (or the thread was opened): the list's order. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** French full-text document (decision 027): title weighted A, body B. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('ecoforma_fr'::regconfig, title), 'A') || setweight(to_tsvector('ecoforma_fr'::regconfig, body), 'B')`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('discussion_threads_course_idx').on(t.courseId, t.lastActivityAt, t.id),
+    index('discussion_threads_lesson_idx').on(t.lessonId),
+    index('discussion_threads_author_idx').on(t.authorId),
+    index('discussion_threads_search_idx').using('gin', t.searchVector),
+    check('discussion_threads_kind_known', sql`${t.kind} in ('question', 'discussion')`),
+  ],
+);
+
+/** The replies of a thread, oldest first. */
+export const discussionReplies = pgTable(
+  'discussion_replies',
+  {
+    id: serial('id').primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => discussionThreads.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** Who marked it as the answer (the trainer or an administrator). */
+    acceptedById: integer('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('ecoforma_fr'::regconfig, body)`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('discussion_replies_thread_idx').on(t.threadId, t.createdAt, t.id),
+    index('discussion_replies_author_idx').on(t.authorId),
+    index('discussion_replies_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** Who is told of a thread's new replies: its author and repliers by default, anyone who chose "Suivre". */
+export const discussionFollows = pgTable(
+  'discussion_follows',
+  {
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => discussionThreads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('discussion_follows_user_idx').on(t.userId)],
 );

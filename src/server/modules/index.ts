@@ -4,6 +4,7 @@ import { adminModule } from './admin';
 import { authModule } from './auth';
 import { certificatesModule } from './certificates';
 import { coursesModule } from './courses';
+import { discussionsModule } from './discussions';
 import { enrolmentsModule } from './enrolments';
 import { healthModule } from './health';
 import { learningModule } from './learning';
@@ -38,5 +39,6 @@ export const modules: readonly ModuleManifest[] = [
   trainersModule,
   coursesModule,
   reviewsModule,
+  discussionsModule,
   adminModule,
 ];

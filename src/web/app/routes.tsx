@@ -41,6 +41,7 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.catalogue]: () => import('../features/courses/pages/CataloguePage'),
   [webRoutes.courseDetail]: () => import('../features/courses/pages/CourseDetailPage'),
   [webRoutes.learn]: () => import('../features/learning/pages/PlayerPage'),
+  [webRoutes.courseDiscussions]: () => import('../features/discussions/pages/CourseDiscussionsPage'),
   [webRoutes.myLearning]: () => import('../features/learning/pages/MyLearningPage'),
   [webRoutes.organisationDashboard]: () => import('../features/organisations/pages/DashboardPage'),
   [webRoutes.organisationMembers]: () => import('../features/organisations/pages/MembersPage'),

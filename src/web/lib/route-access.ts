@@ -65,6 +65,7 @@ export const routeAccess = [
   { path: webRoutes.notifications, auth: true },
   { path: webRoutes.catalogue, auth: true },
   { path: webRoutes.courseDetail, auth: true },
+  { path: webRoutes.courseDiscussions, auth: true },
   // Public: a free preview lesson opens for visitors too; the player asks for the rest (issue 25).
   { path: webRoutes.learn },
   { path: webRoutes.myLearning, auth: true },

@@ -124,6 +124,9 @@ describe('GET /api/user/data: my data as a ZIP', () => {
       'pending_links',
       'saved_courses',
       'authored_courses',
+      'discussion_threads',
+      'discussion_replies',
+      'discussion_follows',
       'audit_log',
       'files',
     ]);

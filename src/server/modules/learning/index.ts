@@ -6,6 +6,7 @@ import { mediaSigningSecret } from '../../lib/media-links';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { learningRoutes } from './learning.routes';
 import { quizRoutes } from './quiz.routes';
+export { renderLessonMarkdown } from './markdown';
 
 export const learningModule: ModuleManifest = {
   name: 'learning',

@@ -25,6 +25,8 @@ export interface NotificationData {
   organisation_membership_ended: { organisationName: string };
   organisation_seats_granted: { courseTitle: string; seats: number; used: number };
   organisation_invitation: { organisationName: string };
+  discussion_reply: { courseId: number; courseTitle: string; threadId: number; threadTitle: string; replierName: string };
+  discussion_thread: { courseId: number; courseTitle: string; threadId: number; threadTitle: string; kind: 'question' | 'discussion'; authorName: string };
 }
 
 export interface NotificationContent {
@@ -159,5 +161,19 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     body: `${data.organisationName} vous invite à rejoindre son espace de formation. Acceptez ou refusez l’invitation dans l’onglet « Organisations » de votre profil.`,
     link: webPaths.myOrganisations,
     actionLabel: 'Voir l’invitation',
+  }),
+  discussion_reply: (data) => ({
+    title: `Nouvelle réponse : ${data.threadTitle}`,
+    body: `${data.replierName} a répondu dans la discussion « ${data.threadTitle} » de la formation « ${data.courseTitle} ».`,
+    more: ['Vous recevez ce message parce que vous suivez cette discussion ou que vous êtes le formateur de ce cours.'],
+    link: webPaths.courseDiscussions(data.courseId, data.threadId),
+    actionLabel: 'Lire la réponse',
+  }),
+  discussion_thread: (data) => ({
+    title: data.kind === 'question' ? `Nouvelle question : ${data.threadTitle}` : `Nouvelle discussion : ${data.threadTitle}`,
+    body: `${data.authorName} a ${data.kind === 'question' ? 'posé une question' : 'ouvert une discussion'} dans votre formation « ${data.courseTitle} » : « ${data.threadTitle} ».`,
+    more: ['Vos réponses aux apprenants sont la trace de l’assistance pédagogique de la formation.'],
+    link: webPaths.courseDiscussions(data.courseId, data.threadId),
+    actionLabel: data.kind === 'question' ? 'Répondre à la question' : 'Voir la discussion',
   }),
 };

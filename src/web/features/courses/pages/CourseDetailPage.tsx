@@ -28,10 +28,12 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
 import { advisedPace, canDownloadAttachment, canEditCourse, courseDuration, courseStatusLabels, isCourseAuthor, parseCourseId, type CourseDetail } from '../../../../shared/courses';
@@ -53,6 +55,9 @@ import { lessonTotals } from '../../../lib/durations';
 import { courseImageAlt, initials } from '../components/course-text';
 import { usePageTitle } from '../../../lib/page-title';
 import { CourseRatingSummary } from '../../satisfaction';
+
+// The discussions' forms (react-hook-form, zod) load when the tab opens (issue 26).
+const CourseDiscussions = lazy(() => import('../../discussions').then((m) => ({ default: m.CourseDiscussions })));
 
 const features: { icon: ReactNode; label: string }[] = [
   { icon: <AllInclusiveIcon />, label: 'Accès à vie' },
@@ -198,6 +203,9 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   // Its author previews it; enrolling, rating and the attestation are for others (issue 25).
   const ownCourse = isCourseAuthor(actor, { authorId: course.user.id });
   const mayDownload = canDownloadAttachment(actor, { authorId: course.user.id }, course.enrolled);
+  // The course's discussions are for its learners, its trainer and administrators (issue 26).
+  const mayDiscuss = Boolean(user) && (course.enrolled || ownCourse || actor?.role === 'admin');
+  const [tab, setTab] = useState<'presentation' | 'discussions'>(location.hash === '#discussions' ? 'discussions' : 'presentation');
   const actionError = enrolment.error ?? saving.error;
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -263,6 +271,20 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
             )}
           </Stack>
 
+          {mayDiscuss && (
+            <Tabs value={tab} onChange={(_event, next: 'presentation' | 'discussions') => setTab(next)} aria-label="Présentation et discussions du cours" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+              <Tab value="presentation" label="Présentation" id="onglet-presentation" aria-controls="panneau-presentation" />
+              <Tab value="discussions" label="Discussions" id="onglet-discussions" aria-controls="panneau-discussions" />
+            </Tabs>
+          )}
+          {mayDiscuss && tab === 'discussions' && (
+            <Box role="tabpanel" id="panneau-discussions" aria-labelledby="onglet-discussions">
+              <Suspense fallback={<CircularProgress aria-label="Chargement des discussions" />}>
+                <CourseDiscussions courseId={course.id} lessons={(outline.data?.sections ?? []).flatMap((section) => section.lessons.map(({ id, title }) => ({ id, title })))} />
+              </Suspense>
+            </Box>
+          )}
+          <Box role={mayDiscuss ? 'tabpanel' : undefined} id="panneau-presentation" aria-labelledby={mayDiscuss ? 'onglet-presentation' : undefined} hidden={mayDiscuss && tab !== 'presentation'}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}>
             <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
               Ce que comprend ce cours
@@ -299,6 +321,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
               </Box>
             </Stack>
           </Paper>
+          </Box>
         </Box>
 
         <Paper variant="outlined" component="aside" aria-label="Inscription au cours" sx={{ overflow: 'hidden', position: { md: 'sticky' }, top: { md: 90 } }}>

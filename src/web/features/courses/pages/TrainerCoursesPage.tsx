@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import ForumIcon from '@mui/icons-material/Forum';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -134,6 +135,9 @@ export default function TrainerCoursesPage() {
                   </Button>
                   <Button component={RouterLink} to={webPaths.courseContent(course.id)} startIcon={<ListAltIcon />} aria-label={`Contenu du cours ${course.title}`}>
                     Contenu
+                  </Button>
+                  <Button component={RouterLink} to={webPaths.courseDiscussions(course.id)} startIcon={<ForumIcon />} aria-label={`Discussions du cours ${course.title}`}>
+                    Discussions
                   </Button>
                   {/* A published course is unpublished, never deleted with its learners' records (issue 25). */}
                   {course.status !== 'published' && (

@@ -17,6 +17,8 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -44,6 +46,8 @@ import { outlineProgress } from '../outline';
 // not with every lesson (decision 031).
 const QuizPlayer = lazy(() => import('../components/QuizPlayer').then((m) => ({ default: m.QuizPlayer })));
 const SatisfactionCard = lazy(() => import('../../satisfaction').then((m) => ({ default: m.SatisfactionCard })));
+// The discussions' forms (react-hook-form, zod) load when the tab opens (issue 26).
+const CourseDiscussions = lazy(() => import('../../discussions').then((m) => ({ default: m.CourseDiscussions })));
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
@@ -158,6 +162,10 @@ function Player({ course, outline, lessonId }: { course: CourseDetail; outline: 
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [outlineOpen, setOutlineOpen] = useState(false);
+  const [tab, setTab] = useState<'lesson' | 'discussions'>('lesson');
+  const user = useSession((state) => state.user);
+  // The course's discussions are for its learners, its trainer and administrators (issue 26).
+  const mayDiscuss = Boolean(course.enrolled) || isCourseAuthor(user, { authorId: course.user.id }) || user?.role === 'admin';
   const progress = outlineProgress(outline);
   const outlineNav = <OutlineNav courseId={course.id} outline={outline} currentLessonId={lessonId ?? 0} onNavigate={() => setOutlineOpen(false)} />;
 
@@ -199,7 +207,33 @@ function Player({ course, outline, lessonId }: { course: CourseDetail; outline: 
             {outlineNav}
           </Paper>
         )}
-        {lessonId === null ? <LessonNotFound courseId={course.id} /> : <LessonPane course={course} outline={outline} lessonId={lessonId} />}
+        {lessonId === null ? (
+          <LessonNotFound courseId={course.id} />
+        ) : mayDiscuss ? (
+          <Box sx={{ minWidth: 0 }}>
+            <Tabs value={tab} onChange={(_event, next: 'lesson' | 'discussions') => setTab(next)} aria-label="Leçon et discussions" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+              <Tab value="lesson" label="Leçon" id="onglet-lecon" aria-controls="panneau-lecon" />
+              <Tab value="discussions" label="Discussions" id="onglet-discussions" aria-controls="panneau-discussions" />
+            </Tabs>
+            <Box role="tabpanel" id="panneau-lecon" aria-labelledby="onglet-lecon" hidden={tab !== 'lesson'}>
+              <LessonPane course={course} outline={outline} lessonId={lessonId} />
+            </Box>
+            <Box role="tabpanel" id="panneau-discussions" aria-labelledby="onglet-discussions" hidden={tab !== 'discussions'}>
+              {tab === 'discussions' && (
+                <>
+                  <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 34 }, color: 'primary.dark', mb: 3 }}>
+                    Discussions du cours
+                  </Typography>
+                  <Suspense fallback={<CircularProgress aria-label="Chargement des discussions" />}>
+                    <CourseDiscussions courseId={course.id} lessons={lessonsInOrder(outline).map(({ id, title }) => ({ id, title }))} currentLessonId={lessonId} title="Questions et échanges" />
+                  </Suspense>
+                </>
+              )}
+            </Box>
+          </Box>
+        ) : (
+          <LessonPane course={course} outline={outline} lessonId={lessonId} />
+        )}
       </Box>
     </Container>
   );
