@@ -21,4 +21,6 @@ export const serverModuleOrder = [
   'courses',
   'reviews',
   'admin',
+  'directory',
+  'opportunities',
 ];

@@ -22,6 +22,7 @@ export const notificationKinds = [
   'organisation_membership_ended',
   'organisation_seats_granted',
   'organisation_invitation',
+  'opportunity_response',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -102,6 +103,11 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     description: 'Une organisation vous invite à la rejoindre.',
     // In the bell only (the invitation has its own e-mail): no e-mail setting to offer.
     roles: [],
+  },
+  opportunity_response: {
+    label: 'Réponses à vos opportunités',
+    description: 'Une personne a candidaté à l’une de vos opportunités, ou un formateur a fait une proposition.',
+    roles: ['organisme', 'admin'],
   },
 };
 

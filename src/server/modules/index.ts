@@ -4,11 +4,13 @@ import { adminModule } from './admin';
 import { authModule } from './auth';
 import { certificatesModule } from './certificates';
 import { coursesModule } from './courses';
+import { directoryModule } from './directory';
 import { enrolmentsModule } from './enrolments';
 import { healthModule } from './health';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
 import { notificationsModule } from './notifications';
+import { opportunitiesModule } from './opportunities';
 import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
@@ -39,4 +41,6 @@ export const modules: readonly ModuleManifest[] = [
   coursesModule,
   reviewsModule,
   adminModule,
+  directoryModule,
+  opportunitiesModule,
 ];

@@ -25,6 +25,7 @@ export interface NotificationData {
   organisation_membership_ended: { organisationName: string };
   organisation_seats_granted: { courseTitle: string; seats: number; used: number };
   organisation_invitation: { organisationName: string };
+  opportunity_response: { opportunityId: number; opportunityTitle: string; applicantName: string; kind: 'application' | 'proposal' };
 }
 
 export interface NotificationContent {
@@ -159,5 +160,14 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     body: `${data.organisationName} vous invite à rejoindre son espace de formation. Acceptez ou refusez l’invitation dans l’onglet « Organisations » de votre profil.`,
     link: webPaths.myOrganisations,
     actionLabel: 'Voir l’invitation',
+  }),
+  opportunity_response: (data) => ({
+    title: data.kind === 'proposal' ? `Nouvelle proposition : ${data.opportunityTitle}` : `Nouvelle candidature : ${data.opportunityTitle}`,
+    body:
+      data.kind === 'proposal'
+        ? `${data.applicantName} propose une formation en réponse à votre demande « ${data.opportunityTitle} ».`
+        : `${data.applicantName} a candidaté à votre opportunité « ${data.opportunityTitle} ».`,
+    link: webPaths.opportunityResponses(data.opportunityId),
+    actionLabel: data.kind === 'proposal' ? 'Voir les propositions' : 'Voir les candidatures',
   }),
 };
