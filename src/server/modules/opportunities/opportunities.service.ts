@@ -279,7 +279,7 @@ const DIGEST_MAX_ITEMS = 20;
 
 /**
  * Sends each opted-in person, at most once every 7 days, the opportunities posted since their last
- * digest (at most a week back) in their domains: those they chose for the digest, else those of
+ * digest (a first one looks a week back) in their domains: those they chose for the digest, else those of
  * their directory entry. Nobody gets an empty digest. The claim on `last_sent_at` is conditional,
  * so two processes running the job at once send one mail. Returns how many were queued.
  */
@@ -295,7 +295,8 @@ export async function sendWeeklyDigests(db: Db, now = new Date()): Promise<numbe
   for (const subscriber of subscribers) {
     const domains = subscriber.digest.domains.length > 0 ? subscriber.digest.domains : (subscriber.directoryDomains ?? []);
     if (domains.length === 0) continue;
-    const since = subscriber.digest.lastSentAt && subscriber.digest.lastSentAt > due ? subscriber.digest.lastSentAt : due;
+    // What was posted since the last digest; a first digest looks one week back.
+    const since = subscriber.digest.lastSentAt ?? due;
     const fresh = await db
       .select({ id: opportunities.id, title: opportunities.title, type: opportunities.type, region: opportunities.region })
       .from(opportunities)
