@@ -6,7 +6,7 @@ import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
-import { organisations } from '../../src/server/db/schema';
+import { opportunities, organisations } from '../../src/server/db/schema';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -37,6 +37,11 @@ import { placeFile } from '../../src/server/test/uploads';
  * - satisfaction: the member completed another published course of the approved trainer and
  *   answered its questionnaire with a comment (`ownCourse: 'rated'`); answer routes target that
  *   answer, and "other" is the approved trainer, who is not an administrator.
+ * - opportunity routes (issue 26): the organisme actor's job offer, or its training request where the
+ *   row says; "other" (the approved trainer) touches the other of the two, so its answer is refused
+ *   (409) and changes nothing;
+ * - directory and photo routes act on the caller's own entry; `GET /api/users/:id/photo` and a
+ *   trainer's public page take a user like the user routes (nobody in the matrix shows a photo).
  * - notification routes: each signed-in column (administrators included: nobody reads another's
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  *
@@ -47,7 +52,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'opportunity';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -78,6 +83,8 @@ interface World {
   notifications: Record<RoleActor | 'subject', number>;
   /** The member's active membership of the organisme actor's organisation (seats for ownCourse). */
   membershipId: number;
+  /** Posted by the organisme actor: a job offer and a training request. */
+  opportunities: { job: number; training_request: number };
 }
 
 interface Request {
@@ -95,6 +102,8 @@ interface Row {
   /** For review and satisfaction routes: which of the approved trainer's courses the other columns touch (default: the published one). */
   ownCourse?: 'draft' | 'submitted' | 'rated';
   body?: BodyFn;
+  /** For opportunity routes: which of the organisme's opportunities the columns touch ("other" touches the other one). */
+  opportunity?: 'job' | 'training_request';
   /** A 403 given by the service's own rule instead of the route's guard, by column: its error code (default `forbidden`). */
   refusedAs?: Partial<Record<Column, string>>;
 }
@@ -182,6 +191,14 @@ const enrolBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, member
 // A forged invitation link: whoever reaches the service is told the invitation is not valid.
 const invitationBody: BodyFn = () => ({ payload: { token: 'aW52aXRhdGlvbi1mYWJyaXF1w6llLXBhci1sYS1tYXRyaWNl', consent: true } });
 const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
+const directoryBody: BodyFn = () => ({ payload: { visible: true, fields: ['headline', 'region'], accepts_messages: true, headline: 'Animatrice de la matrice', region: 'bretagne', domains: ['rse'] } });
+const photoBody: BodyFn = () => multipartRequest([{ name: 'photo', filename: 'photo.png', contentType: 'image/png', data: pngImage(8, 8) }]);
+const opportunityBody: BodyFn = () => ({
+  payload: { title: 'Mission de la matrice', description: 'Une mission pour vérifier les droits de chaque route.', type: 'job', region: 'bretagne', domains: ['rse'], remote: true, deadline: null },
+});
+const applicationBody: BodyFn = () => ({ payload: { message: 'Ma candidature de la matrice.', certificate_codes: [] } });
+const proposalBody: BodyFn = () => ({ payload: { message: 'Ma proposition de la matrice.' } });
+const digestBody: BodyFn = () => ({ payload: { weekly: true, domains: ['rse'] } });
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
   const { payload, headers } = multipartBody(parts);
@@ -347,6 +364,34 @@ const matrix: Record<string, Row> = {
   'DELETE /api/user/organisations/:id':     row('isLearner',        'membership', [401, 204, 403, 403, 403, 403, 403]),
   'GET /api/admin/organisations':           row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'PUT /api/admin/organisations/:id/seats': row('isAdmin',          'organisation', [401, 403, 403, 403, 403, 200, 403], { body: seatsBody }),
+
+  // The directory by consent (issue 26): each caller's own entry and photo; the directory for signed-in users only.
+  'GET /api/user/directory':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'PUT /api/user/directory':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: directoryBody }),
+  'GET /api/user/attestations':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/directory':                     row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'PUT /api/user/photo':                    row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: photoBody }),
+  'DELETE /api/user/photo':                 row('authenticated',    'none',    [401, 204, 204, 204, 204, 204, '-']),
+  // Nobody in the matrix has a photo, and the subject is not listed: the same 404 for all.
+  'GET /api/users/:id/photo':               row('authenticated',    'user',    [401, 404, 404, 404, 404, 404, 404]),
+  // Only an approved trainer has a public page: the approved trainer's own; the subject is pending (404).
+  'GET /api/trainers/:id/public':           row('public',           'user',    [404, 404, 404, 404, 200, 404, 404]),
+
+  // Opportunities: organisations and administrators post; the owner (or an administrator) manages.
+  'GET /api/opportunities':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'POST /api/opportunities':                row('canPostOpportunities', 'none', [401, 403, 201, 403, 403, 201, '-'], { body: opportunityBody }),
+  'GET /api/opportunities/:id':             row('authenticated',    'opportunity', [401, 200, 200, 200, 200, 200, 200]),
+  'PUT /api/opportunities/:id':             row('canPostOpportunities', 'opportunity', [401, 403, 200, 403, 403, 200, 403], { body: opportunityBody }),
+  'POST /api/opportunities/:id/close':      row('canPostOpportunities', 'opportunity', [401, 403, 200, 403, 403, 200, 403]),
+  'DELETE /api/opportunities/:id':          row('canPostOpportunities', 'opportunity', [401, 403, 204, 403, 403, 204, 403]),
+  // Its owner cannot answer its own opportunity (403); "other" answers the training request (409: a proposal is expected).
+  'POST /api/opportunities/:id/applications': row('authenticated',  'opportunity', [401, 201, 403, 201, 201, 201, 409], { body: applicationBody }),
+  'GET /api/opportunities/:id/applications':  row('authenticated',  'opportunity', [401, 403, 200, 403, 403, 200, 403]),
+  // Approved trainers only, on a training request; "other" proposes on the job offer (409).
+  'POST /api/opportunities/:id/proposals':  row('isApprovedTrainer', 'opportunity', [401, 403, 403, 403, 201, 403, 409], { opportunity: 'training_request', body: proposalBody }),
+  'GET /api/user/applications':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'PUT /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: digestBody }),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -417,6 +462,14 @@ async function buildWorld(): Promise<World> {
   await db.insert(organisations).values({ userId: actors.organisme.user.id, ...organisationValues({ ...organisationFields(), sector: 'associatif', size_band: '10-49' }, actors.organisme.user.email) });
   const membership = await insertMembership(db, actors.organisme.user.id, actors.membre.user);
   await insertSeats(db, actors.organisme.user.id, ownCourse.id, 10);
+  const opportunity = async (type: 'job' | 'training_request') => {
+    const [created] = await db
+      .insert(opportunities)
+      .values({ ownerId: actors.organisme.user.id, type, title: `Opportunité ${type}`, description: 'Une opportunité de la matrice.', region: 'bretagne', domains: ['rse'] })
+      .returning();
+    return created!.id;
+  };
+  const opportunityIds = { job: await opportunity('job'), training_request: await opportunity('training_request') };
   return {
     actors,
     subject,
@@ -433,6 +486,7 @@ async function buildWorld(): Promise<World> {
     answer,
     notifications: notificationIds,
     membershipId: membership.id,
+    opportunities: opportunityIds,
   };
 }
 
@@ -454,6 +508,10 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'answer') id = world.answer.id;
   if (rowDef.target === 'membership') id = world.membershipId;
   if (rowDef.target === 'organisation') id = world.actors.organisme.user.id;
+  if (rowDef.target === 'opportunity') {
+    const kind = rowDef.opportunity ?? 'job';
+    id = world.opportunities[column === 'other' ? (kind === 'job' ? 'training_request' : 'job') : kind];
+  }
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,
