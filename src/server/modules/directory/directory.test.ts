@@ -218,6 +218,19 @@ describe('profile photo', () => {
     expect((await call('GET', `/api/users/${member.id}/photo`, null)).statusCode).toBe(401);
   });
 
+  it('answers a form without the photo with 422, and a JSON body with a 4xx, keeping nothing', async () => {
+    const member = await person();
+    const { payload, headers } = multipartBody([{ name: 'autre', filename: 'photo.png', contentType: 'image/png', data: pngImage(8, 8) }]);
+    const res = await app.inject({ method: 'PUT', url: '/api/user/photo', payload, headers: { ...headers, ...(await authHeader(db, member)) } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(directoryMessages.photoMissing);
+    const json = await call('PUT', '/api/user/photo', member, { photo: 'x' });
+    expect(json.statusCode).toBeGreaterThanOrEqual(400);
+    expect(json.statusCode).toBeLessThan(500);
+    expect(json.json()).toHaveProperty('error_code');
+    expect(await pictureOf(member.id)).toBeNull();
+  });
+
   it('removes the photo on DELETE', async () => {
     const member = await person();
     await putPhoto(member, pngImage(8, 8));
