@@ -51,7 +51,7 @@ export const opportunityMessages = {
   postForbidden: 'Seules les organisations et les administrateurs peuvent publier une opportunité.',
   ownerOnly: 'Seul l’auteur de l’opportunité peut la modifier ou voir ses candidatures.',
   alreadyApplied: 'Vous avez déjà répondu à cette opportunité.',
-  closed: 'Cette opportunité est clôturée : elle ne reçoit plus de réponses.',
+  closed: 'Cette opportunité est clôturée : elle ne reçoit plus de réponses.',
   deadlinePassed: 'La date limite de cette opportunité est passée.',
   useProposal: 'Une demande de formation reçoit des propositions de formateurs approuvés, pas des candidatures.',
   proposalOnlyForTrainingRequest: 'Seule une demande de formation reçoit des propositions.',

@@ -36,7 +36,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     myAttestations(db, currentUser(request).id),
   );
 
-  app.get('/api/directory', { config: { access: 'authenticated' }, schema: { tags, summary: 'L’annuaire : les personnes qui ont choisi d’y figurer, avec ce qu’elles montrent (jamais d’adresse e-mail)', querystring: directoryQuerySchema, response: { 200: directoryPageSchema } } }, async (request) =>
+  app.get('/api/directory', { config: { access: 'authenticated' }, schema: { tags, summary: 'L’annuaire : les personnes qui ont choisi d’y figurer, avec ce qu’elles montrent (jamais d’adresse e-mail)', querystring: directoryQuerySchema, response: { 200: directoryPageSchema } } }, async (request) =>
     searchDirectory(db, request.query),
   );
 
@@ -56,7 +56,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     return reply.status(204).send();
   });
 
-  app.get('/api/users/:id/photo', { config: { access: 'authenticated' }, schema: { tags, summary: 'La photo d’une personne : la mienne, ou celle d’une personne qui la montre dans l’annuaire', params: idParamsSchema, response: { 200: binaryAnswer(['image/jpeg'], 'La photo, carrée, en JPEG') } } }, async (request, reply) => {
+  app.get('/api/users/:id/photo', { config: { access: 'authenticated' }, schema: { tags, summary: 'La photo d’une personne : la mienne, ou celle d’une personne qui la montre dans l’annuaire', params: idParamsSchema, response: { 200: binaryAnswer(['image/jpeg'], 'La photo, carrée, en JPEG') } } }, async (request, reply) => {
     const storedName = await photoFor(db, currentUser(request), request.params.id);
     const file = await openStoredFile(storage, storedName);
     if (!file) throw AppError.notFound(directoryMessages.photoNotFound);
@@ -64,7 +64,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     return sendStoredFile(reply, file);
   });
 
-  app.get('/api/trainers/:id/public', { config: { access: 'public' }, schema: { tags, summary: 'La page publique d’un formateur approuvé : présentation, cours publiés, notes', params: idParamsSchema, response: { 200: trainerPublicSchema } } }, async (request) =>
+  app.get('/api/trainers/:id/public', { config: { access: 'public' }, schema: { tags, summary: 'La page publique d’un formateur approuvé : présentation, cours publiés, notes', params: idParamsSchema, response: { 200: trainerPublicSchema } } }, async (request) =>
     trainerPublic(db, request.params.id),
   );
 };

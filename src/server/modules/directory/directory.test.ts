@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -7,10 +8,12 @@ import { certificates, directoryEntries, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { authHeader, certificateSnapshot, createUser, insertCourse, insertSatisfactionAnswer } from '../../test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../test/files';
-import { newCertificateCode } from '../certificates/certificate-issue';
 import { bothAcceptMessages } from './index';
 
 const { app, db, storage } = await createTestApp();
+
+/** A verification code as the certificates module draws them: base64url of 16 random bytes. */
+const newCertificateCode = () => randomBytes(16).toString('base64url');
 
 type Caller = { id: number } | null;
 async function call(method: 'GET' | 'PUT' | 'DELETE', url: string, user: Caller, payload?: object) {

@@ -53,7 +53,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     updateOpportunity(db, currentUser(request), request.params.id, request.body),
   );
 
-  app.post('/api/opportunities/:id/close', { config: { access: canPostOpportunities }, schema: { tags, summary: 'Clôturer mon opportunité : elle ne reçoit plus de réponses', params: idParamsSchema, response: { 200: opportunitySchema } } }, async (request) =>
+  app.post('/api/opportunities/:id/close', { config: { access: canPostOpportunities }, schema: { tags, summary: 'Clôturer mon opportunité : elle ne reçoit plus de réponses', params: idParamsSchema, response: { 200: opportunitySchema } } }, async (request) =>
     closeOpportunity(db, currentUser(request), request.params.id),
   );
 

@@ -324,7 +324,7 @@ export async function sendWeeklyDigests(db: Db, now = new Date()): Promise<numbe
         template: 'opportunity-digest',
         data: {
           firstname: subscriber.firstname,
-          opportunities: fresh.map((o) => ({ label: `${opportunityTypeLabels[o.type]} : ${o.title} (${regionName(o.region)})`, path: webPaths.opportunity(o.id) })),
+          opportunities: fresh.map((o) => ({ label: `${opportunityTypeLabels[o.type]} : ${o.title} (${regionName(o.region)})`, path: webPaths.opportunity(o.id) })),
           listPath: webPaths.opportunities,
           settingsPath: webPaths.profile,
         },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../shared/auth';
@@ -12,10 +13,12 @@ import {
 import { certificates, mailOutbox, notifications, opportunities, opportunityDigests, opportunityResponses, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { authHeader, certificateSnapshot, createOrganisation, createUser } from '../../test/factories';
-import { newCertificateCode } from '../certificates/certificate-issue';
 import { DIGEST_INTERVAL_MS, sendWeeklyDigests } from './opportunities.service';
 
 const { app, db } = await createTestApp();
+
+/** A verification code as the certificates module draws them: base64url of 16 random bytes. */
+const newCertificateCode = () => randomBytes(16).toString('base64url');
 
 type Caller = { id: number } | null;
 async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user: Caller, payload?: object) {
