@@ -16,7 +16,7 @@ export const opportunityDigest: MailTemplate<OpportunityDigestMailData> = (data,
   subject: data.opportunities.length === 1 ? 'Une nouvelle opportunité dans vos domaines' : `${data.opportunities.length} nouvelles opportunités dans vos domaines`,
   greeting: `Bonjour ${data.firstname},`,
   paragraphs: [
-    'Voici les opportunités publiées cette semaine sur EcoForma dans les domaines que vous suivez :',
+    'Voici les opportunités publiées cette semaine sur EcoForma dans les domaines que vous suivez :',
     ...data.opportunities.map((o) => `• ${o.label} — ${baseUrl}${o.path}`),
   ],
   action: { label: 'Voir les opportunités', url: `${baseUrl}${data.listPath}` },

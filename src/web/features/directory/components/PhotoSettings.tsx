@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { directoryMessages, PHOTO_MAX_BYTES } from '../../../../shared/directory';
 import { UploadProgress } from '../../../components/FilePicker';
 import { ApiError } from '../../../lib/api-client';
+import { useMyDirectory } from '../api/get-my-directory';
 import { useDeletePhoto, useUploadPhoto } from '../api/photo';
 import { UserPhoto } from './UserPhoto';
 
@@ -16,7 +17,8 @@ const ACCEPTED = 'image/png,image/jpeg,image/webp';
  * "Photo de profil": choose an image, see it before sending, send it (the server checks it and
  * crops it to a square), or remove the current one. Shown to others only if chosen in the directory.
  */
-export function PhotoSettings({ userId, firstname, lastname, hasPhoto }: { userId: number; firstname: string; lastname: string; hasPhoto: boolean }) {
+export function PhotoSettings({ userId, firstname, lastname }: { userId: number; firstname: string; lastname: string }) {
+  const hasPhoto = useMyDirectory().data?.has_photo ?? false;
   const headingId = useId();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
