@@ -8,7 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useParams } from 'react-router';
 import { categoryName } from '../../../../shared/categories';
 import { formatDay } from '../../../../shared/french-format';
 import { opportunityMessages, opportunityTypeLabels, type Opportunity } from '../../../../shared/opportunities';
@@ -96,8 +97,12 @@ function OpportunityDetail({ opportunity }: { opportunity: Opportunity }) {
       )}
 
       {opportunity.my_response && (
-        <Alert severity="success" sx={{ mb: 3 }}>
-          {opportunity.my_response.kind === 'proposal' ? 'Vous avez envoyé une proposition' : 'Vous avez candidaté'} le {formatDay(opportunity.my_response.created_at)}.
+        // Also what the answer form becomes once sent (the page reloads the opportunity).
+        <Alert severity="success" role="status" sx={{ mb: 3 }}>
+          {opportunity.my_response.kind === 'proposal' ? opportunityMessages.proposed : opportunityMessages.applied} Envoyée le {formatDay(opportunity.my_response.created_at)}.{' '}
+          <Link component={RouterLink} to={webPaths.myApplications}>
+            Voir mes candidatures
+          </Link>
         </Alert>
       )}
       {!opportunity.open && !opportunity.can_manage && !opportunity.my_response && <Alert severity="info">{opportunityMessages.closed}</Alert>}
