@@ -17,7 +17,7 @@ export function AttestationLinks({ attestations }: { attestations: PublicAttesta
           <Typography variant="body2" component="span">
             {a.course_title}, le {formatDay(a.issued_at)} —{' '}
           </Typography>
-          <Link component={RouterLink} to={a.verification_url} variant="body2">
+          <Link component={RouterLink} underline="always" to={a.verification_url} variant="body2">
             vérifier l’attestation<span style={visuallyHidden}> {a.course_title}</span>
           </Link>
         </ListItem>

@@ -182,7 +182,7 @@ function DirectoryForm({ entry, isApprovedTrainer, trainerId }: { entry: MyDirec
                 <>
                   {`${TRAINER_BIO_MAX} caractères au plus. `}
                   {trainerId !== undefined && (
-                    <Link component={RouterLink} to={webPaths.trainerPublic(trainerId)}>
+                    <Link component={RouterLink} underline="always" to={webPaths.trainerPublic(trainerId)}>
                       Voir ma page publique
                     </Link>
                   )}

@@ -37,7 +37,7 @@ export default function DirectoryPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Seules les personnes qui ont choisi d’y figurer apparaissent ici, avec les informations qu’elles ont décidé de montrer.{' '}
-        <Link component={RouterLink} to={webPaths.myDirectory}>
+        <Link component={RouterLink} underline="always" to={webPaths.myDirectory}>
           Gérer ma présence dans l’annuaire
         </Link>
       </Typography>

@@ -77,7 +77,7 @@ export default function TrainerPublicPage() {
           <List disablePadding>
             {data.courses.map((course) => (
               <ListItem key={course.id} disableGutters sx={{ display: 'block', py: 1 }}>
-                <Link component={RouterLink} to={webPaths.publicCourse(course.id)} sx={{ fontWeight: 600 }}>
+                <Link component={RouterLink} underline="always" to={webPaths.publicCourse(course.id)} sx={{ fontWeight: 600 }}>
                   {course.title}
                 </Link>
                 <Typography variant="body2" color="text.secondary">

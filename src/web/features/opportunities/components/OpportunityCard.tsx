@@ -27,7 +27,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
         {opportunity.my_response && <Chip label={opportunity.my_response.kind === 'proposal' ? 'Proposition envoyée' : 'Candidature envoyée'} color="success" size="small" variant="outlined" />}
       </Stack>
       <Typography component="h2" sx={{ fontSize: 18, fontWeight: 700 }}>
-        <Link component={RouterLink} to={webPaths.opportunity(opportunity.id)}>
+        <Link component={RouterLink} underline="always" to={webPaths.opportunity(opportunity.id)}>
           {opportunity.title}
         </Link>
       </Typography>

@@ -35,7 +35,7 @@ export default function MyApplicationsPage() {
       ) : mine.data.items.length === 0 ? (
         <Typography>
           Vous n’avez encore répondu à aucune opportunité.{' '}
-          <Link component={RouterLink} to={webPaths.opportunities}>
+          <Link component={RouterLink} underline="always" to={webPaths.opportunities}>
             Voir les opportunités
           </Link>
         </Typography>
@@ -44,7 +44,7 @@ export default function MyApplicationsPage() {
           {mine.data.items.map((item) => (
             <Paper key={item.id} component="article" variant="outlined" sx={{ p: 2.5 }}>
               <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18 }}>
-                <Link component={RouterLink} to={webPaths.opportunity(item.opportunity.id)}>
+                <Link component={RouterLink} underline="always" to={webPaths.opportunity(item.opportunity.id)}>
                   {item.opportunity.title}
                 </Link>
               </Typography>

@@ -100,7 +100,7 @@ function OpportunityDetail({ opportunity }: { opportunity: Opportunity }) {
         // Also what the answer form becomes once sent (the page reloads the opportunity).
         <Alert severity="success" role="status" sx={{ mb: 3 }}>
           {opportunity.my_response.kind === 'proposal' ? opportunityMessages.proposed : opportunityMessages.applied} Envoyée le {formatDay(opportunity.my_response.created_at)}.{' '}
-          <Link component={RouterLink} to={webPaths.myApplications}>
+          <Link component={RouterLink} underline="always" to={webPaths.myApplications}>
             Voir mes candidatures
           </Link>
         </Alert>

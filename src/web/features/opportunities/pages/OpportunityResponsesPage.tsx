@@ -34,7 +34,7 @@ export default function OpportunityResponsesPage() {
       {opportunity.data && (
         <Typography sx={{ mb: 3 }}>
           Pour{' '}
-          <Link component={RouterLink} to={webPaths.opportunity(id)}>
+          <Link component={RouterLink} underline="always" to={webPaths.opportunity(id)}>
             {opportunity.data.title}
           </Link>
         </Typography>
