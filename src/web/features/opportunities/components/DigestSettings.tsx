@@ -57,7 +57,7 @@ export function DigestSettings() {
           </Typography>
           <Stack spacing={2}>
             <FormControlLabel control={<Switch checked={weekly} onChange={(event) => setWeekly(event.target.checked)} />} label="Recevoir chaque semaine les nouvelles opportunités" />
-            <FormControl component="fieldset" disabled={!weekly}>
+            <FormControl component="fieldset">
               <FormLabel component="legend" id={domainsLabelId}>
                 Domaines suivis
               </FormLabel>
