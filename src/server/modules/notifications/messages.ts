@@ -162,11 +162,11 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     actionLabel: 'Voir l’invitation',
   }),
   opportunity_response: (data) => ({
-    title: data.kind === 'proposal' ? `Nouvelle proposition : ${data.opportunityTitle}` : `Nouvelle candidature : ${data.opportunityTitle}`,
+    title: data.kind === 'proposal' ? `Nouvelle proposition : ${data.opportunityTitle}` : `Nouvelle candidature : ${data.opportunityTitle}`,
     body:
       data.kind === 'proposal'
-        ? `${data.applicantName} propose une formation en réponse à votre demande « ${data.opportunityTitle} ».`
-        : `${data.applicantName} a candidaté à votre opportunité « ${data.opportunityTitle} ».`,
+        ? `${data.applicantName} propose une formation en réponse à votre demande « ${data.opportunityTitle} ».`
+        : `${data.applicantName} a candidaté à votre opportunité « ${data.opportunityTitle} ».`,
     link: webPaths.opportunityResponses(data.opportunityId),
     actionLabel: data.kind === 'proposal' ? 'Voir les propositions' : 'Voir les candidatures',
   }),

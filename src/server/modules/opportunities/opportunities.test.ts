@@ -231,7 +231,7 @@ describe('proposals', () => {
     expect(res.json().kind).toBe('proposal');
     expect((await call('POST', `/api/opportunities/${request.id}/proposals`, trainer, { message: 'Encore' })).statusCode).toBe(409);
     const notes = await db.select().from(notifications).where(and(eq(notifications.userId, organisation.id), eq(notifications.kind, 'opportunity_response')));
-    expect(notes.some((n) => n.title === 'Nouvelle proposition : Former nos équipes au compostage')).toBe(true);
+    expect(notes.some((n) => n.title === 'Nouvelle proposition\u00a0: Former nos équipes au compostage')).toBe(true);
     const list = (await call('GET', `/api/opportunities/${request.id}/applications`, organisation)).json() as OpportunityResponses;
     expect(list.items.map((i) => [i.kind, i.applicant.id])).toEqual([['proposal', trainer.id]]);
   });
@@ -269,7 +269,7 @@ describe('weekly digest', () => {
     expect(await sendWeeklyDigests(db)).toBe(1);
     const [mail] = await digestMails(optedIn.email);
     const items = (mail!.data as { opportunities: { label: string; path: string }[] }).opportunities;
-    expect(items).toEqual([{ label: 'Emploi : Maître-composteur (Bretagne)', path: `/opportunites/${matching.id}` }]);
+    expect(items).toEqual([{ label: 'Emploi\u00a0: Maître-composteur (Bretagne)', path: `/opportunites/${matching.id}` }]);
     expect(await digestMails(otherDomain.email)).toEqual([]);
     expect(await digestMails(notOptedIn.email)).toEqual([]);
 
