@@ -387,8 +387,8 @@ const matrix: Record<string, Row> = {
   // Its owner cannot answer its own opportunity (403); "other" answers the training request (409: a proposal is expected).
   'POST /api/opportunities/:id/applications': row('authenticated',  'opportunity', [401, 201, 403, 201, 201, 201, 409], { body: applicationBody }),
   'GET /api/opportunities/:id/applications':  row('authenticated',  'opportunity', [401, 403, 200, 403, 403, 200, 403]),
-  // Approved trainers only, on a training request; "other" proposes on the job offer (409).
-  'POST /api/opportunities/:id/proposals':  row('isApprovedTrainer', 'opportunity', [401, 403, 403, 403, 201, 403, 409], { opportunity: 'training_request', body: proposalBody }),
+  // Approved trainers only (the service's rule, after the id), on a training request; "other" proposes on the job offer (409).
+  'POST /api/opportunities/:id/proposals':  row('authenticated',    'opportunity', [401, 403, 403, 403, 201, 403, 409], { opportunity: 'training_request', body: proposalBody }),
   'GET /api/user/applications':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'GET /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'PUT /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: digestBody }),

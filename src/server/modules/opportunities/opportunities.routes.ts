@@ -14,7 +14,6 @@ import {
   responseCreatedSchema,
 } from '../../../shared/opportunities';
 import { noContentSchema } from '../../../shared/responses';
-import { isApprovedTrainer } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
 import { currentUser } from '../../plugins/auth';
 import {
@@ -70,7 +69,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     listResponses(db, currentUser(request), request.params.id),
   );
 
-  app.post('/api/opportunities/:id/proposals', { config: { access: isApprovedTrainer }, schema: { tags, summary: 'Proposer une formation en réponse à une demande de formation (formateurs approuvés)', params: idParamsSchema, body: proposalBodySchema, response: { 201: responseCreatedSchema } } }, async (request, reply) =>
+  app.post('/api/opportunities/:id/proposals', { config: { access: 'authenticated' }, schema: { tags, summary: 'Proposer une formation en réponse à une demande de formation (formateurs approuvés)', params: idParamsSchema, body: proposalBodySchema, response: { 201: responseCreatedSchema } } }, async (request, reply) =>
     reply.status(201).send(await propose(db, currentUser(request), request.params.id, request.body)),
   );
 

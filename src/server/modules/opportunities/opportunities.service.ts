@@ -14,7 +14,7 @@ import {
   type OpportunityValues,
 } from '../../../shared/opportunities';
 import { regionName, type RegionSlug } from '../../../shared/regions';
-import { isAdmin, isOrganisation, type Actor } from '../../../shared/roles';
+import { isAdmin, isApprovedTrainer, isOrganisation, type Actor } from '../../../shared/roles';
 import { webPaths } from '../../../shared/web-paths';
 import type { Db, Executor } from '../../db/client';
 import { certificates, directoryEntries, opportunities, opportunityDigests, opportunityResponses, organisations, users } from '../../db/schema';
@@ -201,7 +201,9 @@ export function apply(db: Db, caller: AuthUser, id: number, body: { message: str
   return respond(db, caller, id, 'application', body.message, body.certificate_codes);
 }
 
+/** Only approved trainers propose (checked here, after the id, so a malformed id is a 422 for everyone). */
 export function propose(db: Db, caller: AuthUser, id: number, body: { message: string }) {
+  if (!isApprovedTrainer(caller)) throw AppError.forbidden(opportunityMessages.proposalForbidden);
   return respond(db, caller, id, 'proposal', body.message, []);
 }
 

@@ -239,8 +239,10 @@ describe('proposals', () => {
   it('refuses members, organisations, trainers not approved (403) and other types (409)', async () => {
     const request = await post(organisation, { type: 'training_request' });
     const member = await createUser(db);
-    for (const user of [member, otherOrganisation, pendingTrainer]) {
-      expect((await call('POST', `/api/opportunities/${request.id}/proposals`, user, { message: 'Proposition' })).statusCode).toBe(403);
+    for (const user of [member, otherOrganisation, pendingTrainer, admin]) {
+      const res = await call('POST', `/api/opportunities/${request.id}/proposals`, user, { message: 'Proposition' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(opportunityMessages.proposalForbidden);
     }
     const job = await post();
     const res = await call('POST', `/api/opportunities/${job.id}/proposals`, trainer, { message: 'Proposition' });
