@@ -231,6 +231,10 @@ describe('profile photo', () => {
     expect(json.statusCode).toBeGreaterThanOrEqual(400);
     expect(json.statusCode).toBeLessThan(500);
     expect(json.json()).toHaveProperty('error_code');
+    // A multipart type without its boundary: the client's error, 400.
+    const noBoundary = await app.inject({ method: 'PUT', url: '/api/user/photo', payload: '["a", 1]', headers: { 'content-type': 'multipart/form-data', ...(await authHeader(db, member)) } });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().error_code).toBe('invalid_request');
     expect(await pictureOf(member.id)).toBeNull();
   });
 
