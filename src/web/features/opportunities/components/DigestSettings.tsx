@@ -78,7 +78,7 @@ export function DigestSettings() {
             </FormControl>
             <Box>
               <Button type="submit" variant="contained" disabled={save.isPending}>
-                Enregistrer
+                Enregistrer le récapitulatif
               </Button>
             </Box>
             {status && (
