@@ -45,7 +45,7 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
   }
 }
 
-/** The hamburger menu's entries below the medium breakpoint: the same links, plus the visitor's buttons. */
+/** The hamburger menu's entries below the large breakpoint (seven links no longer fit beside the logo, issue 26): the same links, plus the visitor's buttons. */
 export function mobileLinks(user: SessionUser | null): NavEntry[] {
   if (!user) return [...desktopLinks(null), visitorActions.login, visitorActions.signup];
   // An unapproved trainer has nothing on wide screens, but the menu keeps a way to their status.
