@@ -49,6 +49,8 @@ interface RunData {
   demoMedia: { courseId: number; videoId: number; pdfId: number };
   /** The member's question on the first lesson of `learningCourse`, answered and marked by its trainer. */
   discussionThreadId: number;
+  /** An opportunity the organisation posted, which the member answered (issue 26). */
+  opportunity: { id: number; title: string };
 }
 
 interface Visit {
@@ -537,6 +539,58 @@ const visits: Visit[] = [
       await expect(page.getByRole('button', { name: 'Planifier une réunion' })).toBeVisible();
     },
   },
+  // The network (issue 26).
+  {
+    route: webPaths.directory,
+    roles: signedIn,
+    url: () => webPaths.directory,
+    heading: 'Annuaire des membres',
+    act: async (page) => {
+      await expect(page.getByRole('status')).toBeVisible();
+    },
+  },
+  {
+    route: webRoutes.trainerPublic,
+    roles: everyone,
+    url: (data) => webPaths.trainerPublic(data.accounts['formateur-approuve'].user.id),
+    heading: (_role, data) => fullName(data.accounts['formateur-approuve']),
+  },
+  { route: webPaths.opportunities, roles: signedIn, url: () => webPaths.opportunities, heading: 'Opportunités' },
+  { route: webPaths.newOpportunity, roles: ['organisme', 'admin'], url: () => webPaths.newOpportunity, heading: 'Publier une opportunité' },
+  {
+    route: webPaths.newOpportunity,
+    state: 'formulaire vide envoyé',
+    roles: ['organisme'],
+    url: () => webPaths.newOpportunity,
+    heading: 'Publier une opportunité',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await expect(page.getByText('Le titre est obligatoire.')).toBeVisible();
+    },
+  },
+  { route: webPaths.myApplications, roles: signedIn, url: () => webPaths.myApplications, heading: 'Mes candidatures' },
+  { route: webRoutes.opportunity, state: 'candidature envoyée', roles: ['membre'], url: (data) => webPaths.opportunity(data.opportunity.id), heading: (_role, data) => data.opportunity.title },
+  {
+    route: webRoutes.opportunity,
+    state: 'formulaire de candidature',
+    roles: ['formateur-en-attente'],
+    url: (data) => webPaths.opportunity(data.opportunity.id),
+    heading: (_role, data) => data.opportunity.title,
+    act: async (page) => {
+      await expect(page.getByRole('button', { name: 'Envoyer ma candidature' })).toBeVisible();
+    },
+  },
+  { route: webRoutes.opportunity, state: 'son auteur', roles: ['organisme'], url: (data) => webPaths.opportunity(data.opportunity.id), heading: (_role, data) => data.opportunity.title },
+  {
+    route: webRoutes.opportunityResponses,
+    roles: ['organisme', 'admin'],
+    url: (data) => webPaths.opportunityResponses(data.opportunity.id),
+    heading: 'Candidatures reçues',
+    act: async (page) => {
+      await expect(page.getByRole('status')).toHaveText('1 réponse');
+    },
+  },
+  { route: webRoutes.editOpportunity, roles: ['organisme', 'admin'], url: (data) => webPaths.editOpportunity(data.opportunity.id), heading: 'Modifier l’opportunité' },
   { route: webRoutes.notFound, roles: everyone, url: () => notFoundAddress, heading: 'Page non trouvée' },
 ];
 
@@ -637,7 +691,16 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   const demo: { id: number } = (await found.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
   const demoLessons: { id: number; type: string }[] = (await (await request.get(`/api/courses/${demo.id}/outline`)).json()).sections.flatMap((section: { lessons: unknown[] }) => section.lessons);
   const demoMedia = { courseId: demo.id, videoId: demoLessons.find((l) => l.type === 'video')!.id, pdfId: demoLessons.find((l) => l.type === 'pdf')!.id };
-  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, discussionThreadId };
+  const opportunityTitle = 'Animateur ou animatrice de compostage partagé';
+  const posted = await request.post('/api/opportunities', {
+    headers: bearer(accounts.organisme),
+    data: { title: opportunityTitle, description: 'Animer les sites de compostage du quartier avec les habitants.', type: 'job', region: 'bretagne', domains: ['dechets'], location: 'Rennes', remote: false, deadline: null },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const opportunity = { id: (await posted.json()).id as number, title: opportunityTitle };
+  const applied = await request.post(`/api/opportunities/${opportunity.id}/applications`, { headers: bearer(accounts.membre), data: { message: 'Je composte depuis deux ans.', certificate_codes: [] } });
+  expect(applied.status(), await applied.text()).toBe(201);
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, discussionThreadId, opportunity };
 }
 
 let runData: Promise<RunData> | undefined;
@@ -715,7 +778,19 @@ test('every route of the route table has a row in the accessibility table', () =
 const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
 const roleDependentRoles: readonly RoleName[] = ['formateur-approuve', 'admin'];
 const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
-const phoneLayouts: readonly string[] = [webRoutes.learn, webRoutes.courseDiscussions];
+// The network's pages (issue 26) are phone-first: each is checked at phone width too.
+const phoneLayouts: readonly string[] = [
+  webRoutes.learn,
+  webRoutes.courseDiscussions,
+  webRoutes.directory,
+  webRoutes.trainerPublic,
+  webRoutes.opportunities,
+  webRoutes.newOpportunity,
+  webRoutes.myApplications,
+  webRoutes.opportunity,
+  webRoutes.opportunityResponses,
+  webRoutes.editOpportunity,
+];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;
   if (visit.route === webPaths.home) return phone ? visit.roles.filter((role) => phoneHomeRoles.includes(role)) : visit.roles;

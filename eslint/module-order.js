@@ -22,4 +22,6 @@ export const serverModuleOrder = [
   'reviews',
   'discussions',
   'admin',
+  'directory',
+  'opportunities',
 ];

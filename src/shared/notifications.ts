@@ -24,6 +24,7 @@ export const notificationKinds = [
   'organisation_invitation',
   'discussion_reply',
   'discussion_thread',
+  'opportunity_response',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -114,6 +115,11 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Nouvelles questions dans vos cours',
     description: 'Un apprenant a posé une question ou ouvert une discussion dans l’un de vos cours.',
     roles: ['formateur', 'admin'],
+  },
+  opportunity_response: {
+    label: 'Réponses à vos opportunités',
+    description: 'Une personne a candidaté à l’une de vos opportunités, ou un formateur a fait une proposition.',
+    roles: ['organisme', 'admin'],
   },
 };
 

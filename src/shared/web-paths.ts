@@ -64,6 +64,17 @@ export const webRoutes = {
   adminCourses: '/admin/courses',
   adminCourse: '/admin/courses/:id',
   adminMeeting: '/admin/meeting/:userId/:meetingId?',
+  /** The directory by consent (issue 26): only people who opted in. */
+  directory: '/annuaire',
+  /** An approved trainer's public page. */
+  trainerPublic: '/formateurs/:id',
+  /** Opportunities (issue 26): the list, one opportunity with its answer form, its answers for the owner, a new one. */
+  opportunities: '/opportunites',
+  newOpportunity: '/opportunites/nouvelle',
+  myApplications: '/opportunites/mes-candidatures',
+  opportunity: '/opportunites/:id',
+  opportunityResponses: '/opportunites/:id/candidatures',
+  editOpportunity: '/opportunites/:id/modifier',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -137,5 +148,15 @@ export const webPaths = {
   adminUser: (id: Id) => fillRoute(webRoutes.adminUser, { id }),
   adminCourses: webRoutes.adminCourses,
   adminCourse: (id: Id) => fillRoute(webRoutes.adminCourse, { id }),
+  directory: webRoutes.directory,
+  trainerPublic: (id: Id) => fillRoute(webRoutes.trainerPublic, { id }),
+  opportunities: webRoutes.opportunities,
+  newOpportunity: webRoutes.newOpportunity,
+  myApplications: webRoutes.myApplications,
+  opportunity: (id: Id) => fillRoute(webRoutes.opportunity, { id }),
+  opportunityResponses: (id: Id) => fillRoute(webRoutes.opportunityResponses, { id }),
+  editOpportunity: (id: Id) => fillRoute(webRoutes.editOpportunity, { id }),
+  /** The profile's directory settings. */
+  myDirectory: `${webRoutes.profile}#annuaire`,
   adminMeeting: (userId: Id, meetingId?: Id) => fillRoute(webRoutes.adminMeeting, { userId, meetingId }),
 } as const;

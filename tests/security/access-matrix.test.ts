@@ -6,7 +6,7 @@ import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
-import { discussionReplies, discussionThreads, organisations } from '../../src/server/db/schema';
+import { discussionReplies, discussionThreads, opportunities, organisations } from '../../src/server/db/schema';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -39,6 +39,11 @@ import { placeFile } from '../../src/server/test/uploads';
  *   answer, and "other" is the approved trainer, who is not an administrator.
  * - discussion routes (thread, reply): the course's question thread, opened by its trainer, and
  *   the trainer's reply in it; nobody is enrolled, so only the trainer and administrators get in;
+ * - opportunity routes (issue 26): the organisme actor's job offer, or its training request where the
+ *   row says; "other" (the approved trainer) touches the other of the two, so its answer is refused
+ *   (409) and changes nothing;
+ * - directory and photo routes act on the caller's own entry; `GET /api/users/:id/photo` and a
+ *   trainer's public page take a user like the user routes (nobody in the matrix shows a photo).
  * - notification routes: each signed-in column (administrators included: nobody reads another's
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  *
@@ -49,7 +54,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -82,6 +87,8 @@ interface World {
   membershipId: number;
   /** Each course's question thread (by its trainer) and the trainer's reply in it, by course id. */
   threads: Map<number, { threadId: number; replyId: number }>;
+  /** Posted by the organisme actor: a job offer and a training request. */
+  opportunities: { job: number; training_request: number };
 }
 
 interface Request {
@@ -99,6 +106,8 @@ interface Row {
   /** For review and satisfaction routes: which of the approved trainer's courses the other columns touch (default: the published one). */
   ownCourse?: 'draft' | 'submitted' | 'rated';
   body?: BodyFn;
+  /** For opportunity routes: which of the organisme's opportunities the columns touch ("other" touches the other one). */
+  opportunity?: 'job' | 'training_request';
   /** A 403 given by the service's own rule instead of the route's guard, by column: its error code (default `forbidden`). */
   refusedAs?: Partial<Record<Column, string>>;
 }
@@ -188,6 +197,14 @@ const invitationBody: BodyFn = () => ({ payload: { token: 'aW52aXRhdGlvbi1mYWJya
 const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
 const threadBody: BodyFn = () => ({ payload: { title: 'Question de la matrice', body: 'Où **composter** ?', kind: 'question' } });
 const replyBody: BodyFn = () => ({ payload: { body: 'Au composteur collectif.' } });
+const directoryBody: BodyFn = () => ({ payload: { visible: true, fields: ['headline', 'region'], accepts_messages: true, headline: 'Animatrice de la matrice', region: 'bretagne', domains: ['rse'] } });
+const photoBody: BodyFn = () => multipartRequest([{ name: 'photo', filename: 'photo.png', contentType: 'image/png', data: pngImage(8, 8) }]);
+const opportunityBody: BodyFn = () => ({
+  payload: { title: 'Mission de la matrice', description: 'Une mission pour vérifier les droits de chaque route.', type: 'job', region: 'bretagne', domains: ['rse'], remote: true, deadline: null },
+});
+const applicationBody: BodyFn = () => ({ payload: { message: 'Ma candidature de la matrice.', certificate_codes: [] } });
+const proposalBody: BodyFn = () => ({ payload: { message: 'Ma proposition de la matrice.' } });
+const digestBody: BodyFn = () => ({ payload: { weekly: true, domains: ['rse'] } });
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
   const { payload, headers } = multipartBody(parts);
@@ -362,6 +379,33 @@ const matrix: Record<string, Row> = {
   'POST /api/replies/:id/accept':           row('authenticated',    'reply',   [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
   'POST /api/threads/:id/follow':           row('authenticated',    'thread',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
   'POST /api/threads/:id/lock':             row('authenticated',    'thread',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
+  // The directory by consent (issue 26): each caller's own entry and photo; the directory for signed-in users only.
+  'GET /api/user/directory':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'PUT /api/user/directory':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: directoryBody }),
+  'GET /api/user/attestations':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/directory':                     row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'PUT /api/user/photo':                    row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: photoBody }),
+  'DELETE /api/user/photo':                 row('authenticated',    'none',    [401, 204, 204, 204, 204, 204, '-']),
+  // Nobody in the matrix has a photo, and the subject is not listed: the same 404 for all.
+  'GET /api/users/:id/photo':               row('authenticated',    'user',    [401, 404, 404, 404, 404, 404, 404]),
+  // Only an approved trainer has a public page: the approved trainer's own; the subject is pending (404).
+  'GET /api/trainers/:id/public':           row('public',           'user',    [404, 404, 404, 404, 200, 404, 404]),
+
+  // Opportunities: organisations and administrators post; the owner (or an administrator) manages.
+  'GET /api/opportunities':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'POST /api/opportunities':                row('canPostOpportunities', 'none', [401, 403, 201, 403, 403, 201, '-'], { body: opportunityBody }),
+  'GET /api/opportunities/:id':             row('authenticated',    'opportunity', [401, 200, 200, 200, 200, 200, 200]),
+  'PUT /api/opportunities/:id':             row('canPostOpportunities', 'opportunity', [401, 403, 200, 403, 403, 200, 403], { body: opportunityBody }),
+  'POST /api/opportunities/:id/close':      row('canPostOpportunities', 'opportunity', [401, 403, 200, 403, 403, 200, 403]),
+  'DELETE /api/opportunities/:id':          row('canPostOpportunities', 'opportunity', [401, 403, 204, 403, 403, 204, 403]),
+  // Its owner cannot answer its own opportunity (403); "other" answers the training request (409: a proposal is expected).
+  'POST /api/opportunities/:id/applications': row('authenticated',  'opportunity', [401, 201, 403, 201, 201, 201, 409], { body: applicationBody }),
+  'GET /api/opportunities/:id/applications':  row('authenticated',  'opportunity', [401, 403, 200, 403, 403, 200, 403]),
+  // Approved trainers only (the service's rule, after the id), on a training request; "other" proposes on the job offer (409).
+  'POST /api/opportunities/:id/proposals':  row('authenticated',    'opportunity', [401, 403, 403, 403, 201, 403, 409], { opportunity: 'training_request', body: proposalBody }),
+  'GET /api/user/applications':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'PUT /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: digestBody }),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -436,6 +480,14 @@ async function buildWorld(): Promise<World> {
   await db.insert(organisations).values({ userId: actors.organisme.user.id, ...organisationValues({ ...organisationFields(), sector: 'associatif', size_band: '10-49' }, actors.organisme.user.email) });
   const membership = await insertMembership(db, actors.organisme.user.id, actors.membre.user);
   await insertSeats(db, actors.organisme.user.id, ownCourse.id, 10);
+  const opportunity = async (type: 'job' | 'training_request') => {
+    const [created] = await db
+      .insert(opportunities)
+      .values({ ownerId: actors.organisme.user.id, type, title: `Opportunité ${type}`, description: 'Une opportunité de la matrice.', region: 'bretagne', domains: ['rse'] })
+      .returning();
+    return created!.id;
+  };
+  const opportunityIds = { job: await opportunity('job'), training_request: await opportunity('training_request') };
   return {
     actors,
     subject,
@@ -453,6 +505,7 @@ async function buildWorld(): Promise<World> {
     notifications: notificationIds,
     membershipId: membership.id,
     threads,
+    opportunities: opportunityIds,
   };
 }
 
@@ -476,6 +529,10 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'organisation') id = world.actors.organisme.user.id;
   if (rowDef.target === 'thread') id = world.threads.get(course.id)!.threadId;
   if (rowDef.target === 'reply') id = world.threads.get(course.id)!.replyId;
+  if (rowDef.target === 'opportunity') {
+    const kind = rowDef.opportunity ?? 'job';
+    id = world.opportunities[column === 'other' ? (kind === 'job' ? 'training_request' : 'job') : kind];
+  }
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,

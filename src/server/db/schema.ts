@@ -21,6 +21,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { CertificateSnapshot } from '../../shared/certificates';
+import type { DirectoryField } from '../../shared/directory';
+import { opportunityTypes } from '../../shared/opportunities';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -869,3 +871,81 @@ export const discussionFollows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('discussion_follows_user_idx').on(t.userId)],
 );
+
+/**
+ * The directory by consent (issue 26): one row per person who opened their settings; listed only
+ * while `visible`, showing only `fields`. `bio` is the presentation of an approved trainer's public page.
+ */
+export const directoryEntries = pgTable(
+  'directory_entries',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visible: boolean('visible').notNull().default(false),
+    fields: jsonb('fields').$type<DirectoryField[]>().notNull().default([]),
+    acceptsMessages: boolean('accepts_messages').notNull().default(false),
+    headline: text('headline'),
+    region: text('region'),
+    domains: jsonb('domains').$type<string[]>().notNull().default([]),
+    bio: text('bio'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('directory_entries_visible_idx').on(t.visible, t.region)],
+);
+
+/** Posted by organisations and administrators (issue 26); the owner may edit or close it. */
+export const opportunities = pgTable(
+  'opportunities',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: opportunityTypes }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    region: text('region').notNull(),
+    domains: jsonb('domains').$type<string[]>().notNull().default([]),
+    location: text('location'),
+    remote: boolean('remote').notNull().default(false),
+    /** The last day (Paris time) answers are taken; null: none. */
+    deadline: date('deadline', { mode: 'string' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('opportunities_created_idx').on(t.createdAt, t.id), index('opportunities_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * An answer to an opportunity: a person's application, or an approved trainer's proposal for a
+ * training request. One per person and opportunity; the attestations shown are the applicant's choice.
+ */
+export const opportunityResponses = pgTable(
+  'opportunity_responses',
+  {
+    id: serial('id').primaryKey(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['application', 'proposal'] }).notNull(),
+    message: text('message').notNull(),
+    certificateIds: jsonb('certificate_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('opportunity_responses_unique').on(t.opportunityId, t.userId), index('opportunity_responses_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The opt-in weekly digest of new opportunities in the person's domains; `last_sent_at` keeps it to one a week. */
+export const opportunityDigests = pgTable('opportunity_digests', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  domains: jsonb('domains').$type<string[]>().notNull().default([]),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

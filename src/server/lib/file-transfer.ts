@@ -17,7 +17,7 @@ export async function receiveFilePart(file: Readable, storage: Storage, maxBytes
     return await receiveUpload(storage, file, maxBytes);
   } catch (error) {
     if (error instanceof AppError && error.code === 'file_too_large') throw tooLarge();
-    throw error;
+    malformedForm(error);
   }
 }
 
@@ -54,8 +54,8 @@ export async function receiveSingleFile(request: FastifyRequest, storage: Storag
   // The per-request limits make busboy stop counting at `maxBytes` whatever the global multipart
   // limit, and refuse a second file.
   const parts = request.parts({ limits: { fileSize: rule.maxBytes, files: 1 } })[Symbol.asyncIterator]();
-  let next = await parts.next();
-  while (!next.done && next.value.type === 'field') next = await parts.next();
+  let next = await parts.next().catch(malformedForm);
+  while (!next.done && next.value.type === 'field') next = await parts.next().catch(malformedForm);
   const part = next.done ? null : next.value;
   if (!part || part.type !== 'file' || part.fieldname !== rule.field) {
     // Read and drop a file sent under another name, so the connection stays usable.
@@ -69,9 +69,20 @@ export async function receiveSingleFile(request: FastifyRequest, storage: Storag
     }
   } catch (error) {
     await discardUpload(received);
-    throw error;
+    malformedForm(error);
   }
   return { ...received, originalName: part.filename };
+}
+
+/** Busboy's own parse errors (no boundary, a broken part header, a form cut short) carry no code. */
+const MULTIPART_PARSE_ERROR = /^(Multipart: |Malformed part header|Unexpected end of form)/;
+
+/** A form busboy cannot read is the client's error (400), not the server's. */
+function malformedForm(error: unknown): never {
+  if (error instanceof Error && !(error instanceof AppError) && MULTIPART_PARSE_ERROR.test(error.message)) {
+    throw new AppError('invalid_request', 400, 'Le formulaire envoyé est mal formé (multipart/form-data).');
+  }
+  throw error;
 }
 
 /** A kept file opened for streaming, or null when the store has nothing under that name. */

@@ -5,11 +5,13 @@ import { authModule } from './auth';
 import { certificatesModule } from './certificates';
 import { coursesModule } from './courses';
 import { discussionsModule } from './discussions';
+import { directoryModule } from './directory';
 import { enrolmentsModule } from './enrolments';
 import { healthModule } from './health';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
 import { notificationsModule } from './notifications';
+import { opportunitiesModule } from './opportunities';
 import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
@@ -41,4 +43,6 @@ export const modules: readonly ModuleManifest[] = [
   reviewsModule,
   discussionsModule,
   adminModule,
+  directoryModule,
+  opportunitiesModule,
 ];

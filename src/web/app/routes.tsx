@@ -56,6 +56,14 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.adminCertificates]: () => import('../features/certificates/pages/AdminCertificatesPage'),
   [webRoutes.adminSatisfaction]: () => import('../features/satisfaction/pages/AdminSatisfactionPage'),
   [webRoutes.adminMeeting]: () => import('../features/meetings/pages/MeetingPage'),
+  [webRoutes.directory]: () => import('../features/directory/pages/DirectoryPage'),
+  [webRoutes.trainerPublic]: () => import('../features/directory/pages/TrainerPublicPage'),
+  [webRoutes.opportunities]: () => import('../features/opportunities/pages/OpportunitiesPage'),
+  [webRoutes.newOpportunity]: () => import('../features/opportunities/pages/NewOpportunityPage'),
+  [webRoutes.myApplications]: () => import('../features/opportunities/pages/MyApplicationsPage'),
+  [webRoutes.opportunity]: () => import('../features/opportunities/pages/OpportunityPage'),
+  [webRoutes.opportunityResponses]: () => import('../features/opportunities/pages/OpportunityResponsesPage'),
+  [webRoutes.editOpportunity]: () => import('../features/opportunities/pages/EditOpportunityPage'),
   [webRoutes.notFound]: () => import('../features/site/pages/NotFoundPage'),
 };
 

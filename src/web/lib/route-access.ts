@@ -26,6 +26,11 @@ const courseAuthors: RouteRule = {
   deniedTo: webPaths.profile,
   deniedNotice: 'Seuls les formateurs approuvés et les administrateurs peuvent créer des cours.',
 };
+const opportunityPosters: RouteRule = {
+  allow: (user) => isOrganisation(user) || isAdmin(user),
+  deniedTo: webPaths.opportunities,
+  deniedNotice: 'Seules les organisations et les administrateurs peuvent publier une opportunité.',
+};
 const organisationsOnly: RouteRule = {
   allow: isOrganisation,
   deniedTo: webPaths.profile,
@@ -85,6 +90,16 @@ export const routeAccess = [
   { path: webRoutes.adminSatisfaction, auth: true, rule: adminOnly, area: 'admin' },
   // The interview room fills the page: no menu above it.
   { path: webRoutes.adminMeeting, auth: true, rule: adminOnly },
+  // The network (issue 26): the directory and the opportunities for signed-in users; a trainer's page is public.
+  { path: webRoutes.directory, auth: true },
+  { path: webRoutes.trainerPublic },
+  { path: webRoutes.opportunities, auth: true },
+  { path: webRoutes.newOpportunity, auth: true, rule: opportunityPosters },
+  { path: webRoutes.myApplications, auth: true },
+  { path: webRoutes.opportunity, auth: true },
+  // The server says whether the caller owns it (403 otherwise).
+  { path: webRoutes.opportunityResponses, auth: true },
+  { path: webRoutes.editOpportunity, auth: true, rule: opportunityPosters },
   { path: webRoutes.notFound },
 ] as const satisfies readonly RouteAccess[];
 

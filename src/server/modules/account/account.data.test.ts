@@ -128,6 +128,10 @@ describe('GET /api/user/data: my data as a ZIP', () => {
       'discussion_replies',
       'discussion_follows',
       'audit_log',
+      'directory_entry',
+      'opportunities',
+      'applications',
+      'opportunity_digest',
       'files',
     ]);
     expect(json.account).toMatchObject({ id: user.id, email: user.email, firstname: 'Inès', lastname: 'Apprenante', phone_number: '06 12 34 56 78', birthdate: '1990-05-17' });

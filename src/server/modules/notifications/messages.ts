@@ -27,6 +27,7 @@ export interface NotificationData {
   organisation_invitation: { organisationName: string };
   discussion_reply: { courseId: number; courseTitle: string; threadId: number; threadTitle: string; replierName: string };
   discussion_thread: { courseId: number; courseTitle: string; threadId: number; threadTitle: string; kind: 'question' | 'discussion'; authorName: string };
+  opportunity_response: { opportunityId: number; opportunityTitle: string; applicantName: string; kind: 'application' | 'proposal' };
 }
 
 export interface NotificationContent {
@@ -175,5 +176,14 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     more: ['Vos réponses aux apprenants sont la trace de l’assistance pédagogique de la formation.'],
     link: webPaths.courseDiscussions(data.courseId, data.threadId),
     actionLabel: data.kind === 'question' ? 'Répondre à la question' : 'Voir la discussion',
+  }),
+  opportunity_response: (data) => ({
+    title: data.kind === 'proposal' ? `Nouvelle proposition : ${data.opportunityTitle}` : `Nouvelle candidature : ${data.opportunityTitle}`,
+    body:
+      data.kind === 'proposal'
+        ? `${data.applicantName} propose une formation en réponse à votre demande « ${data.opportunityTitle} ».`
+        : `${data.applicantName} a candidaté à votre opportunité « ${data.opportunityTitle} ».`,
+    link: webPaths.opportunityResponses(data.opportunityId),
+    actionLabel: data.kind === 'proposal' ? 'Voir les propositions' : 'Voir les candidatures',
   }),
 };

@@ -63,9 +63,9 @@ describe('navigation entries per role (spec section 2, top navigation bar)', () 
     expect(labels(mobileLinks(null))).toEqual(['Accueil', 'Formations', 'À propos', 'Connexion', "S'inscrire"]);
   });
 
-  it('gives members Accueil, Cours (the catalogue), Mes formations and À propos', () => {
+  it('gives members Accueil, Cours (the catalogue), Mes formations, the network (issue 26) and À propos', () => {
     const entries = desktopLinks({ ...baseUser, role: 'membre' });
-    expect(labels(entries)).toEqual(['Accueil', 'Cours', 'Mes formations', 'À propos']);
+    expect(labels(entries)).toEqual(['Accueil', 'Cours', 'Mes formations', 'Opportunités', 'Annuaire', 'À propos']);
     expect(entries[1]!.to).toBe('/user/courses');
     expect(mobileLinks({ ...baseUser, role: 'membre' })).toEqual(entries);
   });
@@ -77,6 +77,8 @@ describe('navigation entries per role (spec section 2, top navigation bar)', () 
       ['Tableau de bord', '/organisme/tableau-de-bord'],
       ['Membres', '/organisme/membres'],
       ['Cours', '/user/courses'],
+      ['Opportunités', '/opportunites'],
+      ['Annuaire', '/annuaire'],
       ['À propos', '/about'],
     ]);
     expect(mobileLinks({ ...baseUser, role: 'organisme' })).toEqual(entries);
@@ -88,6 +90,8 @@ describe('navigation entries per role (spec section 2, top navigation bar)', () 
       ['Accueil', '/'],
       ['Mes cours', '/formateur/courses'],
       ['Ajouter un cours', '/formateur/add-course'],
+      ['Opportunités', '/opportunites'],
+      ['Annuaire', '/annuaire'],
       ['À propos', '/about'],
     ]);
   });

@@ -85,7 +85,7 @@ function MobileMenu({ entries, pathname }: { entries: NavEntry[]; pathname: stri
   const { anchor, openings, open, openFrom, close } = usePopupAnchor();
   const menuId = useId();
   return (
-    <Box component="nav" aria-label="Navigation principale" sx={{ display: { xs: 'flex', md: 'none' } }}>
+    <Box component="nav" aria-label="Navigation principale" sx={{ display: { xs: 'flex', lg: 'none' } }}>
       <IconButton
         color="inherit"
         aria-label="Ouvrir le menu"
@@ -161,7 +161,7 @@ export function NavBar() {
         >
           <Logo />
           {links.length > 0 && (
-            <Box component="nav" aria-label="Navigation principale" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+            <Box component="nav" aria-label="Navigation principale" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5 }}>
               {links.map((entry) => {
                 const active = isActive(entry, pathname);
                 return (
@@ -184,7 +184,7 @@ export function NavBar() {
           )}
           <Box sx={{ flexGrow: 1 }} />
           {!user && (
-            <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
+            <Box sx={{ display: { xs: 'none', lg: 'flex' }, gap: 1 }}>
               <LinkButton to={visitorActions.login.to} variant="outlined">
                 {visitorActions.login.label}
               </LinkButton>

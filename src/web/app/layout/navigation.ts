@@ -9,6 +9,8 @@ export interface NavEntry {
 
 const home: NavEntry = { label: 'Accueil', to: webPaths.home };
 const about: NavEntry = { label: 'À propos', to: webPaths.about };
+const directory: NavEntry = { label: 'Annuaire', to: webPaths.directory };
+const opportunitiesEntry: NavEntry = { label: 'Opportunités', to: webPaths.opportunities };
 
 /** The visitor's two buttons, shown beside the links on wide screens and inside the menu on narrow ones. */
 export const visitorActions = {
@@ -30,20 +32,20 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
   if (!user) return [home, { label: 'Formations', to: webPaths.catalogue }, about];
   switch (user.role) {
     case 'membre':
-      return [home, { label: 'Cours', to: webPaths.catalogue }, { label: 'Mes formations', to: webPaths.myLearning }, about];
+      return [home, { label: 'Cours', to: webPaths.catalogue }, { label: 'Mes formations', to: webPaths.myLearning }, opportunitiesEntry, directory, about];
     case 'organisme':
       // Its own space (decision 025): the progress of its members, its members, the catalogue it enrols them in.
-      return [home, { label: 'Tableau de bord', to: webPaths.organisationDashboard }, { label: 'Membres', to: webPaths.organisationMembers }, { label: 'Cours', to: webPaths.catalogue }, about];
+      return [home, { label: 'Tableau de bord', to: webPaths.organisationDashboard }, { label: 'Membres', to: webPaths.organisationMembers }, { label: 'Cours', to: webPaths.catalogue }, opportunitiesEntry, directory, about];
     case 'formateur':
       return user.isApproved
-        ? [home, { label: 'Mes cours', to: webPaths.trainerCourses }, { label: 'Ajouter un cours', to: webPaths.addCourse }, about]
+        ? [home, { label: 'Mes cours', to: webPaths.trainerCourses }, { label: 'Ajouter un cours', to: webPaths.addCourse }, opportunitiesEntry, directory, about]
         : [];
     case 'admin':
       return [];
   }
 }
 
-/** The hamburger menu's entries below the medium breakpoint: the same links, plus the visitor's buttons. */
+/** The hamburger menu's entries below the large breakpoint (seven links no longer fit beside the logo, issue 26): the same links, plus the visitor's buttons. */
 export function mobileLinks(user: SessionUser | null): NavEntry[] {
   if (!user) return [...desktopLinks(null), visitorActions.login, visitorActions.signup];
   // An unapproved trainer has nothing on wide screens, but the menu keeps a way to their status.

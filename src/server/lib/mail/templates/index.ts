@@ -3,6 +3,7 @@ import { emailChangeConfirm } from './email-change-confirm';
 import { emailChangeNotice } from './email-change-notice';
 import { emailConfirm } from './email-confirm';
 import { notification } from './notification';
+import { opportunityDigest } from './opportunity-digest';
 import { organisationInvitation } from './organisation-invitation';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
@@ -18,6 +19,7 @@ export const mailTemplates = {
   'email-change-notice': emailChangeNotice,
   notification,
   'organisation-invitation': organisationInvitation,
+  'opportunity-digest': opportunityDigest,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

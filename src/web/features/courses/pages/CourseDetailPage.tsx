@@ -250,7 +250,11 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                 <Typography variant="body2" color="text.secondary">
                   Créé par
                 </Typography>
-                <Typography sx={{ fontWeight: 600 }}>{course.user.name}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>
+                  <Link component={RouterLink} to={webPaths.trainerPublic(course.user.id)}>
+                    {course.user.name}
+                  </Link>
+                </Typography>
               </Box>
             </Stack>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -314,7 +318,11 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                 {initials(course.user.name)}
               </Avatar>
               <Box>
-                <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{course.user.name}</Typography>
+                <Typography sx={{ fontWeight: 700, fontSize: 18 }}>
+                  <Link component={RouterLink} to={webPaths.trainerPublic(course.user.id)}>
+                    {course.user.name}
+                  </Link>
+                </Typography>
                 <Typography color="text.secondary">
                   Membre de l'équipe pédagogique EcoForma, spécialiste « {course.category.name} ».
                 </Typography>

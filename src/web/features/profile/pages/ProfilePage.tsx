@@ -13,6 +13,8 @@ import { meetingRoomState } from '../../../../shared/meetings';
 import { INTERVIEW_CARD_ID, InterviewCard } from '../../../components/InterviewCard';
 import { useSession } from '../../../lib/session';
 import { MyCoursesActivity } from '../../courses';
+import { DirectorySettings, PhotoSettings } from '../../directory';
+import { DigestSettings } from '../../opportunities';
 import { MyOrganisations } from '../../organisations';
 import { useProfile } from '../api/get-profile';
 import { AccountStatus } from '../components/AccountStatus';
@@ -79,6 +81,11 @@ function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId
     if (role === 'membre' && hash === '#organisations') setTab(3);
   }, [role, hash]);
 
+  // The directory's « Gérer ma présence » leads to the settings (issue 26).
+  useEffect(() => {
+    if (loaded && hash === '#annuaire') setTab(2);
+  }, [loaded, hash]);
+
   // 'Mes rendez-vous' links to the card: bring it into view once the profile is there.
   useEffect(() => {
     if (loaded && hash === `#${INTERVIEW_CARD_ID}`) document.getElementById(INTERVIEW_CARD_ID)?.scrollIntoView?.({ block: 'start' });
@@ -141,6 +148,9 @@ function ProfileContent({ userId, hasMeetingFlag, emailConfirmedFlag }: { userId
               <Stack spacing={5}>
                 <ChangePasswordForm />
                 <ChangeEmailForm currentEmail={data.email} />
+                <PhotoSettings userId={userId} firstname={data.firstname} lastname={data.lastname} />
+                <DirectorySettings isApprovedTrainer={data.role === 'formateur' && data.is_valid} trainerId={userId} />
+                <DigestSettings />
                 <EmailPreferences userId={userId} />
                 <MyDataSection />
               </Stack>

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { categoryName } from '../../../../shared/categories';
+import type { DirectoryCard } from '../../../../shared/directory';
+import { regionName } from '../../../../shared/regions';
+import { AttestationLinks } from './AttestationLinks';
+import { UserPhoto } from './UserPhoto';
+
+/** One person of the directory: their name and only what they chose to show. */
+export function DirectoryCardView({ card }: { card: DirectoryCard }) {
+  const name = `${card.firstname} ${card.lastname}`;
+  return (
+    <Paper component="article" variant="outlined" aria-label={name} sx={{ p: 2.5, height: '100%' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <UserPhoto userId={card.id} firstname={card.firstname} lastname={card.lastname} hasPhoto={card.has_photo} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18, overflowWrap: 'anywhere' }}>
+            {name}
+          </Typography>
+          {card.headline && <Typography color="text.secondary">{card.headline}</Typography>}
+          {card.region && <Typography variant="body2">{regionName(card.region)}</Typography>}
+        </Box>
+      </Stack>
+      {card.domains && card.domains.length > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1.5 }} aria-label="Domaines">
+          {card.domains.map((domain) => (
+            <Chip key={domain} label={categoryName(domain)} size="small" color="primary" variant="outlined" />
+          ))}
+        </Stack>
+      )}
+      {card.attestations && (
+        <Box sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="h3">
+            Attestations
+          </Typography>
+          <AttestationLinks attestations={card.attestations} />
+        </Box>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {card.accepts_messages ? 'Accepte les messages des membres de l’annuaire.' : 'N’accepte pas de messages.'}
+      </Typography>
+    </Paper>
+  );
+}
