@@ -22,6 +22,7 @@ export const notificationKinds = [
   'organisation_membership_ended',
   'organisation_seats_granted',
   'organisation_invitation',
+  'message_received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -102,6 +103,11 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     description: 'Une organisation vous invite à la rejoindre.',
     // In the bell only (the invitation has its own e-mail): no e-mail setting to offer.
     roles: [],
+  },
+  message_received: {
+    label: 'Messages',
+    description: 'Quelqu’un vous a écrit (une notification par conversation, tant que vous n’avez pas lu ses messages).',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
   },
 };
 

@@ -8,6 +8,7 @@ import { enrolmentsModule } from './enrolments';
 import { healthModule } from './health';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
+import { messagesModule } from './messages';
 import { notificationsModule } from './notifications';
 import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
@@ -31,6 +32,7 @@ export const modules: readonly ModuleManifest[] = [
   meetingsModule,
   learningModule,
   organisationsModule,
+  messagesModule,
   authModule,
   passwordModule,
   accountModule,

@@ -7,6 +7,8 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { learningRoutes } from './learning.routes';
 import { quizRoutes } from './quiz.routes';
 
+export { renderLessonMarkdown as renderSafeMarkdown } from './markdown';
+
 export const learningModule: ModuleManifest = {
   name: 'learning',
   routes: [learningRoutes, quizRoutes],

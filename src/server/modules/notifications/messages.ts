@@ -25,6 +25,7 @@ export interface NotificationData {
   organisation_membership_ended: { organisationName: string };
   organisation_seats_granted: { courseTitle: string; seats: number; used: number };
   organisation_invitation: { organisationName: string };
+  message_received: { conversationId: number; senderName: string };
 }
 
 export interface NotificationContent {
@@ -159,5 +160,12 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     body: `${data.organisationName} vous invite à rejoindre son espace de formation. Acceptez ou refusez l’invitation dans l’onglet « Organisations » de votre profil.`,
     link: webPaths.myOrganisations,
     actionLabel: 'Voir l’invitation',
+  }),
+  message_received: (data) => ({
+    title: `Nouveau message de ${data.senderName}`,
+    body: `${data.senderName} vous a écrit sur EcoForma. Lisez et répondez dans vos messages.`,
+    more: ['Pour protéger vos échanges, le contenu du message n’est pas recopié dans cet e-mail.'],
+    link: webPaths.messages(data.conversationId),
+    actionLabel: 'Lire le message',
   }),
 };
