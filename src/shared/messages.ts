@@ -22,17 +22,17 @@ export const DELETED_ACCOUNT_NAME = 'Compte supprimé';
 
 export const messagingMessages = {
   notAllowed:
-    'Vous ne pouvez pas écrire à cette personne : la messagerie est ouverte entre un apprenant et le formateur de ses cours, entre une organisation et ses membres, et entre personnes qui acceptent les messages dans l’annuaire.',
+    'Vous ne pouvez pas écrire à cette personne : la messagerie est ouverte entre un apprenant et le formateur de ses cours, entre une organisation et ses membres, et entre personnes qui acceptent les messages dans l’annuaire.',
   newAccount:
-    'Votre compte est trop récent ou votre adresse e-mail n’est pas encore confirmée : en attendant, vous pouvez seulement écrire aux formateurs de vos cours et à vos apprenants.',
+    'Votre compte est trop récent ou votre adresse e-mail n’est pas encore confirmée : en attendant, vous pouvez seulement écrire aux formateurs de vos cours et à vos apprenants.',
   ownConversation: 'Vous ne pouvez pas vous écrire à vous-même.',
   recipientNotFound: 'Destinataire introuvable.',
   courseNotFound: 'Formation introuvable.',
   conversationNotFound: 'Conversation introuvable.',
-  notParticipant: 'Cette conversation ne vous concerne pas : seules les deux personnes qui y participent la lisent.',
+  notParticipant: 'Cette conversation ne vous concerne pas : seules les deux personnes qui y participent la lisent.',
   blockedByRecipient: 'Cette personne ne reçoit plus vos messages.',
-  blockedByYou: 'Vous avez bloqué cette personne : débloquez-la pour lui écrire.',
-  deletedRecipient: 'Le compte de cette personne a été supprimé : elle ne peut plus recevoir de messages.',
+  blockedByYou: 'Vous avez bloqué cette personne : débloquez-la pour lui écrire.',
+  deletedRecipient: 'Le compte de cette personne a été supprimé : elle ne peut plus recevoir de messages.',
   tooMany: `Vous avez envoyé trop de messages (${MESSAGES_PER_MINUTE} par minute au plus). Patientez une minute avant d’écrire de nouveau.`,
   bodyRequired: 'Le message est vide.',
   bodyTooLong: `Le message ne doit pas dépasser ${MESSAGE_BODY_MAX.toLocaleString('fr-FR')} caractères.`,

@@ -125,7 +125,7 @@ export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<E
     const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
     // A lost connection (server restart, network) is replaced; its error must not kill the process.
     next.on('error', (error) => {
-      log.warn({ err: error }, 'Flux en direct : connexion LISTEN perdue, reconnexion');
+      log.warn({ err: error }, 'Flux en direct : connexion LISTEN perdue, reconnexion');
       void next.end().catch(() => {});
     });
     next.on('end', () => {
@@ -151,7 +151,7 @@ export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<E
     try {
       await connect();
     } catch (error) {
-      log.warn({ err: error }, 'Flux en direct : PostgreSQL ne répond pas, nouvel essai');
+      log.warn({ err: error }, 'Flux en direct : PostgreSQL ne répond pas, nouvel essai');
       if (!closed && !retry) retry = setTimeout(() => void reconnect(), RECONNECT_MS);
     }
   };
@@ -160,7 +160,7 @@ export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<E
     await connect();
   } catch (error) {
     // The app still starts (the database may come back): the stream's events wait for it.
-    log.warn({ err: error }, 'Flux en direct : écoute PostgreSQL impossible au démarrage, nouvel essai');
+    log.warn({ err: error }, 'Flux en direct : écoute PostgreSQL impossible au démarrage, nouvel essai');
     retry = setTimeout(() => void reconnect(), RECONNECT_MS);
   }
 

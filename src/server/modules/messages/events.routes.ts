@@ -37,8 +37,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db 
       config: { access: 'authenticated' },
       schema: {
         tags: ['live'],
-        summary: 'Mes événements en direct (server-sent events) : nouveaux messages, messages non lus, nombre de notifications',
-        response: { 200: binaryAnswer(['text/event-stream'], 'Un flux SSE : `ready` puis `message`, `unread_messages`, `notifications`, et un commentaire toutes les 25 s') },
+        summary: 'Mes événements en direct (server-sent events) : nouveaux messages, messages non lus, nombre de notifications',
+        response: { 200: binaryAnswer(['text/event-stream'], 'Un flux SSE : `ready` puis `message`, `unread_messages`, `notifications`, et un commentaire toutes les 25 s') },
       },
     },
     async (request, reply) => {

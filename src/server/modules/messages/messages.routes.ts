@@ -27,7 +27,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
       config: own,
       schema: {
         tags,
-        summary: 'Ouvrir une conversation avec une personne liée (apprenant et formateur d’un cours, organisation et membre) ; la conversation existante est rendue (200) au lieu d’une seconde',
+        summary: 'Ouvrir une conversation avec une personne liée (apprenant et formateur d’un cours, organisation et membre) ; la conversation existante est rendue (200) au lieu d’une seconde',
         body: openConversationBodySchema,
         response: { 200: conversationIdSchema, 201: conversationIdSchema },
       },
@@ -42,7 +42,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     listConversations(db, currentUser(request).id, request.query),
   );
 
-  app.get('/api/conversations/:id/messages', { config: own, schema: { tags, summary: 'Les messages d’une de mes conversations, par page (page 1 : les plus récents)', params: idParamsSchema, querystring: messagesQuerySchema, response: { 200: messagePageSchema } } }, async (request) =>
+  app.get('/api/conversations/:id/messages', { config: own, schema: { tags, summary: 'Les messages d’une de mes conversations, par page (page 1 : les plus récents)', params: idParamsSchema, querystring: messagesQuerySchema, response: { 200: messagePageSchema } } }, async (request) =>
     listMessages(db, currentUser(request).id, request.params.id, request.query),
   );
 
@@ -59,7 +59,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     markConversationRead(db, currentUser(request).id, request.params.id),
   );
 
-  app.post('/api/users/:id/block', { config: own, schema: { tags, summary: 'Bloquer une personne : elle ne peut plus m’écrire, et je ne suis plus notifié', params: idParamsSchema, response: { 200: blockResultSchema } } }, async (request) =>
+  app.post('/api/users/:id/block', { config: own, schema: { tags, summary: 'Bloquer une personne : elle ne peut plus m’écrire, et je ne suis plus notifié', params: idParamsSchema, response: { 200: blockResultSchema } } }, async (request) =>
     blockUser(db, currentUser(request).id, request.params.id),
   );
 
