@@ -63,6 +63,7 @@ export const routeAccess = [
   { path: webRoutes.quizEditor, auth: true, rule: courseAuthors },
   { path: webRoutes.profile, auth: true },
   { path: webRoutes.notifications, auth: true },
+  { path: webRoutes.messages, auth: true },
   { path: webRoutes.catalogue, auth: true },
   { path: webRoutes.courseDetail, auth: true },
   // Public: a free preview lesson opens for visitors too; the player asks for the rest (issue 25).
