@@ -340,7 +340,7 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
       {/* Issue 26: a question about the lesson goes to the course's trainer, in a conversation on /messages. */}
       {course.enrolled && !ownCourse && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
-          <Typography color="text.secondary">Une question sur cette leçon ?</Typography>
+          <Typography color="text.secondary">Une question sur cette leçon ?</Typography>
           <ContactButton recipientId={course.user.id} courseId={course.id}>
             Contacter le formateur
           </ContactButton>

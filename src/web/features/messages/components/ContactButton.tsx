@@ -49,13 +49,12 @@ export function ContactButton({
       >
         {children}
       </Button>
-      <Box role="alert" sx={{ '&:empty': { display: 'none' }, mt: 1 }}>
-        {error && (
-          <Alert severity="error" sx={{ maxWidth: 480 }}>
-            {error}
-          </Alert>
-        )}
-      </Box>
+      {/* MUI's Alert is role="alert": the refusal is announced as it appears. */}
+      {error && (
+        <Alert severity="error" sx={{ maxWidth: 480, mt: 1 }}>
+          {error}
+        </Alert>
+      )}
     </Box>
   );
 }

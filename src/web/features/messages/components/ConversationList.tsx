@@ -13,7 +13,7 @@ export function ConversationList({ items, selectedId }: { items: ConversationSum
   if (items.length === 0) {
     return (
       <Typography sx={{ p: 2 }} color="text.secondary">
-        Aucune conversation pour le moment. Un apprenant écrit au formateur depuis la page de son cours (« Contacter le formateur ») ; une organisation écrit à ses
+        Aucune conversation pour le moment. Un apprenant écrit au formateur depuis la page de son cours (« Contacter le formateur ») ; une organisation écrit à ses
         membres depuis son tableau de bord.
       </Typography>
     );
@@ -56,7 +56,7 @@ export function ConversationList({ items, selectedId }: { items: ConversationSum
                 color={unread ? 'text.primary' : 'text.secondary'}
                 sx={{ display: 'block', fontWeight: unread ? 700 : 400, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
               >
-                {last ? `${last.mine ? 'Vous : ' : ''}${last.body}` : 'Aucun message pour l’instant'}
+                {last ? `${last.mine ? 'Vous : ' : ''}${last.body}` : 'Aucun message pour l’instant'}
               </Typography>
             </Box>
             {unread && (

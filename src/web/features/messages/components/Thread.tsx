@@ -100,9 +100,9 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
   const other = conversation.correspondent;
   const blockError = blocking.error instanceof ApiError ? blocking.error.message : blocking.error ? 'Le blocage n’a pas pu être modifié. Réessayez.' : null;
   const cannotWrite = other.id === null
-    ? 'Le compte de cette personne a été supprimé : la conversation reste lisible, mais plus personne n’y répondra.'
+    ? 'Le compte de cette personne a été supprimé : la conversation reste lisible, mais plus personne n’y répondra.'
     : conversation.blocked_by_me
-      ? 'Vous avez bloqué cette personne : elle ne peut plus vous écrire. Débloquez-la pour reprendre la conversation.'
+      ? 'Vous avez bloqué cette personne : elle ne peut plus vous écrire. Débloquez-la pour reprendre la conversation.'
       : 'Cette personne ne reçoit plus vos messages.';
 
   return (
@@ -117,7 +117,7 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
           </Typography>
           {conversation.course && (
             <Typography variant="body2" color="text.secondary">
-              À propos de « {conversation.course.title} »
+              À propos de « {conversation.course.title} »
             </Typography>
           )}
         </Box>
@@ -164,14 +164,14 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
       )}
       <ConfirmDialog
         open={confirmBlock}
-        title={`Bloquer ${other.name} ?`}
+        title={`Bloquer ${other.name} ?`}
         confirmLabel="Bloquer"
         pending={blocking.isPending}
         error={confirmBlock ? blockError : null}
         onClose={() => setConfirmBlock(false)}
         onConfirm={() => blocking.mutate({ userId: other.id!, blocked: true }, { onSuccess: () => setConfirmBlock(false) })}
       >
-        Cette personne ne pourra plus vous écrire et vous ne serez plus averti de ses messages. La conversation reste lisible ; vous pourrez la débloquer à tout moment.
+        Cette personne ne pourra plus vous écrire et vous ne serez plus averti de ses messages. La conversation reste lisible ; vous pourrez la débloquer à tout moment.
       </ConfirmDialog>
     </Box>
   );
