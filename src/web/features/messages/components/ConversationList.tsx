@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
@@ -25,8 +26,8 @@ export function ConversationList({ items, selectedId }: { items: ConversationSum
         const unread = conversation.unread > 0;
         const last = conversation.last_message;
         return (
+          <ListItem key={conversation.id} disablePadding>
           <ListItemButton
-            key={conversation.id}
             component={RouterLink}
             to={webPaths.messages(conversation.id)}
             selected={selected}
@@ -71,6 +72,7 @@ export function ConversationList({ items, selectedId }: { items: ConversationSum
               </Box>
             )}
           </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

@@ -148,10 +148,12 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
         )}
         {items.length === 0 && <Typography color="text.secondary">Aucun message pour l’instant. Écrivez le premier ci-dessous.</Typography>}
         {/* A log: a screen reader announces each message that arrives while the conversation is open. */}
-        <Box component="ol" role="log" aria-label={`Messages avec ${other.name}`} aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 1, m: 0, p: 0 }}>
-          {items.map((message) => (
-            <Bubble key={message.id} message={message} correspondent={other.name} />
-          ))}
+        <Box role="log" aria-label={`Messages avec ${other.name}`} aria-live="polite">
+          <Box component="ol" sx={{ display: 'flex', flexDirection: 'column', gap: 1, m: 0, p: 0 }}>
+            {items.map((message) => (
+              <Bubble key={message.id} message={message} correspondent={other.name} />
+            ))}
+          </Box>
         </Box>
         <div ref={endRef} />
       </Box>

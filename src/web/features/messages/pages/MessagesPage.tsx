@@ -24,7 +24,7 @@ export default function MessagesPage() {
   usePageTitle('Messages');
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1, sm: 2 } }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: 26, md: 32 }, mb: 2, px: { xs: 1, sm: 0 }, ...(selected !== null && { display: { xs: 'none', md: 'block' } }) }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: 24, md: 32 }, mb: { xs: 1, md: 2 }, px: { xs: 1, sm: 0 } }}>
         Messages
       </Typography>
       {user && <Messages userId={user.id} selected={selected} />}
