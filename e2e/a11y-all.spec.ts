@@ -47,6 +47,8 @@ interface RunData {
   submittedCourse: SeededCourse;
   /** The demo course with the demo video, and its video and PDF lessons (read as an administrator). */
   demoMedia: { courseId: number; videoId: number; pdfId: number };
+  /** The member's conversation with the approved trainer about `learningCourse`, a message each way. */
+  conversationId: number;
 }
 
 interface Visit {
@@ -315,6 +317,17 @@ const visits: Visit[] = [
     },
   },
   { route: webPaths.notifications, roles: signedIn, url: () => webPaths.notifications, heading: 'Notifications' },
+  { route: webRoutes.messages, roles: signedIn, url: () => webPaths.messages(), heading: 'Messages' },
+  {
+    route: webRoutes.messages,
+    state: 'une conversation',
+    roles: ['membre', 'formateur-approuve'],
+    url: (data) => webPaths.messages(data.conversationId),
+    heading: 'Messages',
+    act: async (page) => {
+      await expect(page.getByRole('log').getByText('Faut-il un bac fermé ?')).toBeVisible();
+    },
+  },
   { route: webPaths.catalogue, roles: signedIn, url: () => webPaths.catalogue, heading: 'Explorez nos cours' },
   {
     route: webPaths.catalogue,
@@ -553,6 +566,14 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   });
   await submitCourse(request, accounts['formateur-approuve'], submittedCourse.id);
   await enrol(request, accounts.membre, learningCourse.id);
+  // The member asks the trainer a question about it; the trainer answers.
+  const opened = await request.post('/api/conversations', { headers: bearer(accounts.membre), data: { recipient_id: accounts['formateur-approuve'].user.id, course_id: learningCourse.id } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const conversationId: number = (await opened.json()).id;
+  for (const [author, body] of [[accounts.membre, 'Faut-il un bac fermé ?'], [accounts['formateur-approuve'], 'Oui, **fermé** et aéré.']] as const) {
+    const sent = await request.post(`/api/conversations/${conversationId}/messages`, { headers: bearer(author), data: { body } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
 
   // A learner completes a one-lesson course of the approved trainer and rates it: the answers pages have a line to show.
   const ratedCourse = await createCourseWithLessons(request, accounts['formateur-approuve'], 'Le tri en dix minutes', [
@@ -569,7 +590,7 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   const demo: { id: number } = (await found.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
   const demoLessons: { id: number; type: string }[] = (await (await request.get(`/api/courses/${demo.id}/outline`)).json()).sections.flatMap((section: { lessons: unknown[] }) => section.lessons);
   const demoMedia = { courseId: demo.id, videoId: demoLessons.find((l) => l.type === 'video')!.id, pdfId: demoLessons.find((l) => l.type === 'pdf')!.id };
-  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia };
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, conversationId };
 }
 
 let runData: Promise<RunData> | undefined;
@@ -641,13 +662,14 @@ test('every route of the route table has a row in the accessibility table', () =
  * three at phone width. Other pages once, in the first role that opens them, except the pages whose
  * content changes with the role (the profile's tabs, the course page's author buttons), also as the
  * approved trainer and the administrator. On a phone, the pages whose layout changes there (the
- * player's outline behind a button); the public pages' phone layout is in a11y-public.spec.ts.
+ * player's outline behind a button, the messages' list then full-screen conversation); the public
+ * pages' phone layout is in a11y-public.spec.ts.
  * More combinations took longer than CI allows and found nothing the ones kept do not.
  */
 const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
 const roleDependentRoles: readonly RoleName[] = ['formateur-approuve', 'admin'];
 const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
-const phoneLayouts: readonly string[] = [webRoutes.learn];
+const phoneLayouts: readonly string[] = [webRoutes.learn, webRoutes.messages];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;
   if (visit.route === webPaths.home) return phone ? visit.roles.filter((role) => phoneHomeRoles.includes(role)) : visit.roles;
