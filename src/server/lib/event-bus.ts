@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { LiveEvent } from '../../shared/live-events';
 import type { Executor } from '../db/client';
 
@@ -117,12 +117,20 @@ interface BusOptions {
 export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<EventBus> {
   if (!databaseUrl) return { close: async () => {} };
   postgresBuses++;
+  // Loaded only on PostgreSQL: PGlite's start never pays for the driver (issue 16, goal 4).
+  const { default: driver } = await import('pg');
   let closed = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  // One line when listening stops and one when it is back, not one per attempt during an outage.
+  let failing = false;
+  const lost = (error: unknown, message: string) => {
+    if (!failing) log.warn({ err: error }, message);
+    failing = true;
+  };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+    const next: pg.Client = new driver.Client({ connectionString: databaseUrl, keepAlive: true });
     // A lost connection (server restart, network) is replaced; its error must not kill the process.
     next.on('error', (error) => {
       log.warn({ err: error }, 'Flux en direct : connexion LISTEN perdue, reconnexion');
@@ -144,6 +152,8 @@ export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<E
       return;
     }
     client = next;
+    if (failing) log.warn({}, 'Flux en direct : écoute PostgreSQL rétablie');
+    failing = false;
   };
   const reconnect = async (): Promise<void> => {
     retry = null;
