@@ -133,7 +133,7 @@ export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<E
     const next: pg.Client = new driver.Client({ connectionString: databaseUrl, keepAlive: true });
     // A lost connection (server restart, network) is replaced; its error must not kill the process.
     next.on('error', (error) => {
-      log.warn({ err: error }, 'Flux en direct : connexion LISTEN perdue, reconnexion');
+      lost(error, 'Flux en direct : connexion LISTEN perdue, reconnexion');
       void next.end().catch(() => {});
     });
     next.on('end', () => {
@@ -145,14 +145,20 @@ export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<E
       const envelope = parseEnvelope(message.payload);
       if (envelope) deliver(envelope.users, envelope.event);
     });
-    await next.connect();
-    await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      // A connection that answered but could not listen is not kept open.
+      await next.end().catch(() => {});
+      throw error;
+    }
     if (closed) {
       await next.end();
       return;
     }
     client = next;
-    if (failing) log.warn({}, 'Flux en direct : écoute PostgreSQL rétablie');
+    if (failing) log.warn({}, 'Flux en direct : écoute PostgreSQL rétablie');
     failing = false;
   };
   const reconnect = async (): Promise<void> => {
@@ -161,7 +167,7 @@ export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<E
     try {
       await connect();
     } catch (error) {
-      log.warn({ err: error }, 'Flux en direct : PostgreSQL ne répond pas, nouvel essai');
+      lost(error, 'Flux en direct : PostgreSQL ne répond pas, nouvel essai');
       if (!closed && !retry) retry = setTimeout(() => void reconnect(), RECONNECT_MS);
     }
   };
@@ -170,7 +176,7 @@ export async function startEventBus({ databaseUrl, log }: BusOptions): Promise<E
     await connect();
   } catch (error) {
     // The app still starts (the database may come back): the stream's events wait for it.
-    log.warn({ err: error }, 'Flux en direct : écoute PostgreSQL impossible au démarrage, nouvel essai');
+    lost(error, 'Flux en direct : écoute PostgreSQL impossible au démarrage, nouvel essai');
     retry = setTimeout(() => void reconnect(), RECONNECT_MS);
   }
 
