@@ -9,6 +9,9 @@ import { useUnreadMessages } from '../api/get-conversations';
 import { messageKeys } from '../api/keys';
 import { messagesLabel } from '../message-text';
 
+/** Narrower on a phone, so logo, messages, bell, account and menu fit in 360 px. */
+const NAV_ICON_PADDING = { p: { xs: 0.5, sm: 1.5 } } as const;
+
 /**
  * The « Messages » entry of the signed-in navigation: a link to /messages whose name and badge say
  * the unread count, asked once and then kept by the live stream. It is also where every tab hears
@@ -31,7 +34,7 @@ export default function MessagesNavButton({ userId }: { userId: number }) {
 
   const current = pathname === webPaths.messages() || pathname.startsWith(`${webPaths.messages()}/`);
   return (
-    <IconButton component={RouterLink} to={webPaths.messages()} color="inherit" aria-label={messagesLabel(count)} aria-current={current ? 'page' : undefined} size="large">
+    <IconButton component={RouterLink} to={webPaths.messages()} color="inherit" aria-label={messagesLabel(count)} aria-current={current ? 'page' : undefined} size="large" sx={NAV_ICON_PADDING}>
       {/* The name says the count; the badge only shows it (hidden from the name, nothing when 0). */}
       <Badge badgeContent={count > 0 ? count : undefined} color="error" max={99} overlap="circular" slotProps={{ badge: { 'aria-hidden': true } }}>
         <ChatBubbleOutlineIcon />

@@ -51,6 +51,8 @@ export default function NotificationBell({ userId }: { userId: number }) {
         onFocus={loadPanel}
         onClick={openFrom}
         size="large"
+        // Narrower on a phone, so logo, messages, bell, account and menu fit in 360 px.
+        sx={{ p: { xs: 0.5, sm: 1.5 } }}
       >
         {/* The name says the count; the badge only shows it (hidden from the name, nothing when 0). */}
         <Badge badgeContent={count > 0 ? count : undefined} color="error" max={99} overlap="circular" slotProps={{ badge: { 'aria-hidden': true } }}>
