@@ -63,13 +63,17 @@ async function blocksBetween(db: Executor, me: number, other: number): Promise<{
   return { byMe: rows.some((r) => r.blockerId === me), byOther: rows.some((r) => r.blockerId === other) };
 }
 
-/** Unread messages of one person: from the other side, after their reading mark. */
+/**
+ * Unread messages of one person: from the other side, after their reading mark. Written with
+ * qualified names: inside a select list, Drizzle renders a column without its table, and an
+ * unqualified `id` in this subquery would be the message's, not the conversation's.
+ */
 function unreadOf(userId: number): SQL<number> {
   return sql<number>`(
-    select count(*)::int from ${messages}
-    where ${messages.conversationId} = ${conversations.id}
-      and ${messages.senderId} is distinct from ${userId}
-      and ${messages.id} > case when ${conversations.userAId} = ${userId} then ${conversations.userALastReadId} else ${conversations.userBLastReadId} end
+    select count(*)::int from "messages" m
+    where m."conversation_id" = "conversations"."id"
+      and m."sender_id" is distinct from ${userId}
+      and m."id" > case when "conversations"."user_a_id" = ${userId} then "conversations"."user_a_last_read_id" else "conversations"."user_b_last_read_id" end
   )`;
 }
 
