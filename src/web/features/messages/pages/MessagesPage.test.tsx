@@ -136,7 +136,7 @@ describe('MessagesPage', () => {
     });
     renderPage('/messages/5');
     await user.click(await screen.findByRole('button', { name: 'Bloquer' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Bloquer Claire Formatrice ?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Bloquer Claire Formatrice\u00a0?' });
     await user.click(within(dialog).getByRole('button', { name: 'Bloquer' }));
     expect(await screen.findByRole('button', { name: 'Débloquer' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/users/9/block')).toBe(true);
