@@ -51,6 +51,8 @@ interface RunData {
   discussionThreadId: number;
   /** An opportunity the organisation posted, which the member answered (issue 26). */
   opportunity: { id: number; title: string };
+  /** The member's conversation with the approved trainer about `learningCourse`, a message each way. */
+  conversationId: number;
 }
 
 interface Visit {
@@ -319,6 +321,17 @@ const visits: Visit[] = [
     },
   },
   { route: webPaths.notifications, roles: signedIn, url: () => webPaths.notifications, heading: 'Notifications' },
+  { route: webRoutes.messages, roles: signedIn, url: () => webPaths.messages(), heading: 'Messages' },
+  {
+    route: webRoutes.messages,
+    state: 'une conversation',
+    roles: ['membre', 'formateur-approuve'],
+    url: (data) => webPaths.messages(data.conversationId),
+    heading: 'Messages',
+    act: async (page) => {
+      await expect(page.getByRole('log').getByText('Faut-il un bac fermé ?')).toBeVisible();
+    },
+  },
   { route: webPaths.catalogue, roles: signedIn, url: () => webPaths.catalogue, heading: 'Explorez nos cours' },
   {
     route: webPaths.catalogue,
@@ -675,6 +688,14 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   expect(answer.status(), await answer.text()).toBe(201);
   const accepted = await request.post(`/api/replies/${(await answer.json()).id}/accept`, { headers: bearer(accounts['formateur-approuve']) });
   expect(accepted.ok(), await accepted.text()).toBe(true);
+  // The member asks the trainer a question about it; the trainer answers.
+  const opened = await request.post('/api/conversations', { headers: bearer(accounts.membre), data: { recipient_id: accounts['formateur-approuve'].user.id, course_id: learningCourse.id } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const conversationId: number = (await opened.json()).id;
+  for (const [author, body] of [[accounts.membre, 'Faut-il un bac fermé ?'], [accounts['formateur-approuve'], 'Oui, **fermé** et aéré.']] as const) {
+    const sent = await request.post(`/api/conversations/${conversationId}/messages`, { headers: bearer(author), data: { body } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
 
   // A learner completes a one-lesson course of the approved trainer and rates it: the answers pages have a line to show.
   const ratedCourse = await createCourseWithLessons(request, accounts['formateur-approuve'], 'Le tri en dix minutes', [
@@ -700,7 +721,7 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   const opportunity = { id: (await posted.json()).id as number, title: opportunityTitle };
   const applied = await request.post(`/api/opportunities/${opportunity.id}/applications`, { headers: bearer(accounts.membre), data: { message: 'Je composte depuis deux ans.', certificate_codes: [] } });
   expect(applied.status(), await applied.text()).toBe(201);
-  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, discussionThreadId, opportunity };
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, discussionThreadId, opportunity, conversationId };
 }
 
 let runData: Promise<RunData> | undefined;
@@ -772,7 +793,8 @@ test('every route of the route table has a row in the accessibility table', () =
  * three at phone width. Other pages once, in the first role that opens them, except the pages whose
  * content changes with the role (the profile's tabs, the course page's author buttons), also as the
  * approved trainer and the administrator. On a phone, the pages whose layout changes there (the
- * player's outline behind a button); the public pages' phone layout is in a11y-public.spec.ts.
+ * player's outline behind a button, the messages' list then full-screen conversation); the public
+ * pages' phone layout is in a11y-public.spec.ts.
  * More combinations took longer than CI allows and found nothing the ones kept do not.
  */
 const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
@@ -782,6 +804,7 @@ const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
 const phoneLayouts: readonly string[] = [
   webRoutes.learn,
   webRoutes.courseDiscussions,
+  webRoutes.messages,
   webRoutes.directory,
   webRoutes.trainerPublic,
   webRoutes.opportunities,

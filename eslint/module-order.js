@@ -24,4 +24,5 @@ export const serverModuleOrder = [
   'admin',
   'directory',
   'opportunities',
+  'messages',
 ];

@@ -10,6 +10,7 @@ import './lib/zod-locale';
 import type { Db } from './db/client';
 import type { ModuleDeps } from './lib/deps';
 import { EARLY_REQUESTS_SCRIPT_HASH } from './lib/early-requests';
+import { startEventBus } from './lib/event-bus';
 import { logSafeError, logSafeRequest } from './lib/log-safety';
 import { createStorage, type Storage } from './lib/storage';
 import { swaggerUiDir, swaggerUiLogo } from './lib/swagger-ui-files';
@@ -108,6 +109,10 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, baseDir: swaggerUiDir, logo: swaggerUiLogo() });
 
   await app.register(maintenancePlugin, { enabled: config.maintenanceMode });
+
+  // The live events' bus: in process on PGlite, LISTEN/NOTIFY between API processes on PostgreSQL.
+  const bus = startEventBus({ databaseUrl: config.databaseUrl, log: app.log });
+  app.addHook('onClose', async () => (await bus).close());
 
   const storage = options.storage ?? (await createStorage(config));
   const deps: ModuleDeps = { config, db, storage, modules };

@@ -25,6 +25,7 @@ export const notificationKinds = [
   'discussion_reply',
   'discussion_thread',
   'opportunity_response',
+  'message_received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -120,6 +121,11 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Réponses à vos opportunités',
     description: 'Une personne a candidaté à l’une de vos opportunités, ou un formateur a fait une proposition.',
     roles: ['organisme', 'admin'],
+  },
+  message_received: {
+    label: 'Messages',
+    description: 'Quelqu’un vous a écrit (une notification par conversation, tant que vous n’avez pas lu ses messages).',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
   },
 };
 

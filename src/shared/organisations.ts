@@ -544,6 +544,8 @@ export type DashboardFilters = Partial<Record<'q' | 'course_id' | 'status' | 'pa
 /** One row of the dashboard: a consenting member and one course the organisation enrolled them in (or none yet). */
 export const dashboardRowSchema = z.object({
   member_id: z.number().int(),
+  /** The member's account: « Écrire » opens the conversation with it (issue 26). */
+  user_id: z.number().int(),
   name: z.string(),
   email: z.string(),
   course: z.object({ id: z.number().int(), title: z.string() }).nullable(),

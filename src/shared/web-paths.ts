@@ -39,6 +39,8 @@ export const webRoutes = {
   profile: '/profile',
   /** Every notification of the signed-in user (the bell shows the latest). */
   notifications: '/notifications',
+  /** The signed-in user's conversations and, with an id, one of them open (issue 26). */
+  messages: '/messages/:conversationId?',
   catalogue: '/user/courses',
   courseDetail: '/user/courses/:id',
   /** The player: a lesson of the course, or (without one) the lesson where the learner resumes. */
@@ -131,6 +133,8 @@ export const webPaths = {
   /** The profile's « Organisations » tab: memberships and pending invitations (issue 25). */
   myOrganisations: `${webRoutes.profile}#organisations`,
   notifications: webRoutes.notifications,
+  /** The conversations, or one conversation open. */
+  messages: (conversationId?: Id) => fillRoute(webRoutes.messages, { conversationId }),
   catalogue: webRoutes.catalogue,
   courseDetail: (id: Id) => fillRoute(webRoutes.courseDetail, { id }),
   learn: (courseId: Id, lessonId?: Id) => fillRoute(webRoutes.learn, { id: courseId, lessonId }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/auth';
-import { certificates, meetings, notifications, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../../src/server/db/schema';
+import { certificates, conversations, meetings, notifications, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../../src/server/db/schema';
 import { courseFieldParts, expectErrorBody, roleActors, signedIn, stateFingerprint, type RoleActor, type SignedIn } from './support';
 import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
@@ -46,6 +46,10 @@ import { placeFile } from '../../src/server/test/uploads';
  *   trainer's public page take a user like the user routes (nobody in the matrix shows a photo).
  * - notification routes: each signed-in column (administrators included: nobody reads another's
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
+ * - conversation routes: every column targets the conversation between the member and the
+ *   organisme (its consenting member); "other" is the approved trainer, who takes no part in it.
+ * - block routes (`correspondent`): every column blocks or unblocks the subject; blocking someone
+ *   touches no one else's data, so these rows have no "other" cell.
  *
  * Cells are exact statuses. A 2xx means the caller got through; a 404/422 in a signed-in column
  * is the service answering after the guard let the caller in (e.g. 404 "Formateur introuvable"
@@ -54,7 +58,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -89,6 +93,8 @@ interface World {
   threads: Map<number, { threadId: number; replyId: number }>;
   /** Posted by the organisme actor: a job offer and a training request. */
   opportunities: { job: number; training_request: number };
+  /** The conversation between the member and the organisme. */
+  conversationId: number;
 }
 
 interface Request {
@@ -110,6 +116,8 @@ interface Row {
   opportunity?: 'job' | 'training_request';
   /** A 403 given by the service's own rule instead of the route's guard, by column: its error code (default `forbidden`). */
   refusedAs?: Partial<Record<Column, string>>;
+  /** A server-sent event stream: a success is read as a stream, then closed. */
+  stream?: true;
 }
 
 let sequence = 0;
@@ -205,6 +213,11 @@ const opportunityBody: BodyFn = () => ({
 const applicationBody: BodyFn = () => ({ payload: { message: 'Ma candidature de la matrice.', certificate_codes: [] } });
 const proposalBody: BodyFn = () => ({ payload: { message: 'Ma proposition de la matrice.' } });
 const digestBody: BodyFn = () => ({ payload: { weekly: true, domains: ['rse'] } });
+// The member writes to the organisme, everyone else to the member: the member and the organisme find
+// their conversation (200), the approved trainer may write to a learner of its course (201), nobody else.
+const conversationBody: BodyFn = (w, caller) => ({ payload: { recipient_id: caller?.id === w.actors.membre.user.id ? w.actors.organisme.user.id : w.actors.membre.user.id } });
+const messageBody: BodyFn = () => ({ payload: { body: 'Bonjour, **une question** sur le cours.' } });
+const notAllowed = { refusedAs: { formateurPending: 'messaging_not_allowed', admin: 'messaging_not_allowed' } } as const;
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
   const { payload, headers } = multipartBody(parts);
@@ -406,6 +419,15 @@ const matrix: Record<string, Row> = {
   'GET /api/user/applications':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'GET /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'PUT /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: digestBody }),
+  // Issue 26: only the two participants read or write a conversation, administrators included.
+  'POST /api/conversations':                row('authenticated',    'none',    [401, 200, 200, 403, 201, 403, '-'], { body: conversationBody, ...notAllowed }),
+  'GET /api/conversations':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/conversations/:id/messages':    row('authenticated',    'conversation', [401, 200, 200, 403, 403, 403, 403]),
+  'POST /api/conversations/:id/messages':   row('authenticated',    'conversation', [401, 201, 201, 403, 403, 403, 403], { body: messageBody }),
+  'POST /api/conversations/:id/read':       row('authenticated',    'conversation', [401, 200, 200, 403, 403, 403, 403]),
+  'POST /api/users/:id/block':              row('authenticated',    'correspondent', [401, 200, 200, 200, 200, 200, '-']),
+  'DELETE /api/users/:id/block':            row('authenticated',    'correspondent', [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/events':                        row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { stream: true }),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -488,6 +510,8 @@ async function buildWorld(): Promise<World> {
     return created!.id;
   };
   const opportunityIds = { job: await opportunity('job'), training_request: await opportunity('training_request') };
+  const [userAId, userBId] = [actors.membre.user.id, actors.organisme.user.id].sort((a, b) => a - b);
+  const [conversation] = await db.insert(conversations).values({ userAId, userBId }).returning();
   return {
     actors,
     subject,
@@ -506,6 +530,7 @@ async function buildWorld(): Promise<World> {
     membershipId: membership.id,
     threads,
     opportunities: opportunityIds,
+    conversationId: conversation!.id,
   };
 }
 
@@ -533,6 +558,8 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
     const kind = rowDef.opportunity ?? 'job';
     id = world.opportunities[column === 'other' ? (kind === 'job' ? 'training_request' : 'job') : kind];
   }
+  if (rowDef.target === 'conversation') id = world.conversationId;
+  if (rowDef.target === 'correspondent') id = world.subject.id;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,
@@ -555,7 +582,7 @@ describe('access-control matrix', () => {
     expect(stale, 'rows naming a route that no longer exists').toEqual([]);
     for (const [key, rowDef] of Object.entries(matrix)) expect(`${key}: ${declared.get(key)}`).toBe(`${key}: ${rowDef.access}`);
     // The routes with an id have an "other user" cell, the others none.
-    for (const [key, rowDef] of Object.entries(matrix)) expect(`${key}: ${rowDef.cells[6] === '-'}`).toBe(`${key}: ${rowDef.target === 'none'}`);
+    for (const [key, rowDef] of Object.entries(matrix)) expect(`${key}: ${rowDef.cells[6] === '-'}`).toBe(`${key}: ${rowDef.target === 'none' || rowDef.target === 'correspondent'}`);
   });
 
   it('declares a response schema for every success status the matrix expects (the answers are checked and documented)', () => {
@@ -599,12 +626,21 @@ describe('access-control matrix', () => {
     const request = rowDef.body?.(world, caller?.user ?? null) ?? {};
     const before = mustChangeNothing ? await stateFingerprint(db, storage) : null;
 
+    const streamed = rowDef.stream && expected < 300;
     const res = await app.inject({
       method: method as 'GET',
       url: url(template),
       headers: { ...request.headers, ...caller?.headers },
       ...(request.payload !== undefined ? { payload: request.payload } : {}),
+      // A live stream never ends by itself: its status is read, then the stream is closed.
+      ...(streamed ? { payloadAsStream: true } : {}),
     });
+    if (streamed) {
+      expect(res.statusCode, `${method} ${url(template)} as ${column}`).toBe(expected);
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      res.stream().destroy();
+      return;
+    }
 
     expect(res.statusCode, `${method} ${url(template)} as ${column}: ${res.body.slice(0, 300)}`).toBe(expected);
     if (expected === 401) expectErrorBody(res, 'invalid_token');

@@ -26,6 +26,9 @@ import { placeFile, uploadsListing } from '../../src/server/test/uploads';
 // The multipart routes have their own attack corpus (upload-attacks.test.ts).
 const MULTIPART_ROUTES = ['POST /api/upload-cv', 'POST /api/courses', 'PUT /api/courses/:id'];
 
+// Server-sent event streams never end by themselves: their answer is read as a stream (sendStreamed).
+const STREAM_ROUTES = ['GET /api/events'];
+
 const seedFromEnv = process.env.FUZZ_SEED;
 const baseSeed = seedFromEnv ? Number(seedFromEnv) : Math.floor(Math.random() * 2 ** 31);
 
@@ -276,11 +279,22 @@ async function send(route: { method: string; url: string }, caller: Caller, req:
   perRoute.set(routeKey(route), (perRoute.get(routeKey(route)) ?? 0) + 1);
   const start = performance.now();
   try {
+    if (STREAM_ROUTES.includes(routeKey(route))) return await sendStreamed(options);
     return await app.inject(options);
   } finally {
     const key = `${caller} ${routeKey(route)}`;
     timePerRoute.set(key, (timePerRoute.get(key) ?? 0) + performance.now() - start);
   }
+}
+
+/** A stream's answer: an error is read whole; a stream that opened is closed at once, its body left empty. */
+async function sendStreamed(options: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  const stream = res.stream();
+  let body = '';
+  if (res.statusCode >= 400) for await (const chunk of stream) body += String(chunk);
+  else stream.destroy();
+  return { statusCode: res.statusCode, headers: res.headers, body, json: () => JSON.parse(body) } as unknown as LightMyRequestResponse;
 }
 
 function checkAnswer(res: LightMyRequestResponse, label: string): void {

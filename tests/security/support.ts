@@ -5,6 +5,9 @@ import type { Db } from '../../src/server/db/client';
 import type { Storage } from '../../src/server/lib/storage';
 import {
   auditLog,
+  conversations,
+  messages,
+  userBlocks,
   certificates,
   courseReviews,
   courses,
@@ -120,6 +123,9 @@ const fingerprintedTables = [
   organisationMembers,
   organisationSeats,
   organisationEnrolments,
+  conversations,
+  messages,
+  userBlocks,
 ];
 
 export async function stateFingerprint(db: Db, storage: Storage): Promise<string> {

@@ -949,3 +949,65 @@ export const opportunityDigests = pgTable('opportunity_digests', {
   lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A one-to-one conversation (issue 26) between two accounts, kept as evidence of pedagogical
+ * assistance (Code du travail D6313-3-1): no user deletes it. The pair is stored in order (lower
+ * id first) so one unique index finds the existing conversation instead of a second one; a deleted
+ * account leaves its side null and the other participant reads « Compte supprimé ».
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    /** The participant with the lower id. */
+    userAId: integer('user_a_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The participant with the higher id. */
+    userBId: integer('user_b_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The course it was opened about (a learner and its trainer), if any. */
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** The last message each participant read (0: none); unread messages come after it. */
+    userALastReadId: integer('user_a_last_read_id').notNull().default(0),
+    userBLastReadId: integer('user_b_last_read_id').notNull().default(0),
+    createdAt: createdAt(),
+    /** The latest message's time (the creation's before any): the list's order. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_unique').on(t.userAId, t.userBId),
+    index('conversations_user_a_idx').on(t.userAId, t.lastMessageAt),
+    index('conversations_user_b_idx').on(t.userBId, t.lastMessageAt),
+    check('conversations_pair_ordered', sql`${t.userAId} is null or ${t.userBId} is null or ${t.userAId} < ${t.userBId}`),
+  ],
+);
+
+/** A message of a conversation, kept when its sender's account is deleted (the sender becomes null). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Markdown as written, at most 5,000 characters; rendered to safe HTML when read. */
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** A person who no longer accepts messages from another: the blocked sender is refused, the blocker hears nothing. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);

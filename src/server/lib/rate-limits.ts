@@ -21,6 +21,8 @@ export const rateKeys = {
   /** E-mail change requests and data exports, per account. */
   emailChange: (userId: number) => `email-change:user:${userId}`,
   dataExport: (userId: number) => `export:user:${userId}`,
+  /** Messages sent, per account, over every conversation. */
+  messages: (userId: number) => `messages:user:${userId}`,
 };
 
 /**

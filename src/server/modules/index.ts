@@ -10,6 +10,7 @@ import { enrolmentsModule } from './enrolments';
 import { healthModule } from './health';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
+import { messagesModule } from './messages';
 import { notificationsModule } from './notifications';
 import { opportunitiesModule } from './opportunities';
 import { organisationsModule } from './organisations';
@@ -45,4 +46,5 @@ export const modules: readonly ModuleManifest[] = [
   adminModule,
   directoryModule,
   opportunitiesModule,
+  messagesModule,
 ];

@@ -38,6 +38,7 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.quizEditor]: () => import('../features/authoring/pages/QuizEditorPage'),
   [webRoutes.profile]: () => import('../features/profile/pages/ProfilePage'),
   [webRoutes.notifications]: () => import('../features/notifications/pages/NotificationsPage'),
+  [webRoutes.messages]: () => import('../features/messages/pages/MessagesPage'),
   [webRoutes.catalogue]: () => import('../features/courses/pages/CataloguePage'),
   [webRoutes.courseDetail]: () => import('../features/courses/pages/CourseDetailPage'),
   [webRoutes.learn]: () => import('../features/learning/pages/PlayerPage'),

@@ -68,6 +68,7 @@ export const routeAccess = [
   { path: webRoutes.quizEditor, auth: true, rule: courseAuthors },
   { path: webRoutes.profile, auth: true },
   { path: webRoutes.notifications, auth: true },
+  { path: webRoutes.messages, auth: true },
   { path: webRoutes.catalogue, auth: true },
   { path: webRoutes.courseDetail, auth: true },
   { path: webRoutes.courseDiscussions, auth: true },

@@ -8,6 +8,8 @@ import { learningRoutes } from './learning.routes';
 import { quizRoutes } from './quiz.routes';
 export { renderLessonMarkdown } from './markdown';
 
+export { renderLessonMarkdown as renderSafeMarkdown } from './markdown';
+
 export const learningModule: ModuleManifest = {
   name: 'learning',
   routes: [learningRoutes, quizRoutes],

@@ -5,7 +5,8 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { notificationsRoutes } from './notifications.routes';
 import { unsubscribeSecret } from './unsubscribe';
 
-export { notify, notifyAdmins, notifyInApp } from './notify';
+export { notify, notifyAdmins, notifyInApp, pushBellCount } from './notify';
+export { markReadByLink, unreadCount as notificationUnreadCount } from './notifications.service';
 export type { NotificationData } from './messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -28,6 +28,7 @@ export interface NotificationData {
   discussion_reply: { courseId: number; courseTitle: string; threadId: number; threadTitle: string; replierName: string };
   discussion_thread: { courseId: number; courseTitle: string; threadId: number; threadTitle: string; kind: 'question' | 'discussion'; authorName: string };
   opportunity_response: { opportunityId: number; opportunityTitle: string; applicantName: string; kind: 'application' | 'proposal' };
+  message_received: { conversationId: number; senderName: string };
 }
 
 export interface NotificationContent {
@@ -185,5 +186,12 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
         : `${data.applicantName} a candidaté à votre opportunité « ${data.opportunityTitle} ».`,
     link: webPaths.opportunityResponses(data.opportunityId),
     actionLabel: data.kind === 'proposal' ? 'Voir les propositions' : 'Voir les candidatures',
+  }),
+  message_received: (data) => ({
+    title: `Nouveau message de ${data.senderName}`,
+    body: `${data.senderName} vous a écrit sur EcoForma. Lisez et répondez dans vos messages.`,
+    more: ['Pour protéger vos échanges, le contenu du message n’est pas recopié dans cet e-mail.'],
+    link: webPaths.messages(data.conversationId),
+    actionLabel: 'Lire le message',
   }),
 };

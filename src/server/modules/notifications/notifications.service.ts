@@ -16,6 +16,7 @@ import type { Actor } from '../../../shared/roles';
 import type { Db, Executor } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { pushBellCount } from './notify';
 import { parseUnsubscribeToken, unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -71,6 +72,8 @@ export async function markRead(db: Db, userId: number, id: number): Promise<Noti
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
   if (!row) throw AppError.notFound(notificationMessages.notFound);
+  // The user's other tabs and devices update their bell.
+  await pushBellCount(db, userId);
   return toItem(row);
 }
 
@@ -80,6 +83,7 @@ export async function markAllRead(db: Db, userId: number): Promise<{ updated: nu
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
+  if (rows.length > 0) await pushBellCount(db, userId);
   return { updated: rows.length, unread: 0 };
 }
 
@@ -150,4 +154,17 @@ export async function unsubscribe(db: Db, token: string): Promise<UnsubscribeRes
     if (wasOn) await setPreference(tx, claim.userId, claim.kind, false);
     return { kind: claim.kind, label: notificationKindInfo[claim.kind].label, changed: wasOn };
   });
+}
+
+/**
+ * Marks read the caller's unread notifications of one kind leading to one page (the messages of a
+ * conversation once it is read), and pushes the bell's new count when any changed.
+ */
+export async function markReadByLink(tx: Executor, userId: number, kind: NotificationKind, link: string): Promise<void> {
+  const rows = await tx
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.link, link), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (rows.length > 0) await pushBellCount(tx, userId);
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { notificationKindInfo, type NotificationKind } from '../../../shared/notifications';
 import type { Executor } from '../../db/client';
 import { notificationPreferences, notifications, users } from '../../db/schema';
+import { publishToUsers } from '../../lib/event-bus';
 import { queueMail, type MailAttachment } from '../../lib/mail/outbox';
 import { notificationContent, type NotificationData } from './messages';
 import { UNSUBSCRIBE_PATH_PREFIX, unsubscribeSecret, unsubscribeToken } from './unsubscribe';
@@ -12,6 +13,15 @@ export interface Notification<K extends NotificationKind> {
   data: NotificationData[K];
   /** Files the e-mail carries, e.g. an interview's .ics invitation. */
   attachments?: MailAttachment[];
+}
+
+/** Pushes the bell's count to the user's open streams (issue 26), from the change's transaction. */
+export async function pushBellCount(tx: Executor, userId: number): Promise<void> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await publishToUsers(tx, [userId], { type: 'notifications', unread: row?.n ?? 0 });
 }
 
 /**
@@ -30,6 +40,7 @@ export async function notify<K extends NotificationKind>(tx: Executor, { userId,
   if (!recipient) return;
   const content = notificationContent[kind](data);
   await tx.insert(notifications).values({ userId, kind, title: content.title, body: content.body, link: content.link });
+  await pushBellCount(tx, userId);
   if (recipient.wantsEmail === false) return;
 
   const unsubscribePath = `${UNSUBSCRIBE_PATH_PREFIX}${unsubscribeToken(await unsubscribeSecret(tx), userId, kind, recipient.email)}`;
@@ -57,6 +68,7 @@ export async function notify<K extends NotificationKind>(tx: Executor, { userId,
 export async function notifyInApp<K extends NotificationKind>(tx: Executor, { userId, kind, data }: Omit<Notification<K>, 'attachments'>): Promise<void> {
   const content = notificationContent[kind](data);
   await tx.insert(notifications).values({ userId, kind, title: content.title, body: content.body, link: content.link });
+  await pushBellCount(tx, userId);
 }
 
 /** Tells every active administrator (a disabled one is signed out and hears nothing). */

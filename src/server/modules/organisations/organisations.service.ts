@@ -772,6 +772,7 @@ export async function enrolMembers(db: Db, organisationId: number, courseId: num
 
 interface ProgressRow extends Record<string, unknown> {
   member_id: number;
+  user_id: number;
   firstname: string;
   lastname: string;
   email: string;
@@ -805,7 +806,7 @@ function progressRows(organisationId: number, members?: SQL): SQL {
       select oe.user_id, oe.course_id, oe.created_at from ${organisationEnrolments} oe join mem on mem.user_id = oe.user_id
       where oe.organisation_id = ${organisationId}),
     progress as (${learnerProgressOfPairs(sql`select user_id, course_id from pairs`)})
-    select mem.member_id, u.firstname, u.lastname, u.email, u.search_text,
+    select mem.member_id, mem.user_id, u.firstname, u.lastname, u.email, u.search_text,
       pairs.course_id, c.title as course_title, pairs.created_at as enrolled_at,
       p.total_lessons, p.completed_lessons, p.last_activity_at, p.completed_at, p.certificate_code, p.certificate_number, p.certificate_revoked_at,
       (pairs.course_id is not null and p.completed_at is null
@@ -836,6 +837,7 @@ function toDashboardRow(r: ProgressRow): DashboardRow {
   const done = Number(r.completed_lessons ?? 0);
   return {
     member_id: Number(r.member_id),
+    user_id: Number(r.user_id),
     name: `${r.firstname} ${r.lastname}`,
     email: r.email,
     course: r.course_id === null ? null : { id: Number(r.course_id), title: r.course_title ?? '' },

@@ -21,6 +21,7 @@ const loadMobileMenu = () => import('./MobileMenuPopup');
 const MobileMenuPopup = lazy(loadMobileMenu);
 const AccountMenu = lazy(() => import('./AccountMenu'));
 const NotificationBell = lazy(() => import('../../features/notifications/components/NotificationBell'));
+const MessagesNavButton = lazy(() => import('../../features/messages/components/MessagesNavButton'));
 
 const MAIN_ID = 'contenu';
 
@@ -192,6 +193,11 @@ export function NavBar() {
                 {visitorActions.signup.label}
               </LinkButton>
             </Box>
+          )}
+          {user && (
+            <Suspense fallback={<Box sx={{ width: 48 }} />}>
+              <MessagesNavButton key={user.id} userId={user.id} />
+            </Suspense>
           )}
           {user && (
             <Suspense fallback={<Box sx={{ width: 48 }} />}>

@@ -40,6 +40,7 @@ import { advisedPace, canDownloadAttachment, canEditCourse, courseDuration, cour
 import type { CourseOutline as Outline } from '../../../../shared/learning';
 import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, type ReturnState } from '../../../lib/route-access';
+import { ContactButton } from '../../messages';
 import { ApiError, downloadFile, toQuery } from '../../../lib/api-client';
 import { formatFileSize } from '../../../../shared/french-format';
 import { toActor, useSession } from '../../../lib/session';
@@ -351,6 +352,10 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                       Vous êtes inscrit à ce cours.
                     </Alert>
                     <StartButton courseId={course.id} outline={outline.data} />
+                    {/* Issue 26: the learner writes to the course's trainer; the conversation opens on /messages. */}
+                    <ContactButton recipientId={course.user.id} courseId={course.id} variant="outlined" fullWidth>
+                      Contacter le formateur
+                    </ContactButton>
                     <Button variant="outlined" color="primary" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ id: course.id, enrolled: false })}>
                       Se désinscrire
                     </Button>

@@ -32,6 +32,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { useCourse } from '../../courses';
+import { ContactButton } from '../../messages';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useLesson } from '../api/get-lesson';
 import { useOutline } from '../api/get-outline';
@@ -368,6 +369,16 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
         <Suspense fallback={null}>
           <SatisfactionCard courseId={course.id} />
         </Suspense>
+      )}
+
+      {/* Issue 26: a question about the lesson goes to the course's trainer, in a conversation on /messages. */}
+      {course.enrolled && !ownCourse && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
+          <Typography color="text.secondary">Une question sur cette leçon ?</Typography>
+          <ContactButton recipientId={course.user.id} courseId={course.id}>
+            Contacter le formateur
+          </ContactButton>
+        </Box>
       )}
 
       <Box component="nav" aria-label="Leçons précédente et suivante" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>

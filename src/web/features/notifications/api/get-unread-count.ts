@@ -3,9 +3,6 @@ import type { UnreadCount } from '../../../../shared/notifications';
 import { apiFetch } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
 
-/** How often the bell asks again while the page is shown (it also asks on each navigation and on focus). */
-export const UNREAD_POLL_MS = 60_000;
-
 /** `GET /api/notifications/unread-count`. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   const body = await apiFetch<UnreadCount>('/api/notifications/unread-count', { signal });
@@ -16,9 +13,9 @@ export function unreadCountQueryOptions(userId: number) {
   return queryOptions({
     queryKey: notificationKeys.unread(userId),
     queryFn: ({ signal }) => getUnreadCount(signal),
-    refetchInterval: UNREAD_POLL_MS,
-    staleTime: 0,
-    refetchOnWindowFocus: true,
+    // No polling: the live stream pushes every change of the count (NotificationBell).
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
     // A failed count is not worth an error on every page: the bell just shows none.
     retry: false,
   });

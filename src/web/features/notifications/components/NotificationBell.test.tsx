@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link, Route, Routes } from 'react-router';
 import type { NotificationItem, NotificationPage } from '../../../../shared/notifications';
+import { dispatchLiveEvent } from '../../../lib/live-events';
 import { useSession } from '../../../lib/session';
 import { mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
@@ -62,18 +63,21 @@ describe('the accessible name says the unread count', () => {
 });
 
 describe('NotificationBell', () => {
-  it('shows the unread count in its badge and its name, and asks again on each navigation', async () => {
-    let unread = 3;
-    const { calls } = mockApi({ 'GET /api/notifications/unread-count': () => ({ body: { unread } }) });
+  it('shows the unread count in its badge and its name, then follows the live stream without polling', async () => {
+    const { calls } = mockApi({ 'GET /api/notifications/unread-count': () => ({ body: { unread: 3 } }) });
     renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications, 3 non lues' });
     expect(within(bell).getByText('3')).toBeInTheDocument();
     expect(bell).toHaveAttribute('aria-expanded', 'false');
 
-    unread = 4;
-    await userEvent.click(screen.getByRole('link', { name: 'Aller ailleurs' }));
+    act(() => dispatchLiveEvent({ type: 'notifications', unread: 4 }));
     expect(await screen.findByRole('button', { name: 'Notifications, 4 non lues' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.pathname === '/api/notifications/unread-count')).toHaveLength(2);
+    // A navigation asks nothing: the stream keeps the count.
+    await userEvent.click(screen.getByRole('link', { name: 'Aller ailleurs' }));
+    expect(calls.filter((c) => c.url.pathname === '/api/notifications/unread-count')).toHaveLength(1);
+    // The stream's first frame after a reconnection catches up.
+    act(() => dispatchLiveEvent({ type: 'ready', notifications: 0, unread_messages: 2 }));
+    expect(await screen.findByRole('button', { name: 'Notifications, aucune non lue' })).toBeInTheDocument();
   });
 
   it('opens the latest notifications; one opened is marked read and leads to its page', async () => {

@@ -9,6 +9,7 @@ import DashboardPage from './DashboardPage';
 
 const row = (overrides: Partial<DashboardRow>): DashboardRow => ({
   member_id: 1,
+  user_id: 101,
   name: 'Anne Avance',
   email: 'anne@exemple.fr',
   course: { id: 7, title: 'Eau' },

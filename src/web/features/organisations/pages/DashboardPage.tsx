@@ -29,6 +29,7 @@ import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { useExportDashboard } from '../api/export-dashboard';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { Pager } from '../../../components/Pager';
+import { ContactButton } from '../../messages';
 
 function readStatus(raw: string | null): ProgressStatus | undefined {
   return (progressStatuses as readonly string[]).includes(raw ?? '') ? (raw as ProgressStatus) : undefined;
@@ -222,6 +223,12 @@ export default function DashboardPage() {
                       {row.email}
                     </Typography>
                     {row.inactive && <Chip size="small" color="warning" icon={<WarningIcon />} label={progressStatusLabels.inactive} sx={{ mt: 0.5 }} />}
+                    {/* Issue 26: a consenting member, reached in a conversation on /messages. */}
+                    <Box sx={{ mt: 0.5 }}>
+                      <ContactButton recipientId={row.user_id} variant="text" size="small" aria-label={`Écrire à ${row.name}`}>
+                        Écrire
+                      </ContactButton>
+                    </Box>
                   </TableCell>
                   <TableCell>{row.course ? row.course.title : <Typography color="text.secondary">Aucune formation</Typography>}</TableCell>
                   <TableCell>
