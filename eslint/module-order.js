@@ -21,4 +21,5 @@ export const serverModuleOrder = [
   'courses',
   'reviews',
   'admin',
+  'moderation',
 ];

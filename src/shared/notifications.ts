@@ -22,6 +22,8 @@ export const notificationKinds = [
   'organisation_membership_ended',
   'organisation_seats_granted',
   'organisation_invitation',
+  'moderation_decision',
+  'report_decision',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -102,6 +104,16 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     description: 'Une organisation vous invite à la rejoindre.',
     // In the bell only (the invitation has its own e-mail): no e-mail setting to offer.
     roles: [],
+  },
+  moderation_decision: {
+    label: 'Décisions de modération sur vos contenus',
+    description: 'Un administrateur a examiné un signalement de l’un de vos contenus : sa décision, son motif et comment la contester.',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  report_decision: {
+    label: 'Suites de vos signalements',
+    description: 'La décision prise sur un contenu que vous avez signalé, avec son motif.',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
   },
 };
 

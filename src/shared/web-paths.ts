@@ -62,6 +62,10 @@ export const webRoutes = {
   adminCourses: '/admin/courses',
   adminCourse: '/admin/courses/:id',
   adminMeeting: '/admin/meeting/:userId/:meetingId?',
+  /** Reported content and contested decisions (DSA notice and action, issue 26). */
+  adminModeration: '/admin/moderation',
+  /** A moderation decision, as its author reads it and contests it (the notification's link). */
+  moderationDecision: '/moderation/decisions/:id',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -135,4 +139,6 @@ export const webPaths = {
   adminCourses: webRoutes.adminCourses,
   adminCourse: (id: Id) => fillRoute(webRoutes.adminCourse, { id }),
   adminMeeting: (userId: Id, meetingId?: Id) => fillRoute(webRoutes.adminMeeting, { userId, meetingId }),
+  adminModeration: webRoutes.adminModeration,
+  moderationDecision: (id: Id) => fillRoute(webRoutes.moderationDecision, { id }),
 } as const;

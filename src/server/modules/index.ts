@@ -8,6 +8,7 @@ import { enrolmentsModule } from './enrolments';
 import { healthModule } from './health';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
+import { moderationModule } from './moderation';
 import { notificationsModule } from './notifications';
 import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
@@ -39,4 +40,5 @@ export const modules: readonly ModuleManifest[] = [
   coursesModule,
   reviewsModule,
   adminModule,
+  moderationModule,
 ];

@@ -4,7 +4,7 @@ import { profileMessages } from '../../../shared/profile';
 import type { Db, Executor } from '../../db/client';
 import { accountTokens, auditLog, courses, enrolments, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { ModuleManifest } from '../../lib/module-manifest';
+import type { ModuleManifest, OwnedFile } from '../../lib/module-manifest';
 import { removeStoredFile, type Storage } from '../../lib/storage';
 import { checkCurrentPassword } from '../auth';
 
@@ -39,7 +39,7 @@ async function assertMayDeleteSelf(db: Executor, user: { id: number; role: strin
  */
 export async function eraseAccount(tx: Executor, modules: readonly ModuleManifest[], user: UserRow): Promise<string[]> {
   // One after the other: a transaction is one connection, which runs one query at a time.
-  const owned: string[][] = [];
+  const owned: OwnedFile[][] = [];
   for (const module of modules) owned.push((await module.ownedFiles?.(tx, user.id)) ?? []);
   const pending = await tx
     .select({ email: accountTokens.newEmail })
