@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './french-format';
 import { bodyIdSchema } from './ids';
 import { pageInfoShape, pagingParams } from './paging';
 
@@ -60,18 +61,18 @@ export const REPORTS_PAGE_SIZE = 20;
 
 export const moderationMessages = {
   targetNotFound: 'Ce contenu est introuvable ou vous n’y avez pas accès.',
-  alreadyReported: 'Vous avez déjà signalé ce contenu : votre signalement est en cours d’examen.',
+  alreadyReported: 'Vous avez déjà signalé ce contenu : votre signalement est en cours d’examen.',
   ownContent: 'Vous ne pouvez pas signaler votre propre contenu.',
-  tooManyReports: `Vous avez envoyé ${REPORTS_PER_DAY} signalements en 24 heures : réessayez demain.`,
+  tooManyReports: `Vous avez envoyé ${REPORTS_PER_DAY} signalements en 24 heures : réessayez demain.`,
   reportNotFound: 'Signalement introuvable.',
   reportClosed: 'Ce signalement a déjà été traité.',
   decisionNotFound: 'Décision introuvable.',
   notAuthor: 'Seul l’auteur du contenu peut contester cette décision.',
   notContestable: 'Une décision de maintien ne se conteste pas.',
-  alreadyContested: 'Vous avez déjà contesté cette décision : une décision ne se conteste qu’une fois.',
-  deletedCannotReturn: 'Ce contenu a été supprimé : il ne peut pas être rétabli. Seule la suppression peut être confirmée.',
+  alreadyContested: 'Vous avez déjà contesté cette décision : une décision ne se conteste qu’une fois.',
+  deletedCannotReturn: 'Ce contenu a été supprimé : il ne peut pas être rétabli. Seule la suppression peut être confirmée.',
   reported: 'Merci, votre signalement est enregistré. Notre équipe l’examine et vous informera de sa décision.',
-  contested: 'Votre contestation est enregistrée : un administrateur réexaminera la décision.',
+  contested: 'Votre contestation est enregistrée : un administrateur réexaminera la décision.',
 } as const;
 
 const explanationField = (required: string, max: number, tooLong: string) =>
@@ -89,7 +90,7 @@ export const reportBodySchema = z.object({
   explanation: explanationField(
     'Expliquez en quelques mots ce qui pose problème.',
     REPORT_EXPLANATION_MAX,
-    `L’explication ne doit pas dépasser ${REPORT_EXPLANATION_MAX} caractères.`,
+    `L’explication ne doit pas dépasser ${formatNumber(REPORT_EXPLANATION_MAX)} caractères.`,
   ),
 });
 export type ReportBody = z.input<typeof reportBodySchema>;
@@ -147,11 +148,11 @@ export type AdminReportsPage = z.infer<typeof adminReportsPageSchema>;
 
 /** `POST /api/admin/reports/{id}/decision` */
 export const decisionBodySchema = z.object({
-  action: z.enum(moderationActions, { error: 'Choisissez la décision : maintenir, masquer ou supprimer.' }),
+  action: z.enum(moderationActions, { error: 'Choisissez la décision : maintenir, masquer ou supprimer.' }),
   reason: explanationField(
-    'Indiquez le motif de la décision : il est communiqué à l’auteur et aux signalants.',
+    'Indiquez le motif de la décision : il est communiqué à l’auteur et aux signalants.',
     DECISION_REASON_MAX,
-    `Le motif ne doit pas dépasser ${DECISION_REASON_MAX} caractères.`,
+    `Le motif ne doit pas dépasser ${formatNumber(DECISION_REASON_MAX)} caractères.`,
   ),
 });
 export type DecisionBody = z.input<typeof decisionBodySchema>;
@@ -182,7 +183,7 @@ export const contestBodySchema = z.object({
   explanation: explanationField(
     'Expliquez pourquoi vous contestez cette décision.',
     REPORT_EXPLANATION_MAX,
-    `L’explication ne doit pas dépasser ${REPORT_EXPLANATION_MAX} caractères.`,
+    `L’explication ne doit pas dépasser ${formatNumber(REPORT_EXPLANATION_MAX)} caractères.`,
   ),
 });
 export type ContestBody = z.input<typeof contestBodySchema>;

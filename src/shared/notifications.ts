@@ -107,7 +107,7 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
   },
   moderation_decision: {
     label: 'Décisions de modération sur vos contenus',
-    description: 'Un administrateur a examiné un signalement de l’un de vos contenus : sa décision, son motif et comment la contester.',
+    description: 'Un administrateur a examiné un signalement de l’un de vos contenus : sa décision, son motif et comment la contester.',
     roles: ['membre', 'formateur', 'organisme', 'admin'],
   },
   report_decision: {

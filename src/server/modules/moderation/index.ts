@@ -19,7 +19,7 @@ export const moderationModule: ModuleManifest = {
     { column: reports.reporterId, exportedAs: 'reports', onAccountDeletion: 'set null' },
     {
       column: reports.authorId,
-      exportedAs: { notExported: "les signalements visant les contenus de la personne : ils sont l'œuvre des signalants ; les décisions qui en résultent sont exportées (moderation_decisions)" },
+      exportedAs: { notExported: "les signalements visant les contenus de la personne : ils sont l'œuvre des signalants ; les décisions qui en résultent sont exportées (moderation_decisions)" },
       onAccountDeletion: 'set null',
     },
     { column: moderationDecisions.authorId, exportedAs: 'moderation_decisions', onAccountDeletion: 'set null' },

@@ -32,7 +32,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
 
   app.post(
     '/api/admin/reports/:id/decision',
-    { config: { access: isAdmin }, schema: { tags, summary: 'Décider d’un signalement ou d’une contestation : maintenir, masquer ou supprimer le contenu, avec le motif communiqué', params: idParamsSchema, body: decisionBodySchema, response: { 200: moderationDecisionSchema } } },
+    { config: { access: isAdmin }, schema: { tags, summary: 'Décider d’un signalement ou d’une contestation : maintenir, masquer ou supprimer le contenu, avec le motif communiqué', params: idParamsSchema, body: decisionBodySchema, response: { 200: moderationDecisionSchema } } },
     async (request) => decide(db, modules, currentUser(request), request.params.id, request.body),
   );
 

@@ -175,7 +175,7 @@ export async function decide(db: Db, modules: readonly ModuleManifest[], actor: 
 
     const target = moderationTargets(modules).get(report.targetType);
     if (body.action !== 'keep' || last?.action === 'hide') {
-      if (!target) throw AppError.invalidTransition(`Le module des contenus de type « ${reportTargetLabels[report.targetType]} » n’est pas installé : seule une décision de maintien est possible.`);
+      if (!target) throw AppError.invalidTransition(`Le module des contenus de type « ${reportTargetLabels[report.targetType]} » n’est pas installé : seule une décision de maintien est possible.`);
       if (body.action === 'hide') await target.hide(tx, report.targetId, true);
       else if (body.action === 'delete') await target.remove(tx, report.targetId);
       else await target.hide(tx, report.targetId, false);

@@ -53,20 +53,20 @@ const reasonLine = (reason: string | null) => (reason ? ` Motif : ${reason}` : 
 
 
 /** A reported content's excerpt as quoted in a notification: short, on one line. */
-const quoted = (excerpt: string) => `« ${excerpt.length > 120 ? `${excerpt.slice(0, 119)}…` : excerpt} »`;
+const quoted = (excerpt: string) => `« ${excerpt.length > 120 ? `${excerpt.slice(0, 119)}…` : excerpt} »`;
 
 const moderationOutcome = { keep: 'maintenu en ligne', hide: 'masqué', delete: 'supprimé' } as const;
 
 const moderationDecisionContent = (data: NotificationData['moderation_decision']): NotificationContent => {
   const what = `votre contenu (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)}`;
-  const ground = `Motif : ${data.reason}`;
+  const ground = `Motif : ${data.reason}`;
   const facts = 'Cette décision a été prise par un administrateur d’EcoForma, après examen humain, à la suite d’un signalement, au regard des conditions d’utilisation et de la loi.';
   if (data.review) {
     return {
       title: data.review.reversed ? 'Votre contestation est acceptée' : 'Votre contestation n’est pas retenue',
       body: data.review.reversed
         ? `Après réexamen, ${what} est de nouveau visible. ${ground}`
-        : `Après réexamen, la décision est confirmée : ${what} reste ${moderationOutcome[data.action]}. ${ground}`,
+        : `Après réexamen, la décision est confirmée : ${what} reste ${moderationOutcome[data.action]}. ${ground}`,
       more: [
         facts,
         'Cette réponse clôt la contestation sur la plateforme. Vous pouvez encore saisir un organisme de règlement extrajudiciaire des litiges certifié ou le juge.',
@@ -78,12 +78,12 @@ const moderationDecisionContent = (data: NotificationData['moderation_decision']
   const contestable = data.action !== 'keep';
   return {
     title: data.action === 'keep' ? 'Un contenu signalé est maintenu' : `Votre contenu a été ${moderationOutcome[data.action]} par la modération`,
-    body: `Un signalement visait ${what}. Décision : ${moderationOutcome[data.action]}. ${ground}`,
+    body: `Un signalement visait ${what}. Décision : ${moderationOutcome[data.action]}. ${ground}`,
     more: [
       facts,
       contestable
-        ? 'Vous pouvez contester cette décision une fois, depuis sa page, en expliquant pourquoi : un administrateur la réexaminera. Vous pouvez aussi saisir un organisme de règlement extrajudiciaire des litiges certifié ou le juge.'
-        : 'Aucune restriction n’est appliquée à votre contenu : vous n’avez rien à faire.',
+        ? 'Vous pouvez contester cette décision une fois, depuis sa page, en expliquant pourquoi : un administrateur la réexaminera. Vous pouvez aussi saisir un organisme de règlement extrajudiciaire des litiges certifié ou le juge.'
+        : 'Aucune restriction n’est appliquée à votre contenu : vous n’avez rien à faire.',
     ],
     link: webPaths.moderationDecision(data.decisionId),
     actionLabel: contestable ? 'Voir et contester la décision' : 'Voir la décision',
@@ -212,7 +212,7 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
   moderation_decision: moderationDecisionContent,
   report_decision: (data) => ({
     title: 'Votre signalement a été examiné',
-    body: `Le contenu que vous avez signalé (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} a été examiné par un administrateur. Décision : ${moderationOutcome[data.action]}. Motif : ${data.reason}`,
+    body: `Le contenu que vous avez signalé (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} a été examiné par un administrateur. Décision : ${moderationOutcome[data.action]}. Motif : ${data.reason}`,
     more: ['Merci de contribuer à la sécurité de la communauté EcoForma. Vous pouvez saisir un organisme de règlement extrajudiciaire des litiges certifié ou le juge si vous contestez cette décision.'],
     link: null,
   }),
