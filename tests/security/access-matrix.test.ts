@@ -6,7 +6,7 @@ import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
-import { organisations } from '../../src/server/db/schema';
+import { moderationDecisions, organisations, reports } from '../../src/server/db/schema';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -37,6 +37,9 @@ import { placeFile } from '../../src/server/test/uploads';
  * - satisfaction: the member completed another published course of the approved trainer and
  *   answered its questionnaire with a comment (`ownCourse: 'rated'`); answer routes target that
  *   answer, and "other" is the approved trainer, who is not an administrator.
+ * - moderation: report routes target an open report (by the organisme actor, on a message of the
+ *   member); decision routes target a hiding decision on another message of the member, who alone
+ *   may contest it; no module serves reportable content in this app, so a new report is 404 for all.
  * - notification routes: each signed-in column (administrators included: nobody reads another's
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  *
@@ -47,7 +50,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'report' | 'decision';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -78,6 +81,9 @@ interface World {
   notifications: Record<RoleActor | 'subject', number>;
   /** The member's active membership of the organisme actor's organisation (seats for ownCourse). */
   membershipId: number;
+  /** An open report of a message of the member, and a hiding decision on another of its messages. */
+  reportId: number;
+  decisionId: number;
 }
 
 interface Request {
@@ -181,6 +187,9 @@ const importBody: BodyFn = () => ({ payload: { csv: `email\nimport-${unique()}@e
 const enrolBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, member_ids: [w.membershipId] } });
 // A forged invitation link: whoever reaches the service is told the invitation is not valid.
 const invitationBody: BodyFn = () => ({ payload: { token: 'aW52aXRhdGlvbi1mYWJyaXF1w6llLXBhci1sYS1tYXRyaWNl', consent: true } });
+const reportBody: BodyFn = () => ({ payload: { target_type: 'message', target_id: 1, reason: 'spam', explanation: 'Publicité non sollicitée.' } });
+const decisionBody: BodyFn = () => ({ payload: { action: 'keep', reason: 'Message conforme aux règles.' } });
+const contestBody: BodyFn = () => ({ payload: { explanation: 'Ce n’était pas de la publicité.' } });
 const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
@@ -347,6 +356,12 @@ const matrix: Record<string, Row> = {
   'DELETE /api/user/organisations/:id':     row('isLearner',        'membership', [401, 204, 403, 403, 403, 403, 403]),
   'GET /api/admin/organisations':           row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'PUT /api/admin/organisations/:id/seats': row('isAdmin',          'organisation', [401, 403, 403, 403, 403, 200, 403], { body: seatsBody }),
+  // Issue 26, moderation: the content modules declare their targets; none in this app, so a report finds nothing (404).
+  'POST /api/reports':                      row('authenticated',    'none',    [401, 404, 404, 404, 404, 404, '-'], { body: reportBody }),
+  'GET /api/admin/reports':                 row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'POST /api/admin/reports/:id/decision':   row('isAdmin',          'report',  [401, 403, 403, 403, 403, 200, 403], { body: decisionBody }),
+  'GET /api/moderation/decisions/:id':      row('authenticated',    'decision', [401, 200, 403, 403, 403, 200, 403]),
+  'POST /api/moderation/decisions/:id/contest': row('authenticated', 'decision', [401, 201, 403, 403, 403, 403, 403], { body: contestBody }),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -417,6 +432,15 @@ async function buildWorld(): Promise<World> {
   await db.insert(organisations).values({ userId: actors.organisme.user.id, ...organisationValues({ ...organisationFields(), sector: 'associatif', size_band: '10-49' }, actors.organisme.user.email) });
   const membership = await insertMembership(db, actors.organisme.user.id, actors.membre.user);
   await insertSeats(db, actors.organisme.user.id, ownCourse.id, 10);
+  const messageId = 1_000_000 + ++sequence;
+  const [report] = await db
+    .insert(reports)
+    .values({ targetType: 'message', targetId: messageId, reporterId: actors.organisme.user.id, authorId: actors.membre.user.id, reason: 'spam', explanation: 'Publicité.', excerpt: 'Achetez !' })
+    .returning();
+  const [decision] = await db
+    .insert(moderationDecisions)
+    .values({ targetType: 'message', targetId: messageId + 1, authorId: actors.membre.user.id, excerpt: 'Achetez encore !', action: 'hide', reason: 'Publicité.', decidedById: actors.admin.user.id })
+    .returning();
   return {
     actors,
     subject,
@@ -433,6 +457,8 @@ async function buildWorld(): Promise<World> {
     answer,
     notifications: notificationIds,
     membershipId: membership.id,
+    reportId: report!.id,
+    decisionId: decision!.id,
   };
 }
 
@@ -454,6 +480,8 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'answer') id = world.answer.id;
   if (rowDef.target === 'membership') id = world.membershipId;
   if (rowDef.target === 'organisation') id = world.actors.organisme.user.id;
+  if (rowDef.target === 'report') id = world.reportId;
+  if (rowDef.target === 'decision') id = world.decisionId;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,
