@@ -70,7 +70,7 @@ export const moderationMessages = {
   notAuthor: 'Seul l’auteur du contenu peut contester cette décision.',
   notContestable: 'Une décision de maintien ne se conteste pas.',
   alreadyContested: 'Vous avez déjà contesté cette décision : une décision ne se conteste qu’une fois.',
-  deletedCannotReturn: 'Ce contenu a été supprimé : il ne peut pas être rétabli. Seule la suppression peut être confirmée.',
+  deletedCannotReturn: 'Ce contenu a été supprimé : il ne peut être ni rétabli ni masqué. Confirmez la suppression, ou maintenez pour annuler la décision sans rétablir le contenu.',
   reported: 'Merci, votre signalement est enregistré. Notre équipe l’examine et vous informera de sa décision.',
   contested: 'Votre contestation est enregistrée : un administrateur réexaminera la décision.',
 } as const;

@@ -55,6 +55,8 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.adminCertificates]: () => import('../features/certificates/pages/AdminCertificatesPage'),
   [webRoutes.adminSatisfaction]: () => import('../features/satisfaction/pages/AdminSatisfactionPage'),
   [webRoutes.adminMeeting]: () => import('../features/meetings/pages/MeetingPage'),
+  [webRoutes.adminModeration]: () => import('../features/moderation/pages/AdminModerationPage'),
+  [webRoutes.moderationDecision]: () => import('../features/moderation/pages/DecisionPage'),
   [webRoutes.notFound]: () => import('../features/site/pages/NotFoundPage'),
 };
 

@@ -156,7 +156,8 @@ export async function listReports(db: Db, query: ReportsQuery): Promise<AdminRep
  * through its module, closes every open report and contest on that content, writes the audit
  * line, and tells the author and every reporter the decision and its reason (DSA art. 17).
  * On a contest: `keep` after a hiding reverses it (the content shows again), the contested action
- * upholds it; deleted content cannot come back (409).
+ * upholds it; deleted content cannot come back: hiding it is refused (409), keeping it annuls the
+ * decision without the content.
  */
 export async function decide(db: Db, modules: readonly ModuleManifest[], actor: AuthUser, reportId: number, body: DecisionBody): Promise<ModerationDecision> {
   const decisionId = await db.transaction(async (tx) => {
@@ -171,10 +172,12 @@ export async function decide(db: Db, modules: readonly ModuleManifest[], actor: 
       .where(and(eq(moderationDecisions.targetType, report.targetType), eq(moderationDecisions.targetId, report.targetId)))
       .orderBy(desc(moderationDecisions.id))
       .limit(1);
-    if (last?.action === 'delete' && body.action !== 'delete') throw AppError.invalidTransition(moderationMessages.deletedCannotReturn);
+    // Deleted content is gone: it can be neither shown again nor hidden; a contest can still annul the decision ("keep").
+    const gone = last?.action === 'delete';
+    if (gone && body.action === 'hide') throw AppError.invalidTransition(moderationMessages.deletedCannotReturn);
 
     const target = moderationTargets(modules).get(report.targetType);
-    if (body.action !== 'keep' || last?.action === 'hide') {
+    if (!gone && (body.action !== 'keep' || last?.action === 'hide')) {
       if (!target) throw AppError.invalidTransition(`Le module des contenus de type « ${reportTargetLabels[report.targetType]} » n’est pas installé : seule une décision de maintien est possible.`);
       if (body.action === 'hide') await target.hide(tx, report.targetId, true);
       else if (body.action === 'delete') await target.remove(tx, report.targetId);
@@ -226,7 +229,7 @@ export async function decide(db: Db, modules: readonly ModuleManifest[], actor: 
           excerpt: report.excerpt,
           action: body.action,
           reason,
-          review: contested ? { reversed: contested.action !== body.action } : null,
+          review: contested ? { reversed: contested.action !== body.action, deleted: gone } : null,
         },
       });
     }

@@ -32,7 +32,8 @@ export interface NotificationData {
     excerpt: string;
     action: 'keep' | 'hide' | 'delete';
     reason: string;
-    review: { reversed: boolean } | null;
+    /** `deleted`: the content was deleted, so a reversal cannot bring it back. */
+    review: { reversed: boolean; deleted: boolean } | null;
   };
   /** To a person who reported content: what was decided and why. */
   report_decision: { targetLabel: string; excerpt: string; action: 'keep' | 'hide' | 'delete'; reason: string };
@@ -65,7 +66,9 @@ const moderationDecisionContent = (data: NotificationData['moderation_decision']
     return {
       title: data.review.reversed ? 'Votre contestation est acceptée' : 'Votre contestation n’est pas retenue',
       body: data.review.reversed
-        ? `Après réexamen, ${what} est de nouveau visible. ${ground}`
+        ? data.review.deleted
+          ? `Après réexamen, la décision de supprimer ${what} est annulée. Un contenu supprimé ne peut malheureusement pas être rétabli : vous pouvez le publier de nouveau. ${ground}`
+          : `Après réexamen, ${what} est de nouveau visible. ${ground}`
         : `Après réexamen, la décision est confirmée : ${what} reste ${moderationOutcome[data.action]}. ${ground}`,
       more: [
         facts,
