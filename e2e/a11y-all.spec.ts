@@ -445,6 +445,27 @@ const visits: Visit[] = [
     },
   },
   {
+    route: webPaths.adminModeration,
+    roles: adminOnly,
+    url: () => webPaths.adminModeration,
+    heading: 'Modération',
+    act: async (page) => {
+      // No module of this build serves reportable content yet: the queue may be empty.
+      await expect(page.getByText(/^Aucun signalement à traiter\.$|à traiter$/).first()).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Statut' })).toBeVisible();
+    },
+  },
+  {
+    route: webRoutes.moderationDecision,
+    state: 'décision d’un autre ou introuvable',
+    roles: signedIn,
+    url: () => webPaths.moderationDecision(2_000_000_000),
+    heading: 'Décision de modération',
+    act: async (page) => {
+      await expect(page.getByRole('alert')).toContainText('Décision introuvable.');
+    },
+  },
+  {
     route: webRoutes.adminUser,
     state: 'formateur avec CV et entretien',
     roles: adminOnly,
@@ -647,7 +668,8 @@ test('every route of the route table has a row in the accessibility table', () =
 const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
 const roleDependentRoles: readonly RoleName[] = ['formateur-approuve', 'admin'];
 const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
-const phoneLayouts: readonly string[] = [webRoutes.learn];
+// Moderation (issue 26): the queue and the decision page are checked on a phone too.
+const phoneLayouts: readonly string[] = [webRoutes.learn, webRoutes.adminModeration, webRoutes.moderationDecision];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;
   if (visit.route === webPaths.home) return phone ? visit.roles.filter((role) => phoneHomeRoles.includes(role)) : visit.roles;
