@@ -67,7 +67,7 @@ const moderationDecisionContent = (data: NotificationData['moderation_decision']
       title: data.review.reversed ? 'Votre contestation est acceptée' : 'Votre contestation n’est pas retenue',
       body: data.review.reversed
         ? data.review.deleted
-          ? `Après réexamen, la décision de supprimer ${what} est annulée. Un contenu supprimé ne peut malheureusement pas être rétabli : vous pouvez le publier de nouveau. ${ground}`
+          ? `Après réexamen, la décision de supprimer ${what} est annulée. Un contenu supprimé ne peut malheureusement pas être rétabli : vous pouvez le publier de nouveau. ${ground}`
           : `Après réexamen, ${what} est de nouveau visible. ${ground}`
         : `Après réexamen, la décision est confirmée : ${what} reste ${moderationOutcome[data.action]}. ${ground}`,
       more: [
