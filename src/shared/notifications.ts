@@ -24,6 +24,7 @@ export const notificationKinds = [
   'organisation_invitation',
   'moderation_decision',
   'report_decision',
+  'moderation_queue',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -109,6 +110,11 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Décisions de modération sur vos contenus',
     description: 'Un administrateur a examiné un signalement de l’un de vos contenus : sa décision, son motif et comment la contester.',
     roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  moderation_queue: {
+    label: 'Signalements à traiter',
+    description: 'Un contenu est signalé pour la première fois, ou un auteur conteste une décision de modération.',
+    roles: ['admin'],
   },
   report_decision: {
     label: 'Suites de vos signalements',

@@ -23,7 +23,7 @@ import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { ModerationTarget, ModuleManifest } from '../../lib/module-manifest';
 import type { AuthUser } from '../../lib/sessions';
-import { notify } from '../notifications';
+import { notify, notifyAdmins } from '../notifications';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -62,21 +62,31 @@ export async function createReport(db: Db, modules: readonly ModuleManifest[], r
     .where(and(eq(reports.kind, 'report'), eq(reports.reporterId, reporter.id), gte(reports.createdAt, new Date(Date.now() - DAY_MS))));
   if ((sent?.n ?? 0) >= REPORTS_PER_DAY) throw new AppError('too_many_reports', 429, moderationMessages.tooManyReports);
   try {
-    const [row] = await db
-      .insert(reports)
-      .values({
-        kind: 'report',
-        targetType: body.target_type,
-        targetId: body.target_id,
-        reporterId: reporter.id,
-        authorId: subject.authorId,
-        reason: body.reason,
-        explanation: body.explanation.trim(),
-        excerpt: excerptOf(subject.excerpt),
-        link: subject.link,
-      })
-      .returning({ id: reports.id });
-    return { id: row!.id, message: moderationMessages.reported };
+    return await db.transaction(async (tx) => {
+      // Administrators hear of content once, when nothing was open on it, not of every further report.
+      const [already] = await tx
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.status, 'open'), eq(reports.targetType, body.target_type), eq(reports.targetId, body.target_id)))
+        .limit(1);
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          kind: 'report',
+          targetType: body.target_type,
+          targetId: body.target_id,
+          reporterId: reporter.id,
+          authorId: subject.authorId,
+          reason: body.reason,
+          explanation: body.explanation.trim(),
+          excerpt: excerptOf(subject.excerpt),
+          link: subject.link,
+        })
+        .returning({ id: reports.id });
+      const excerpt = excerptOf(subject.excerpt);
+      if (!already) await notifyAdmins(tx, 'moderation_queue', { kind: 'report', targetLabel: reportTargetLabels[body.target_type], excerpt });
+      return { id: row!.id, message: moderationMessages.reported };
+    });
   } catch (error) {
     // Two identical reports at once: the partial unique index keeps one.
     if (isUniqueViolation(error)) throw new AppError('already_reported', 409, moderationMessages.alreadyReported);
@@ -293,22 +303,25 @@ export async function contestDecision(db: Db, author: AuthUser, id: number, body
     .where(and(eq(reports.decisionId, id), isNotNull(reports.link)))
     .limit(1);
   try {
-    const [row] = await db
-      .insert(reports)
-      .values({
-        kind: 'contest',
-        targetType: decision.targetType,
-        targetId: decision.targetId,
-        reporterId: author.id,
-        authorId: author.id,
-        reason: null,
-        explanation: body.explanation.trim(),
-        excerpt: decision.excerpt,
-        link: link?.link ?? null,
-        contestsDecisionId: id,
-      })
-      .returning({ id: reports.id });
-    return { id: row!.id, message: moderationMessages.contested };
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          kind: 'contest',
+          targetType: decision.targetType,
+          targetId: decision.targetId,
+          reporterId: author.id,
+          authorId: author.id,
+          reason: null,
+          explanation: body.explanation.trim(),
+          excerpt: decision.excerpt,
+          link: link?.link ?? null,
+          contestsDecisionId: id,
+        })
+        .returning({ id: reports.id });
+      await notifyAdmins(tx, 'moderation_queue', { kind: 'contest', targetLabel: reportTargetLabels[decision.targetType], excerpt: decision.excerpt });
+      return { id: row!.id, message: moderationMessages.contested };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('already_contested', 409, moderationMessages.alreadyContested);
     throw error;

@@ -105,6 +105,19 @@ describe('POST /api/reports', () => {
     });
   });
 
+  it('tells the administrators of content reported while nothing is open on it, once, not of each further report', async () => {
+    const { author, reporter } = await conversation();
+    const post = await insertPost(author.id, reporter.id, 'Un texte signalé une seule fois aux administrateurs');
+    const queueNotes = async () => (await notesOf(admin.id)).filter((n) => n.kind === 'moderation_queue' && n.body.includes(`${post.body}`));
+    await call('POST', '/api/reports', reporter, report(post.id));
+    const second = await createUser(db, { role: 'membre' });
+    await db.execute(sql`update test_posts set recipient_id = ${second.id} where id = ${post.id}`);
+    await call('POST', '/api/reports', second, report(post.id, { reason: 'other' }));
+    const notes = await queueNotes();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ title: nb('Nouveau signalement : message'), link: '/admin/moderation' });
+  });
+
   it('answers 404 for content that does not exist, that the reporter may not see, or of a type no module serves, and stores nothing', async () => {
     const { post } = await conversation();
     const stranger = await createUser(db, { role: 'membre' });
@@ -291,6 +304,7 @@ describe('contesting a decision', () => {
     const res = await call('POST', `/api/moderation/decisions/${decision.id}/contest`, author, { explanation: 'Ce n’était pas de la publicité : je partageais un lien utile.' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(moderationMessages.contested);
+    expect((await notesOf(admin.id)).at(-1)).toMatchObject({ kind: 'moderation_queue', title: 'Une décision de modération est contestée', link: '/admin/moderation' });
     const queue = (await call('GET', '/api/admin/reports', admin)).json() as AdminReportsPage;
     expect(queue.items.find((i) => i.id === res.json().id)).toMatchObject({
       kind: 'contest',

@@ -37,6 +37,8 @@ export interface NotificationData {
   };
   /** To a person who reported content: what was decided and why. */
   report_decision: { targetLabel: string; excerpt: string; action: 'keep' | 'hide' | 'delete'; reason: string };
+  /** To administrators: content reported for the first time while nothing is open on it, or a contest. */
+  moderation_queue: { kind: 'report' | 'contest'; targetLabel: string; excerpt: string };
 }
 
 export interface NotificationContent {
@@ -213,6 +215,15 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     actionLabel: 'Voir l’invitation',
   }),
   moderation_decision: moderationDecisionContent,
+  moderation_queue: (data) => ({
+    title: data.kind === 'contest' ? 'Une décision de modération est contestée' : `Nouveau signalement : ${data.targetLabel.toLowerCase()}`,
+    body:
+      data.kind === 'contest'
+        ? `L’auteur d’un contenu (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} conteste la décision prise : elle attend un réexamen.`
+        : `Un contenu (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} a été signalé : il attend une décision motivée.`,
+    link: webPaths.adminModeration,
+    actionLabel: 'Ouvrir la modération',
+  }),
   report_decision: (data) => ({
     title: 'Votre signalement a été examiné',
     body: `Le contenu que vous avez signalé (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} a été examiné par un administrateur. Décision : ${moderationOutcome[data.action]}. Motif : ${data.reason}`,
