@@ -125,6 +125,8 @@ describe('GET /api/user/data: my data as a ZIP', () => {
       'saved_courses',
       'authored_courses',
       'audit_log',
+      'reports',
+      'moderation_decisions',
       'files',
     ]);
     expect(json.account).toMatchObject({ id: user.id, email: user.email, firstname: 'Inès', lastname: 'Apprenante', phone_number: '06 12 34 56 78', birthdate: '1990-05-17' });
