@@ -6,6 +6,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatNumber } from '../../../../shared/french-format';
 import { useId, useRef, useState } from 'react';
 import {
   DECISION_REASON_MAX,
@@ -111,7 +112,7 @@ export function DecisionDialog({ item, onClose, onDecided }: { item: AdminReport
         fullWidth
         inputRef={reasonRef}
         error={errors.reason !== undefined}
-        helperText={errors.reason ?? `La règle ou la loi appliquée, et les faits retenus (${reason.length} / ${DECISION_REASON_MAX} caractères).`}
+        helperText={errors.reason ?? `La règle ou la loi appliquée, et les faits retenus (${reason.length} / ${formatNumber(DECISION_REASON_MAX)} caractères).`}
         slotProps={{ htmlInput: { maxLength: DECISION_REASON_MAX } }}
       />
     </FormDialog>

@@ -9,8 +9,6 @@ import { ReportButton } from './ReportButton';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const nb = (text: string) => text.replace(/ ([:?»])/g, '\u00a0$1');
-
 function renderButton() {
   signInAs(sessionUser({ role: 'membre' }));
   renderRoutes('/', { '/': <ReportButton targetType="message" targetId={42} /> });
@@ -63,6 +61,7 @@ describe('the « Signaler » button and dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Spam ou arnaque' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Explication/ }), 'Publicité.');
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
-    await waitFor(() => expect(document.body.textContent).toContain(nb(moderationMessages.alreadyReported)));
+    const plain = (text: string) => text.replace(/\s+/g, " ");
+    expect(await within(screen.getByRole("dialog")).findByText(plain(moderationMessages.alreadyReported))).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import { formatNumber } from '../../../../shared/french-format';
 import { useId, useRef, useState } from 'react';
 import {
   REPORT_EXPLANATION_MAX,
@@ -135,7 +136,7 @@ export function ReportDialog({ targetType, targetId, onClose }: { targetType: Re
             fullWidth
             inputRef={explanationRef}
             error={errors.explanation !== undefined}
-            helperText={errors.explanation ?? `Ce qui pose problème, en quelques mots (${explanation.length} / ${REPORT_EXPLANATION_MAX} caractères).`}
+            helperText={errors.explanation ?? `Ce qui pose problème, en quelques mots (${explanation.length} / ${formatNumber(REPORT_EXPLANATION_MAX)} caractères).`}
             slotProps={{ htmlInput: { maxLength: REPORT_EXPLANATION_MAX } }}
           />
         </DialogForm>

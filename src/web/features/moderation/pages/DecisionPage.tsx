@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { formatDateTime } from '../../../../shared/french-format';
+import { formatDateTime, formatNumber } from '../../../../shared/french-format';
 import { idSchema } from '../../../../shared/ids';
 import {
   contestBodySchema,
@@ -71,7 +71,7 @@ function ContestForm({ decision }: { decision: ModerationDecision }) {
         fullWidth
         inputRef={field}
         error={error !== null}
-        helperText={error ?? `${explanation.length} / ${REPORT_EXPLANATION_MAX} caractères`}
+        helperText={error ?? `${explanation.length} / ${formatNumber(REPORT_EXPLANATION_MAX)} caractères`}
         slotProps={{ htmlInput: { maxLength: REPORT_EXPLANATION_MAX } }}
       />
       {serverError && (
