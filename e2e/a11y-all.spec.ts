@@ -517,6 +517,27 @@ const visits: Visit[] = [
     },
   },
   {
+    route: webPaths.adminModeration,
+    roles: adminOnly,
+    url: () => webPaths.adminModeration,
+    heading: 'Modération',
+    act: async (page) => {
+      // No module of this build serves reportable content yet: the queue may be empty.
+      await expect(page.getByText(/^Aucun signalement à traiter\.$|à traiter$/).first()).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Statut' })).toBeVisible();
+    },
+  },
+  {
+    route: webRoutes.moderationDecision,
+    state: 'décision d’un autre ou introuvable',
+    roles: signedIn,
+    url: () => webPaths.moderationDecision(2_000_000_000),
+    heading: 'Décision de modération',
+    act: async (page) => {
+      await expect(page.getByRole('alert')).toContainText('Décision introuvable.');
+    },
+  },
+  {
     route: webRoutes.adminUser,
     state: 'formateur avec CV et entretien',
     roles: adminOnly,
@@ -813,6 +834,8 @@ const phoneLayouts: readonly string[] = [
   webRoutes.opportunity,
   webRoutes.opportunityResponses,
   webRoutes.editOpportunity,
+  webRoutes.adminModeration,
+  webRoutes.moderationDecision,
 ];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;

@@ -25,4 +25,5 @@ export const serverModuleOrder = [
   'directory',
   'opportunities',
   'messages',
+  'moderation',
 ];

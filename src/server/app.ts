@@ -9,6 +9,7 @@ import type { Config } from './config';
 import './lib/zod-locale';
 import type { Db } from './db/client';
 import type { ModuleDeps } from './lib/deps';
+import type { ModuleManifest } from './lib/module-manifest';
 import { EARLY_REQUESTS_SCRIPT_HASH } from './lib/early-requests';
 import { startEventBus } from './lib/event-bus';
 import { logSafeError, logSafeRequest } from './lib/log-safety';
@@ -29,6 +30,8 @@ interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The file storage; built from the configuration when absent. */
   storage?: Storage;
+  /** Manifests registered after the platform's modules: a test's fake module (e.g. a moderation target). */
+  extraModules?: readonly ModuleManifest[];
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
@@ -115,8 +118,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   app.addHook('onClose', async () => (await bus).close());
 
   const storage = options.storage ?? (await createStorage(config));
-  const deps: ModuleDeps = { config, db, storage, modules };
-  for (const module of modules) for (const routes of module.routes) await app.register(routes, deps);
+  const allModules = options.extraModules ? [...modules, ...options.extraModules] : modules;
+  const deps: ModuleDeps = { config, db, storage, modules: allModules };
+  for (const module of allModules) for (const routes of module.routes) await app.register(routes, deps);
   await app.register(spaPlugin, {
     webDistDir: config.webDistDir,
     // Under maintenance the API answers 503: a page must not show data its own calls would refuse.

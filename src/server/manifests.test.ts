@@ -60,6 +60,12 @@ describe('module manifests', () => {
     expect(modules.map((m) => m.name)).toEqual(serverModuleOrder);
   });
 
+  it('serve each reportable type from one module at most (the moderation finds its targets in the manifests)', () => {
+    const served = modules.flatMap((module) => Object.keys(module.moderationTargets ?? {}).map((type) => `${type} (${module.name})`));
+    const types = served.map((entry) => entry.split(' ')[0]);
+    expect(served.filter((_entry, index) => types.indexOf(types[index]) !== index), 'types served twice').toEqual([]);
+  });
+
   it('declare every column holding a stored file, so the sweep keeps those files', () => {
     expect(undeclaredFileColumns(modules)).toEqual([]);
     // The check itself: a manifest that forgets a column is caught.

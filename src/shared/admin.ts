@@ -126,6 +126,8 @@ export const auditActions = [
   'satisfaction_comment_show',
   'self_delete',
   'organisation_seats',
+  'moderation_decision',
+  'moderation_contest_answer',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -148,6 +150,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   satisfaction_comment_show: 'Commentaire de satisfaction de nouveau affiché',
   self_delete: 'Compte supprimé par son titulaire',
   organisation_seats: 'Places attribuées à une organisation',
+  moderation_decision: 'Décision de modération sur un contenu signalé',
+  moderation_contest_answer: 'Réponse à la contestation d’une décision de modération',
 };
 
 export const auditEntrySchema = z.object({

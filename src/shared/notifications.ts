@@ -26,6 +26,9 @@ export const notificationKinds = [
   'discussion_thread',
   'opportunity_response',
   'message_received',
+  'moderation_decision',
+  'report_decision',
+  'moderation_queue',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -125,6 +128,21 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
   message_received: {
     label: 'Messages',
     description: 'Quelqu’un vous a écrit (une notification par conversation, tant que vous n’avez pas lu ses messages).',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  moderation_decision: {
+    label: 'Décisions de modération sur vos contenus',
+    description: 'Un administrateur a examiné un signalement de l’un de vos contenus : sa décision, son motif et comment la contester.',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  moderation_queue: {
+    label: 'Signalements à traiter',
+    description: 'Un contenu est signalé pour la première fois, ou un auteur conteste une décision de modération.',
+    roles: ['admin'],
+  },
+  report_decision: {
+    label: 'Suites de vos signalements',
+    description: 'La décision prise sur un contenu que vous avez signalé, avec son motif.',
     roles: ['membre', 'formateur', 'organisme', 'admin'],
   },
 };

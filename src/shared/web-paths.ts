@@ -77,6 +77,10 @@ export const webRoutes = {
   opportunity: '/opportunites/:id',
   opportunityResponses: '/opportunites/:id/candidatures',
   editOpportunity: '/opportunites/:id/modifier',
+  /** Reported content and contested decisions (DSA notice and action, issue 26). */
+  adminModeration: '/admin/moderation',
+  /** A moderation decision, as its author reads it and contests it (the notification's link). */
+  moderationDecision: '/moderation/decisions/:id',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -163,4 +167,6 @@ export const webPaths = {
   /** The profile's directory settings. */
   myDirectory: `${webRoutes.profile}#annuaire`,
   adminMeeting: (userId: Id, meetingId?: Id) => fillRoute(webRoutes.adminMeeting, { userId, meetingId }),
+  adminModeration: webRoutes.adminModeration,
+  moderationDecision: (id: Id) => fillRoute(webRoutes.moderationDecision, { id }),
 } as const;

@@ -6,7 +6,7 @@ import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
-import { discussionReplies, discussionThreads, opportunities, organisations } from '../../src/server/db/schema';
+import { discussionReplies, discussionThreads, moderationDecisions, opportunities, organisations, reports } from '../../src/server/db/schema';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -44,6 +44,9 @@ import { placeFile } from '../../src/server/test/uploads';
  *   (409) and changes nothing;
  * - directory and photo routes act on the caller's own entry; `GET /api/users/:id/photo` and a
  *   trainer's public page take a user like the user routes (nobody in the matrix shows a photo).
+ * - moderation: report routes target an open report (by the organisme actor, on a message of the
+ *   member); decision routes target a hiding decision on another message of the member, who alone
+ *   may contest it; no module serves reportable content in this app, so a new report is 404 for all.
  * - notification routes: each signed-in column (administrators included: nobody reads another's
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  * - conversation routes: every column targets the conversation between the member and the
@@ -58,7 +61,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -95,6 +98,9 @@ interface World {
   opportunities: { job: number; training_request: number };
   /** The conversation between the member and the organisme. */
   conversationId: number;
+  /** An open report of a message of the member, and a hiding decision on another of its messages. */
+  reportId: number;
+  decisionId: number;
 }
 
 interface Request {
@@ -202,6 +208,9 @@ const importBody: BodyFn = () => ({ payload: { csv: `email\nimport-${unique()}@e
 const enrolBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, member_ids: [w.membershipId] } });
 // A forged invitation link: whoever reaches the service is told the invitation is not valid.
 const invitationBody: BodyFn = () => ({ payload: { token: 'aW52aXRhdGlvbi1mYWJyaXF1w6llLXBhci1sYS1tYXRyaWNl', consent: true } });
+const reportBody: BodyFn = () => ({ payload: { target_type: 'message', target_id: 1, reason: 'spam', explanation: 'Publicité non sollicitée.' } });
+const decisionBody: BodyFn = () => ({ payload: { action: 'keep', reason: 'Message conforme aux règles.' } });
+const contestBody: BodyFn = () => ({ payload: { explanation: 'Ce n’était pas de la publicité.' } });
 const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
 const threadBody: BodyFn = () => ({ payload: { title: 'Question de la matrice', body: 'Où **composter** ?', kind: 'question' } });
 const replyBody: BodyFn = () => ({ payload: { body: 'Au composteur collectif.' } });
@@ -428,6 +437,12 @@ const matrix: Record<string, Row> = {
   'POST /api/users/:id/block':              row('authenticated',    'correspondent', [401, 200, 200, 200, 200, 200, '-']),
   'DELETE /api/users/:id/block':            row('authenticated',    'correspondent', [401, 200, 200, 200, 200, 200, '-']),
   'GET /api/events':                        row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { stream: true }),
+  // Issue 26, moderation: the content modules declare their targets; none in this app, so a report finds nothing (404).
+  'POST /api/reports':                      row('authenticated',    'none',    [401, 404, 404, 404, 404, 404, '-'], { body: reportBody }),
+  'GET /api/admin/reports':                 row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'POST /api/admin/reports/:id/decision':   row('isAdmin',          'report',  [401, 403, 403, 403, 403, 200, 403], { body: decisionBody }),
+  'GET /api/moderation/decisions/:id':      row('authenticated',    'decision', [401, 200, 403, 403, 403, 200, 403]),
+  'POST /api/moderation/decisions/:id/contest': row('authenticated', 'decision', [401, 201, 403, 403, 403, 403, 403], { body: contestBody }),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -512,6 +527,15 @@ async function buildWorld(): Promise<World> {
   const opportunityIds = { job: await opportunity('job'), training_request: await opportunity('training_request') };
   const [userAId, userBId] = [actors.membre.user.id, actors.organisme.user.id].sort((a, b) => a - b);
   const [conversation] = await db.insert(conversations).values({ userAId, userBId }).returning();
+  const messageId = 1_000_000 + ++sequence;
+  const [report] = await db
+    .insert(reports)
+    .values({ targetType: 'message', targetId: messageId, reporterId: actors.organisme.user.id, authorId: actors.membre.user.id, reason: 'spam', explanation: 'Publicité.', excerpt: 'Achetez !' })
+    .returning();
+  const [decision] = await db
+    .insert(moderationDecisions)
+    .values({ targetType: 'message', targetId: messageId + 1, authorId: actors.membre.user.id, excerpt: 'Achetez encore !', action: 'hide', reason: 'Publicité.', decidedById: actors.admin.user.id })
+    .returning();
   return {
     actors,
     subject,
@@ -531,6 +555,8 @@ async function buildWorld(): Promise<World> {
     threads,
     opportunities: opportunityIds,
     conversationId: conversation!.id,
+    reportId: report!.id,
+    decisionId: decision!.id,
   };
 }
 
@@ -560,6 +586,8 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   }
   if (rowDef.target === 'conversation') id = world.conversationId;
   if (rowDef.target === 'correspondent') id = world.subject.id;
+  if (rowDef.target === 'report') id = world.reportId;
+  if (rowDef.target === 'decision') id = world.decisionId;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,

@@ -3,8 +3,10 @@ import { auditActions } from '../../shared/admin';
 import { courseStatuses } from '../../shared/courses';
 import { discussionKinds } from '../../shared/discussion-rules';
 import { notificationKinds } from '../../shared/notifications';
+import { moderationActions, reportKinds, reportReasons, reportStatuses, reportTargetTypes } from '../../shared/moderation';
 import { memberStatuses, sectors, sizeBands } from '../../shared/organisations';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -1010,4 +1012,67 @@ export const userBlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
+ * Moderation (DSA notice and action, issue 26): a decision an administrator took on reported
+ * content (keep, hide, delete), with its reason, sent to the author and the reporters as the
+ * statement of reasons. `reviewsDecisionId` is set on the new decision answering a contest.
+ * The content lives in its own module (ModuleManifest.moderationTargets): no foreign key.
+ */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
+  {
+    id: serial('id').primaryKey(),
+    targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
+    targetId: integer('target_id').notNull(),
+    /** The content's author, told the decision; null once their account is deleted. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The content as reported, kept as the decision's evidence. */
+    excerpt: text('excerpt').notNull(),
+    action: text('action', { enum: moderationActions }).notNull(),
+    reason: text('reason').notNull(),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewsDecisionId: integer('reviews_decision_id').references((): AnyPgColumn => moderationDecisions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_decisions_target_idx').on(t.targetType, t.targetId), index('moderation_decisions_author_idx').on(t.authorId)],
+);
+
+/**
+ * The administrators' queue: a person's report of content (`kind` report), or an author's
+ * contest of a decision (`kind` contest, `contestsDecisionId` set, at most one per decision).
+ * Open until a decision closes it (`decisionId`).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: reportKinds }).notNull().default('report'),
+    targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
+    targetId: integer('target_id').notNull(),
+    /** Who reported (or, for a contest, the author contesting); null once their account is deleted. */
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The content's author when reported; null once their account is deleted. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null for a contest. */
+    reason: text('reason', { enum: reportReasons }),
+    explanation: text('explanation').notNull(),
+    excerpt: text('excerpt').notNull(),
+    link: text('link'),
+    status: text('status', { enum: reportStatuses }).notNull().default('open'),
+    contestsDecisionId: integer('contests_decision_id').references(() => moderationDecisions.id, { onDelete: 'cascade' }),
+    decisionId: integer('decision_id').references(() => moderationDecisions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    index('reports_author_idx').on(t.authorId),
+    // One open report per person and content (the 409 decides between concurrent requests).
+    uniqueIndex('reports_open_per_reporter_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open' and ${t.kind} = 'report'`),
+    // A decision is contested once.
+    uniqueIndex('reports_one_contest_idx').on(t.contestsDecisionId),
+  ],
 );

@@ -1,4 +1,5 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ReportTargetType } from '../../shared/moderation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
@@ -54,6 +55,62 @@ export interface Job {
   run(context: StartContext): Promise<void>;
 }
 
+/** Reported content as the moderation module sees it (`ModerationTarget.describe`). */
+export interface ModerationSubject {
+  /** The account that wrote or owns the content: it is told the decision and may contest it; nobody may report their own content. */
+  authorId: number;
+  /** The content as text (title and body, a profile's headline…), for the administrators' queue and the decision's evidence; the moderation module cuts it to REPORT_EXCERPT_MAX characters. */
+  excerpt: string;
+  /** The page where the content is seen (a path of src/shared/web-paths.ts), or null. */
+  link: string | null;
+}
+
+/**
+ * How the moderation module (DSA notice and action) reaches one type of reportable content that
+ * another module owns, without importing it: the owning module declares it in its manifest's
+ * `moderationTargets`, and moderation finds it in `ModuleDeps.modules`. The content's visibility
+ * rules stay in its module.
+ *
+ * Example, in the messages module's manifest:
+ * ```ts
+ * moderationTargets: {
+ *   message: {
+ *     async describe(db, id, viewerId) {
+ *       const row = await findMessage(db, id);
+ *       if (!row || (viewerId !== null && !(await isParticipant(db, row.conversationId, viewerId)))) return null;
+ *       return { authorId: row.senderId, excerpt: row.body, link: webPaths.conversation(row.conversationId) };
+ *     },
+ *     hide: (tx, id, hidden) => tx.update(messages).set({ hiddenAt: hidden ? new Date() : null }).where(eq(messages.id, id)),
+ *     remove: (tx, id) => tx.delete(messages).where(eq(messages.id, id)),
+ *   },
+ * },
+ * ```
+ */
+export interface ModerationTarget {
+  /**
+   * The content with id `id` as `viewerId` may see it: null when it does not exist, or when that
+   * person may not see it (a message outside their conversations, a thread of a course they do not
+   * follow, a profile not in the directory…), so that a report of it answers 404 and reveals
+   * nothing. `viewerId` null is the moderation's own look (administrators deciding): no visibility
+   * rule, but still null for content that no longer exists. Content already hidden by a decision
+   * is still described to moderation (viewerId null).
+   */
+  describe(db: Executor, id: number, viewerId: number | null): Promise<ModerationSubject | null>;
+  /**
+   * Hides the content (`hidden` true) or shows it again (false, when a contest reverses a hiding),
+   * in the decision's transaction. Hidden content stays stored but is shown to nobody but its
+   * author (who reads that it is hidden by moderation) and administrators. Must not fail when the
+   * content no longer exists.
+   */
+  hide(tx: Executor, id: number, hidden: boolean): Promise<void>;
+  /**
+   * Deletes the content for good, in the decision's transaction (what goes with it, e.g. a
+   * thread's replies, is the module's choice, and what others see in its place, e.g. « Message
+   * supprimé par la modération »). Must not fail when the content no longer exists.
+   */
+  remove(tx: Executor, id: number): Promise<void>;
+}
+
 /**
  * What a server module owns, declared once: the app, the file sweep, the data export and both
  * account deletions iterate over the manifests (modules/index.ts) instead of keeping lists by
@@ -76,4 +133,6 @@ export interface ModuleManifest {
   /** Once per start, before any request and before the jobs: secrets, seeds. */
   prepare?(context: StartContext): Promise<void>;
   jobs?: Job[];
+  /** The reportable content this module owns, by type (DSA notice and action, the moderation module). At most one module serves each type. */
+  moderationTargets?: Partial<Record<ReportTargetType, ModerationTarget>>;
 }

@@ -11,6 +11,7 @@ import { healthModule } from './health';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
 import { messagesModule } from './messages';
+import { moderationModule } from './moderation';
 import { notificationsModule } from './notifications';
 import { opportunitiesModule } from './opportunities';
 import { organisationsModule } from './organisations';
@@ -47,4 +48,5 @@ export const modules: readonly ModuleManifest[] = [
   directoryModule,
   opportunitiesModule,
   messagesModule,
+  moderationModule,
 ];

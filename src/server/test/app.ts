@@ -6,6 +6,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Db } from '../db/client';
+import type { ModuleManifest } from '../lib/module-manifest';
 import { createMailWorker, type MailWorker } from '../lib/mail/worker';
 import { Storage, type StorageDriver } from '../lib/storage';
 import { openTestDatabase } from './database';
@@ -24,6 +25,8 @@ interface TestAppOptions {
   driver?: (inner: StorageDriver) => StorageDriver;
   /** Where the app's log lines go (with a `logLevel` override), for a test that reads them. */
   logStream?: { write(line: string): void };
+  /** Manifests added after the platform's modules, e.g. a fake module owning reportable content. */
+  extraModules?: readonly ModuleManifest[];
 }
 
 /**
@@ -44,7 +47,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   });
   const opened = await openTestStorage(dataDir, config.uploadsDir);
   const storage = options.driver ? new Storage(options.driver(opened.storage.driver), opened.storage.incomingRoot) : opened.storage;
-  const app = await buildApp(config, database.db, { storage, logStream: options.logStream });
+  const app = await buildApp(config, database.db, { storage, logStream: options.logStream, extraModules: options.extraModules });
   await app.ready();
   afterAll(async () => {
     await app.close();

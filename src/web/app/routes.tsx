@@ -65,6 +65,8 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.opportunity]: () => import('../features/opportunities/pages/OpportunityPage'),
   [webRoutes.opportunityResponses]: () => import('../features/opportunities/pages/OpportunityResponsesPage'),
   [webRoutes.editOpportunity]: () => import('../features/opportunities/pages/EditOpportunityPage'),
+  [webRoutes.adminModeration]: () => import('../features/moderation/pages/AdminModerationPage'),
+  [webRoutes.moderationDecision]: () => import('../features/moderation/pages/DecisionPage'),
   [webRoutes.notFound]: () => import('../features/site/pages/NotFoundPage'),
 };
 

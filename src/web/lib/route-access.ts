@@ -80,6 +80,8 @@ export const routeAccess = [
   { path: webRoutes.organisationMembers, auth: true, rule: organisationsOnly },
   // Any signed-in account: the page itself says when the invitation is for a learner's account.
   { path: webRoutes.joinOrganisation, auth: true },
+  // The author of moderated content reads the decision and contests it (the server checks that they are its author).
+  { path: webRoutes.moderationDecision, auth: true },
   { path: webRoutes.adminDashboard, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminOrganisations, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminApprovals, auth: true, rule: adminOnly, area: 'admin' },
@@ -89,6 +91,7 @@ export const routeAccess = [
   { path: webRoutes.adminCourse, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminCertificates, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminSatisfaction, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminModeration, auth: true, rule: adminOnly, area: 'admin' },
   // The interview room fills the page: no menu above it.
   { path: webRoutes.adminMeeting, auth: true, rule: adminOnly },
   // The network (issue 26): the directory and the opportunities for signed-in users; a trainer's page is public.

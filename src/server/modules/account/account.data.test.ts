@@ -120,9 +120,6 @@ describe('GET /api/user/data: my data as a ZIP', () => {
       'organisation',
       'organisation_memberships',
       'organisation_enrolments',
-      'conversations',
-      'messages',
-      'blocks',
       'sessions',
       'pending_links',
       'saved_courses',
@@ -135,6 +132,11 @@ describe('GET /api/user/data: my data as a ZIP', () => {
       'opportunities',
       'applications',
       'opportunity_digest',
+      'conversations',
+      'messages',
+      'blocks',
+      'reports',
+      'moderation_decisions',
       'files',
     ]);
     expect(json.account).toMatchObject({ id: user.id, email: user.email, firstname: 'Inès', lastname: 'Apprenante', phone_number: '06 12 34 56 78', birthdate: '1990-05-17' });

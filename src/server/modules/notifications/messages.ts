@@ -29,6 +29,20 @@ export interface NotificationData {
   discussion_thread: { courseId: number; courseTitle: string; threadId: number; threadTitle: string; kind: 'question' | 'discussion'; authorName: string };
   opportunity_response: { opportunityId: number; opportunityTitle: string; applicantName: string; kind: 'application' | 'proposal' };
   message_received: { conversationId: number; senderName: string };
+  /** To the author of reported content: the statement of reasons (DSA art. 17). `review` when the decision answers their contest. */
+  moderation_decision: {
+    decisionId: number;
+    targetLabel: string;
+    excerpt: string;
+    action: 'keep' | 'hide' | 'delete';
+    reason: string;
+    /** `deleted`: the content was deleted, so a reversal cannot bring it back. */
+    review: { reversed: boolean; deleted: boolean } | null;
+  };
+  /** To a person who reported content: what was decided and why. */
+  report_decision: { targetLabel: string; excerpt: string; action: 'keep' | 'hide' | 'delete'; reason: string };
+  /** To administrators: content reported for the first time while nothing is open on it, or a contest. */
+  moderation_queue: { kind: 'report' | 'contest'; targetLabel: string; excerpt: string };
 }
 
 export interface NotificationContent {
@@ -44,6 +58,46 @@ export interface NotificationContent {
 
 const reasonLine = (reason: string | null) => (reason ? ` Motif : ${reason}` : '');
 
+
+/** A reported content's excerpt as quoted in a notification: short, on one line. */
+const quoted = (excerpt: string) => `« ${excerpt.length > 120 ? `${excerpt.slice(0, 119)}…` : excerpt} »`;
+
+const moderationOutcome = { keep: 'maintenu en ligne', hide: 'masqué', delete: 'supprimé' } as const;
+
+const moderationDecisionContent = (data: NotificationData['moderation_decision']): NotificationContent => {
+  const what = `votre contenu (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)}`;
+  const ground = `Motif : ${data.reason}`;
+  const facts = 'Cette décision a été prise par un administrateur d’EcoForma, après examen humain, à la suite d’un signalement, au regard des conditions d’utilisation et de la loi.';
+  if (data.review) {
+    return {
+      title: data.review.reversed ? 'Votre contestation est acceptée' : 'Votre contestation n’est pas retenue',
+      body: data.review.reversed
+        ? data.review.deleted
+          ? `Après réexamen, la décision de supprimer ${what} est annulée. Un contenu supprimé ne peut malheureusement pas être rétabli : vous pouvez le publier de nouveau. ${ground}`
+          : `Après réexamen, ${what} est de nouveau visible. ${ground}`
+        : `Après réexamen, la décision est confirmée : ${what} reste ${moderationOutcome[data.action]}. ${ground}`,
+      more: [
+        facts,
+        'Cette réponse clôt la contestation sur la plateforme. Vous pouvez encore saisir un organisme de règlement extrajudiciaire des litiges certifié ou le juge.',
+      ],
+      link: webPaths.moderationDecision(data.decisionId),
+      actionLabel: 'Voir la décision',
+    };
+  }
+  const contestable = data.action !== 'keep';
+  return {
+    title: data.action === 'keep' ? 'Un contenu signalé est maintenu' : `Votre contenu a été ${moderationOutcome[data.action]} par la modération`,
+    body: `Un signalement visait ${what}. Décision : ${moderationOutcome[data.action]}. ${ground}`,
+    more: [
+      facts,
+      contestable
+        ? 'Vous pouvez contester cette décision une fois, depuis sa page, en expliquant pourquoi : un administrateur la réexaminera. Vous pouvez aussi saisir un organisme de règlement extrajudiciaire des litiges certifié ou le juge.'
+        : 'Aucune restriction n’est appliquée à votre contenu : vous n’avez rien à faire.',
+    ],
+    link: webPaths.moderationDecision(data.decisionId),
+    actionLabel: contestable ? 'Voir et contester la décision' : 'Voir la décision',
+  };
+};
 
 const interviewContent = (data: NotificationData['interview']): NotificationContent => {
   const when = formatDateTime(data.date);
@@ -193,5 +247,21 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     more: ['Pour protéger vos échanges, le contenu du message n’est pas recopié dans cet e-mail.'],
     link: webPaths.messages(data.conversationId),
     actionLabel: 'Lire le message',
+  }),
+  moderation_decision: moderationDecisionContent,
+  moderation_queue: (data) => ({
+    title: data.kind === 'contest' ? 'Une décision de modération est contestée' : `Nouveau signalement : ${data.targetLabel.toLowerCase()}`,
+    body:
+      data.kind === 'contest'
+        ? `L’auteur d’un contenu (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} conteste la décision prise : elle attend un réexamen.`
+        : `Un contenu (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} a été signalé : il attend une décision motivée.`,
+    link: webPaths.adminModeration,
+    actionLabel: 'Ouvrir la modération',
+  }),
+  report_decision: (data) => ({
+    title: 'Votre signalement a été examiné',
+    body: `Le contenu que vous avez signalé (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} a été examiné par un administrateur. Décision : ${moderationOutcome[data.action]}. Motif : ${data.reason}`,
+    more: ['Merci de contribuer à la sécurité de la communauté EcoForma. Vous pouvez saisir un organisme de règlement extrajudiciaire des litiges certifié ou le juge si vous contestez cette décision.'],
+    link: null,
   }),
 };

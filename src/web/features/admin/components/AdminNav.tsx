@@ -13,6 +13,7 @@ const links = [
   { to: webPaths.adminCertificates, label: 'Attestations' },
   { to: webPaths.adminSatisfaction, label: 'Avis des apprenants' },
   { to: webPaths.opportunities, label: 'Opportunités' },
+  { to: webPaths.adminModeration, label: 'Modération' },
 ];
 
 /**
