@@ -43,14 +43,18 @@ test('a member joins the directory and applies to an organisation’s opportunit
   const orgPage = await orgContext.newPage();
   await signInBrowser(memberPage, member);
   await signInBrowser(orgPage, organisation);
+  // Two windows: each step brings its own to the front, or the one behind may get no animation
+  // frames on a loaded machine, and a menu that never settles cannot be clicked.
 
   await test.step('the organisation does not find the member before they opt in', async () => {
+    await orgPage.bringToFront();
     await orgPage.goto(webPaths.directory);
     await orgPage.getByRole('searchbox', { name: 'Rechercher un nom ou un métier' }).fill(`Réseau${tag}`);
     await expect(orgPage.getByRole('status')).toHaveText('Aucun membre ne correspond à votre recherche.');
   });
 
   await test.step('the member opts into the directory from the profile', async () => {
+    await memberPage.bringToFront();
     await memberPage.goto(webPaths.myDirectory);
     const listed = memberPage.getByRole('switch', { name: 'Figurer dans l’annuaire' });
     await expect(listed).not.toBeChecked();
@@ -63,6 +67,7 @@ test('a member joins the directory and applies to an organisation’s opportunit
   });
 
   await test.step('the organisation finds the member with what they chose to show, and no e-mail', async () => {
+    await orgPage.bringToFront();
     await orgPage.reload();
     await orgPage.getByRole('searchbox', { name: 'Rechercher un nom ou un métier' }).fill(`Réseau${tag}`);
     const card = orgPage.getByRole('article', { name: `Ysaline Réseau${tag}` });
@@ -74,6 +79,7 @@ test('a member joins the directory and applies to an organisation’s opportunit
 
   const title = `Animateur compost ${tag}`;
   await test.step('the organisation posts an opportunity', async () => {
+    await orgPage.bringToFront();
     await orgPage.goto(webPaths.opportunities);
     await orgPage.getByRole('link', { name: 'Publier une opportunité' }).click();
     await orgPage.getByRole('combobox', { name: /Type/ }).click();
@@ -88,6 +94,7 @@ test('a member joins the directory and applies to an organisation’s opportunit
   });
 
   await test.step('the member applies by keyboard, showing the attestation', async () => {
+    await memberPage.bringToFront();
     await memberPage.goto(webPaths.opportunities);
     await memberPage.getByRole('link', { name: title }).click();
     await expect(memberPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -106,6 +113,7 @@ test('a member joins the directory and applies to an organisation’s opportunit
   });
 
   await test.step('the organisation reads the application: name, message and attestation', async () => {
+    await orgPage.bringToFront();
     await orgPage.reload();
     await orgPage.getByRole('link', { name: /Voir les candidatures \(1\)/ }).click();
     await expect(orgPage.getByRole('heading', { level: 1, name: 'Candidatures reçues' })).toBeVisible();
