@@ -277,7 +277,7 @@ const round1 = (value: string | null) => (value === null ? null : Math.round(Num
 /** An approved trainer's public page: presentation, published courses and ratings. Anyone else: 404. */
 export async function trainerPublic(db: Executor, trainerId: number): Promise<TrainerPublic> {
   const [trainer] = await db
-    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, speciality: users.speciality, role: users.role, isValid: users.isValid, bio: directoryEntries.bio })
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, speciality: users.speciality, role: users.role, isValid: users.isValid, bio: directoryEntries.bio, hiddenAt: directoryEntries.hiddenAt })
     .from(users)
     .leftJoin(directoryEntries, eq(directoryEntries.userId, users.id))
     .where(eq(users.id, trainerId));
@@ -303,7 +303,8 @@ export async function trainerPublic(db: Executor, trainerId: number): Promise<Tr
     firstname: trainer.firstname,
     lastname: trainer.lastname,
     speciality: trainer.speciality,
-    bio: trainer.bio,
+    // A presentation hidden by moderation (decision 043) is not shown on the public page either.
+    bio: trainer.hiddenAt ? null : trainer.bio,
     rating_average: count > 0 ? Math.round((sum / count) * 10) / 10 : null,
     rating_count: count,
     courses: list.map((c) => ({ id: c.id, title: c.title, category: c.category, rating_average: round1(c.ratingAverage), rating_count: c.ratingCount })),
