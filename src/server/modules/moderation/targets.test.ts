@@ -157,7 +157,7 @@ async function profileCase(): Promise<Case> {
 }
 
 async function opportunityCase(): Promise<Case> {
-  const author = await createUser(db, { role: 'organisation', firstname: 'Orga', lastname: 'Verte' });
+  const author = await createUser(db, { role: 'organisme', firstname: 'Orga', lastname: 'Verte' });
   const viewer = await member('Yann', 'Candidat');
   const [row] = await db.insert(opportunities).values({ ownerId: author.id, type: 'job', title: 'Emploi douteux', description: 'Envoyez de l’argent.', region: 'bretagne' }).returning();
   await db.insert(opportunityResponses).values({ opportunityId: row!.id, userId: viewer.id, kind: 'application', message: 'Je candidate.' });
