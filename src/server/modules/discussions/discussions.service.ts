@@ -294,8 +294,13 @@ export async function addReply(db: Db, actor: AuthUser, threadId: number, body: 
  * question; one per thread, marking another one moves it.
  */
 export async function acceptReply(db: Db, actor: AuthUser, replyId: number): Promise<{ thread_id: number; accepted_reply_id: number }> {
-  const [reply] = await db.select({ id: discussionReplies.id, threadId: discussionReplies.threadId }).from(discussionReplies).where(eq(discussionReplies.id, replyId)).limit(1);
-  if (!reply) throw AppError.notFound(discussionMessages.replyNotFound);
+  const [reply] = await db
+    .select({ id: discussionReplies.id, threadId: discussionReplies.threadId, authorId: discussionReplies.authorId, hiddenAt: discussionReplies.hiddenAt, removedAt: discussionReplies.removedAt })
+    .from(discussionReplies)
+    .where(eq(discussionReplies.id, replyId))
+    .limit(1);
+  // A reply hidden by moderation is out of the trainer's sight; a removed one has nothing left to accept (decision 043).
+  if (!reply || reply.removedAt || (reply.hiddenAt && reply.authorId !== actor.id && !isAdmin(actor))) throw AppError.notFound(discussionMessages.replyNotFound);
   const { moderator, thread } = await threadAccess(db, actor, reply.threadId).catch((error: unknown) => {
     throw error instanceof AppError && error.statusCode === 404 ? AppError.notFound(discussionMessages.replyNotFound) : error;
   });

@@ -248,6 +248,16 @@ describe('administrators and hidden content', () => {
     expect(cards.find((card) => card.id === profile.id)?.moderation).toBe('hidden');
   });
 
+  it('the trainer can no longer mark a hidden or removed reply as the answer (404)', async () => {
+    const hidden = await replyCase();
+    await reportAndDecide(hidden, 'hide');
+    const refused = await call('POST', `/api/replies/${hidden.id}/accept`, trainer);
+    expect(refused.statusCode, refused.body).toBe(404);
+    const removed = await replyCase();
+    await reportAndDecide(removed, 'delete');
+    expect((await call('POST', `/api/replies/${removed.id}/accept`, trainer)).statusCode).toBe(404);
+  });
+
   it('a hidden message no longer counts as unread for the other participant', async () => {
     const c = await messageCase();
     await reportAndDecide(c, 'hide');
