@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation';
 import { identityText } from './auth';
 import { categorySlugs } from './categories';
 import { emptyAsUndefined, pageInfoShape, pageParam } from './paging';
@@ -76,6 +77,8 @@ export const myDirectoryEntrySchema = z.object({
   bio: z.string().nullable(),
   has_photo: z.boolean(),
   updated_at: z.string().nullable(),
+  /** `hidden`: taken out of the directory by a moderation decision (decision 043), whatever `visible` says. */
+  moderation: moderationStateSchema.optional(),
 });
 export type MyDirectoryEntry = z.infer<typeof myDirectoryEntrySchema>;
 
@@ -101,6 +104,8 @@ export const directoryCardSchema = z.object({
   attestations: z.array(publicAttestationSchema).optional(),
   /** True when a photo is shown: `GET /api/users/{id}/photo`. */
   has_photo: z.boolean(),
+  /** `hidden`: out of the directory by a moderation decision; only administrators still find it. */
+  moderation: moderationStateSchema.optional(),
 });
 export type DirectoryCard = z.infer<typeof directoryCardSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation';
 import { identityText } from './auth';
 import { bodyIdSchema } from './ids';
 import { emptyAsUndefined, pageInfoShape, pageParam } from './paging';
@@ -98,6 +99,8 @@ export const threadItemSchema = z.object({
   locked: z.boolean(),
   created_at: z.string(),
   last_activity_at: z.string(),
+  /** Set by a moderation decision (decision 043): `hidden` reaches only its author and administrators. */
+  moderation: moderationStateSchema.optional(),
 });
 export type ThreadItem = z.infer<typeof threadItemSchema>;
 
@@ -118,6 +121,7 @@ export const replySchema = z.object({
   body_html: z.string(),
   accepted: z.boolean(),
   created_at: z.string(),
+  moderation: moderationStateSchema.optional(),
 });
 export type Reply = z.infer<typeof replySchema>;
 

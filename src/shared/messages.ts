@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation';
 import { bodyIdSchema } from './ids';
 import { pageInfoShape, pageParam, pageSizeParam } from './paging';
 
@@ -81,6 +82,8 @@ export const messageItemSchema = z.object({
   /** The Markdown rendered to safe HTML (raw HTML escaped, unsafe links dropped). */
   html: z.string(),
   created_at: z.string(),
+  /** Set by a moderation decision (decision 043): `hidden` is shown to its sender only, `removed` reads « Contenu supprimé par la modération ». */
+  moderation: moderationStateSchema.optional(),
 });
 export type MessageItem = z.infer<typeof messageItemSchema>;
 

@@ -22,6 +22,15 @@ export const reportTargetLabels: Record<ReportTargetType, string> = {
   opportunity: 'Opportunité',
 };
 
+/** The mark on hidden content, shown to its author and to administrators only (decision 043). */
+export const HIDDEN_BY_MODERATION = 'Masqué par la modération';
+/** What replaces a removed message, reply or thread that stays as evidence of the exchange (decision 043). */
+export const REMOVED_BY_MODERATION = 'Contenu supprimé par la modération';
+
+/** What a moderation decision made of a content, as its readers receive it (absent: nothing). */
+export const moderationStateSchema = z.enum(['hidden', 'removed']);
+export type ModerationState = z.infer<typeof moderationStateSchema>;
+
 /** Why a person reports content: a fixed list, each with its French label. */
 export const reportReasons = ['illegal_content', 'harassment', 'hate_speech', 'spam', 'personal_data', 'other'] as const;
 export type ReportReason = (typeof reportReasons)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation';
 import { identityText } from './auth';
 import { categorySlugs } from './categories';
 import { CERTIFICATE_CODE_PATTERN } from './certificates';
@@ -138,6 +139,8 @@ export const opportunitySchema = z.object({
   /** The caller's own answer, if any. */
   my_response: z.object({ kind: z.enum(['application', 'proposal']), created_at: z.string() }).nullable(),
   responses_count: z.number().int().optional(),
+  /** `hidden`: hidden by a moderation decision (decision 043), shown to its owner and administrators only. */
+  moderation: moderationStateSchema.optional(),
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 

@@ -46,7 +46,7 @@ import { placeFile } from '../../src/server/test/uploads';
  *   trainer's public page take a user like the user routes (nobody in the matrix shows a photo).
  * - moderation: report routes target an open report (by the organisme actor, on a message of the
  *   member); decision routes target a hiding decision on another message of the member, who alone
- *   may contest it; no module serves reportable content in this app, so a new report is 404 for all.
+ *   may contest it; a new report targets the approved trainer's question thread (see `reportBody`).
  * - notification routes: each signed-in column (administrators included: nobody reads another's
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  * - conversation routes: every column targets the conversation between the member and the
@@ -208,7 +208,8 @@ const importBody: BodyFn = () => ({ payload: { csv: `email\nimport-${unique()}@e
 const enrolBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, member_ids: [w.membershipId] } });
 // A forged invitation link: whoever reaches the service is told the invitation is not valid.
 const invitationBody: BodyFn = () => ({ payload: { token: 'aW52aXRhdGlvbi1mYWJyaXF1w6llLXBhci1sYS1tYXRyaWNl', consent: true } });
-const reportBody: BodyFn = () => ({ payload: { target_type: 'message', target_id: 1, reason: 'spam', explanation: 'Publicité non sollicitée.' } });
+// The question thread of the approved trainer's published course: only its trainer (its author) and administrators read it.
+const reportBody: BodyFn = (w) => ({ payload: { target_type: 'thread', target_id: w.threads.get(w.ownCourse.id)!.threadId, reason: 'spam', explanation: 'Publicité non sollicitée.' } });
 const decisionBody: BodyFn = () => ({ payload: { action: 'keep', reason: 'Message conforme aux règles.' } });
 const contestBody: BodyFn = () => ({ payload: { explanation: 'Ce n’était pas de la publicité.' } });
 const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
@@ -437,8 +438,8 @@ const matrix: Record<string, Row> = {
   'POST /api/users/:id/block':              row('authenticated',    'correspondent', [401, 200, 200, 200, 200, 200, '-']),
   'DELETE /api/users/:id/block':            row('authenticated',    'correspondent', [401, 200, 200, 200, 200, 200, '-']),
   'GET /api/events':                        row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { stream: true }),
-  // Issue 26, moderation: the content modules declare their targets; none in this app, so a report finds nothing (404).
-  'POST /api/reports':                      row('authenticated',    'none',    [401, 404, 404, 404, 404, 404, '-'], { body: reportBody }),
+  // Issue 26, moderation: a report of the trainer's thread: 404 for whoever cannot read the course's discussions, 422 for its author.
+  'POST /api/reports':                      row('authenticated',    'none',    [401, 404, 404, 404, 422, 201, '-'], { body: reportBody }),
   'GET /api/admin/reports':                 row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'POST /api/admin/reports/:id/decision':   row('isAdmin',          'report',  [401, 403, 403, 403, 403, 200, 403], { body: decisionBody }),
   'GET /api/moderation/decisions/:id':      row('authenticated',    'decision', [401, 200, 403, 403, 403, 200, 403]),

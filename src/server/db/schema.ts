@@ -817,6 +817,10 @@ export const discussionThreads = pgTable(
     acceptedReplyId: integer('accepted_reply_id'),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedById: integer('locked_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Hidden by a moderation decision (decision 043): shown only to its author, marked, and to administrators. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Removed by a moderation decision (decision 043): the row stays as evidence of assistance, its text is gone. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     /** When the last reply came (or the thread was opened): the list's order. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     /** French full-text document (decision 027): title weighted A, body B. */
@@ -847,6 +851,10 @@ export const discussionReplies = pgTable(
     body: text('body').notNull(),
     /** Who marked it as the answer (the trainer or an administrator). */
     acceptedById: integer('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Hidden by a moderation decision (decision 043): shown only to its author, marked, and to administrators. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Removed by a moderation decision (decision 043): the row stays as evidence of assistance, its text is gone. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('ecoforma_fr'::regconfig, body)`),
@@ -891,6 +899,8 @@ export const directoryEntries = pgTable(
     region: text('region'),
     domains: jsonb('domains').$type<string[]>().notNull().default([]),
     bio: text('bio'),
+    /** Taken out of the directory by a moderation decision (decision 043), whatever `visible` says. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [index('directory_entries_visible_idx').on(t.visible, t.region)],
@@ -914,6 +924,8 @@ export const opportunities = pgTable(
     /** The last day (Paris time) answers are taken; null: none. */
     deadline: date('deadline', { mode: 'string' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Hidden by a moderation decision (decision 043): shown only to its author, marked, and to administrators. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -994,6 +1006,10 @@ export const messages = pgTable(
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     /** Markdown as written, at most 5,000 characters; rendered to safe HTML when read. */
     body: text('body').notNull(),
+    /** Hidden by a moderation decision (decision 043): shown only to its author, marked, and to administrators. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Removed by a moderation decision (decision 043): the row stays as evidence of assistance, its text is gone. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],

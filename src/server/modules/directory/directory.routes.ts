@@ -37,7 +37,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
   );
 
   app.get('/api/directory', { config: { access: 'authenticated' }, schema: { tags, summary: 'L’annuaire : les personnes qui ont choisi d’y figurer, avec ce qu’elles montrent (jamais d’adresse e-mail)', querystring: directoryQuerySchema, response: { 200: directoryPageSchema } } }, async (request) =>
-    searchDirectory(db, request.query),
+    searchDirectory(db, request.query, currentUser(request)),
   );
 
   app.put('/api/user/photo', { config: { access: 'authenticated' }, schema: { tags, summary: 'Envoyer ma photo de profil (PNG, JPEG ou WebP, 5 Mo au plus), recadrée en carré', consumes: ['multipart/form-data'], response: { 200: photoResponseSchema } } }, async (request) => {

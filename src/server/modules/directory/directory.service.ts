@@ -18,10 +18,12 @@ import {
 import type { CategorySlug } from '../../../shared/categories';
 import type { RegionSlug } from '../../../shared/regions';
 import { normalizeSearch, escapeLike } from '../../../shared/text';
+import { isAdmin } from '../../../shared/roles';
 import { webPaths } from '../../../shared/web-paths';
 import type { Db, Executor } from '../../db/client';
 import { certificates, courses, directoryEntries, satisfactionAnswers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ModerationTarget } from '../../lib/module-manifest';
 import type { ModuleDeps } from '../../lib/deps';
 import { checkFileType, type IncomingFile } from '../../lib/file-transfer';
 import { discardUpload, keepUpload, removeStoredFile } from '../../lib/storage';
@@ -45,6 +47,7 @@ function entryOf(row: EntryRow | undefined, hasPhoto: boolean): MyDirectoryEntry
     bio: row?.bio ?? null,
     has_photo: hasPhoto,
     updated_at: row ? row.updatedAt.toISOString() : null,
+    ...(row?.hiddenAt ? { moderation: 'hidden' as const } : {}),
   };
 }
 
@@ -118,8 +121,10 @@ const has = (fields: DirectoryField[], field: DirectoryField) => fields.includes
  * search reads the name and, where shown, the headline; the filters only match shown fields, so
  * a hidden region or domain cannot be found out by filtering.
  */
-export async function searchDirectory(db: Db, query: { q?: string | undefined; domain?: string | undefined; region?: string | undefined; page: number }): Promise<DirectoryPage> {
+export async function searchDirectory(db: Db, query: { q?: string | undefined; domain?: string | undefined; region?: string | undefined; page: number }, caller: AuthUser): Promise<DirectoryPage> {
   const conditions: SQL[] = [eq(directoryEntries.visible, true)];
+  // An entry hidden by moderation is out of the directory; administrators still find it, marked (decision 043).
+  if (!isAdmin(caller)) conditions.push(isNull(directoryEntries.hiddenAt));
   // A disabled account (not a trainer awaiting approval) is not shown.
   conditions.push(sql`(${users.isValid} or ${users.role} = 'formateur')`);
   if (query.q) {
@@ -159,6 +164,7 @@ export async function searchDirectory(db: Db, query: { q?: string | undefined; d
       ...(has(fields, 'domains') ? { domains: r.entry.domains as CategorySlug[] } : {}),
       ...(has(fields, 'attestations') ? { attestations: (attestations.get(r.id) ?? []).map(({ id: _id, ...a }) => a) } : {}),
       has_photo: has(fields, 'photo') && Boolean(r.picture),
+      ...(r.entry.hiddenAt ? { moderation: 'hidden' as const } : {}),
     };
   });
   return { items, total: rows[0]?.total ?? 0, page: query.page, pageSize };
@@ -175,6 +181,7 @@ export async function bothAcceptMessages(db: Executor, userA: number, userB: num
       and(
         inArray(directoryEntries.userId, [userA, userB]),
         eq(directoryEntries.visible, true),
+        isNull(directoryEntries.hiddenAt),
         eq(directoryEntries.acceptsMessages, true),
         sql`(${users.isValid} or ${users.role} = 'formateur')`,
       ),
@@ -253,11 +260,11 @@ export async function removePhoto({ db, storage }: ModuleDeps, userId: number): 
  */
 export async function photoFor(db: Executor, caller: AuthUser, userId: number): Promise<string> {
   const [row] = await db
-    .select({ picture: users.profilPicture, visible: directoryEntries.visible, fields: directoryEntries.fields, isValid: users.isValid, role: users.role })
+    .select({ picture: users.profilPicture, visible: directoryEntries.visible, hiddenAt: directoryEntries.hiddenAt, fields: directoryEntries.fields, isValid: users.isValid, role: users.role })
     .from(users)
     .leftJoin(directoryEntries, eq(directoryEntries.userId, users.id))
     .where(eq(users.id, userId));
-  const shown = row?.visible === true && (row.fields ?? []).includes('photo') && (row.isValid || row.role === 'formateur');
+  const shown = row?.visible === true && !row.hiddenAt && (row.fields ?? []).includes('photo') && (row.isValid || row.role === 'formateur');
   if (!row?.picture || (caller.id !== userId && !shown)) throw AppError.notFound(directoryMessages.photoNotFound);
   return row.picture;
 }
@@ -270,7 +277,7 @@ const round1 = (value: string | null) => (value === null ? null : Math.round(Num
 /** An approved trainer's public page: presentation, published courses and ratings. Anyone else: 404. */
 export async function trainerPublic(db: Executor, trainerId: number): Promise<TrainerPublic> {
   const [trainer] = await db
-    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, speciality: users.speciality, role: users.role, isValid: users.isValid, bio: directoryEntries.bio })
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, speciality: users.speciality, role: users.role, isValid: users.isValid, bio: directoryEntries.bio, hiddenAt: directoryEntries.hiddenAt })
     .from(users)
     .leftJoin(directoryEntries, eq(directoryEntries.userId, users.id))
     .where(eq(users.id, trainerId));
@@ -296,9 +303,41 @@ export async function trainerPublic(db: Executor, trainerId: number): Promise<Tr
     firstname: trainer.firstname,
     lastname: trainer.lastname,
     speciality: trainer.speciality,
-    bio: trainer.bio,
+    // A presentation hidden by moderation (decision 043) is not shown on the public page either.
+    bio: trainer.hiddenAt ? null : trainer.bio,
     rating_average: count > 0 ? Math.round((sum / count) * 10) / 10 : null,
     rating_count: count,
     courses: list.map((c) => ({ id: c.id, title: c.title, category: c.category, rating_average: round1(c.ratingAverage), rating_count: c.ratingCount })),
   };
 }
+
+/**
+ * The moderation target `profile` (decision 043), by the person's id: seen by anyone signed in
+ * while the entry is in the directory; its author is the person. Hiding takes it out of the
+ * directory (and its photo out of sight) whatever its owner chose, until a contest reverses it;
+ * removing deletes the entry and the photo, which the person may give again, anew.
+ */
+export const profileTarget: ModerationTarget = {
+  async describe(db, id, viewerId) {
+    const [row] = await db
+      .select({ entry: directoryEntries, firstname: users.firstname, lastname: users.lastname, isValid: users.isValid, role: users.role })
+      .from(directoryEntries)
+      .innerJoin(users, eq(users.id, directoryEntries.userId))
+      .where(eq(directoryEntries.userId, id))
+      .limit(1);
+    if (!row) return null;
+    const listed = row.entry.visible && (row.isValid || row.role === 'formateur');
+    if (viewerId !== null && viewerId !== id && (!listed || row.entry.hiddenAt)) return null;
+    const headline = has(row.entry.fields, 'headline') && row.entry.headline ? [row.entry.headline] : [];
+    const excerpt = [`${row.firstname} ${row.lastname}`, ...headline, ...(row.entry.bio ? [row.entry.bio] : [])].join('\n');
+    return { authorId: id, excerpt, link: webPaths.directory };
+  },
+  async hide(tx, id, hidden) {
+    await tx.update(directoryEntries).set({ hiddenAt: hidden ? new Date() : null }).where(eq(directoryEntries.userId, id));
+  },
+  async remove(tx, id) {
+    await tx.delete(directoryEntries).where(eq(directoryEntries.userId, id));
+    // The start-up sweep deletes the file no column names any more (decision 037).
+    await tx.update(users).set({ profilPicture: null }).where(eq(users.id, id));
+  },
+};

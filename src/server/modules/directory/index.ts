@@ -3,12 +3,14 @@ import { directoryEntries, users } from '../../db/schema';
 import { extOf, iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { directoryRoutes } from './directory.routes';
+import { profileTarget } from './directory.service';
 
 export { bothAcceptMessages, validAttestations } from './directory.service';
 
 export const directoryModule: ModuleManifest = {
   name: 'directory',
   routes: [directoryRoutes],
+  moderationTargets: { profile: profileTarget },
   // The profile photo (issue 26): set by PUT /api/user/photo, shown only where its owner chose.
   storedFiles: [users.profilPicture],
   personalData: [{ column: directoryEntries.userId, exportedAs: 'directory_entry', onAccountDeletion: 'cascade' }],

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   canModerateDiscussions,
   DELETED_AUTHOR,
@@ -15,10 +15,14 @@ import {
   type ThreadValues,
 } from '../../../shared/discussions';
 import { canViewCourse } from '../../../shared/courses';
+import { REMOVED_BY_MODERATION, type ModerationState } from '../../../shared/moderation';
+import { isAdmin, type Actor } from '../../../shared/roles';
+import { webPaths } from '../../../shared/web-paths';
 import { normalizeSearch } from '../../../shared/text';
 import type { Db, Executor } from '../../db/client';
 import { courses, courseSections, discussionFollows, discussionReplies, discussionThreads, enrolments, lessons, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ModerationTarget } from '../../lib/module-manifest';
 import type { AuthUser } from '../../lib/sessions';
 import { renderLessonMarkdown } from '../learning';
 import { notify } from '../notifications';
@@ -40,7 +44,7 @@ interface Access {
  * administrators. Someone who cannot even see the course (another trainer's draft) learns
  * nothing of it (404); anyone else is refused with 403.
  */
-async function courseAccess(db: Executor, actor: AuthUser, courseId: number): Promise<Access> {
+async function courseAccess(db: Executor, actor: Actor, courseId: number): Promise<Access> {
   const [row] = await db
     .select({ id: courses.id, title: courses.title, authorId: courses.authorId, status: courses.status, enrolled: enrolments.userId })
     .from(courses)
@@ -58,15 +62,27 @@ async function courseAccess(db: Executor, actor: AuthUser, courseId: number): Pr
 type ThreadRow = typeof discussionThreads.$inferSelect;
 
 /** The thread and what the caller is to its course; a thread of a course the caller cannot see is a 404. */
-async function threadAccess(db: Executor, actor: AuthUser, threadId: number): Promise<Access & { thread: ThreadRow }> {
+async function threadAccess(db: Executor, actor: Actor, threadId: number): Promise<Access & { thread: ThreadRow }> {
   const [thread] = await db.select().from(discussionThreads).where(eq(discussionThreads.id, threadId)).limit(1);
-  if (!thread) throw AppError.notFound(discussionMessages.threadNotFound);
+  // A thread hidden by moderation reaches only its author and administrators (decision 043).
+  if (!thread || (thread.hiddenAt && thread.authorId !== actor.id && !isAdmin(actor))) throw AppError.notFound(discussionMessages.threadNotFound);
   try {
     return { ...(await courseAccess(db, actor, thread.courseId)), thread };
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) throw AppError.notFound(discussionMessages.threadNotFound);
     throw error;
   }
+}
+
+/** What moderation made of a thread or a reply (decision 043). */
+function moderationOf(row: { hiddenAt: Date | null; removedAt: Date | null }): { moderation?: ModerationState } {
+  if (row.removedAt) return { moderation: 'removed' };
+  return row.hiddenAt ? { moderation: 'hidden' } : {};
+}
+
+/** The threads or replies the caller reads: all for administrators, else all but others' hidden ones. */
+function readable(actor: Actor, table: typeof discussionThreads | typeof discussionReplies): SQL | undefined {
+  return isAdmin(actor) ? undefined : or(isNull(table.hiddenAt), eq(table.authorId, actor.id));
 }
 
 function authorOf(row: { authorId: number | null; firstname: string | null; lastname: string | null }, course: { authorId: number }): DiscussionAuthor {
@@ -96,19 +112,21 @@ export function threadSearchQuery(q: string | undefined): string | null {
 function searchMatch(query: string): SQL {
   const tsquery = sql`to_tsquery('ecoforma_fr', ${query})`;
   return sql`(${discussionThreads.searchVector} @@ ${tsquery} or exists (
-    select 1 from ${discussionReplies} r where r.thread_id = ${discussionThreads.id} and r.search_vector @@ ${tsquery}))`;
+    select 1 from ${discussionReplies} r where r.thread_id = ${discussionThreads.id} and r.hidden_at is null and r.search_vector @@ ${tsquery}))`;
 }
 
-const repliesCount = sql<number>`(select cast(count(*) as integer) from ${discussionReplies} r where r.thread_id = ${discussionThreads.id})`.mapWith(Number);
+/** The replies the actor reads (others' hidden replies left out, but for administrators). */
+const repliesCount = (actor: Actor) =>
+  sql<number>`(select cast(count(*) as integer) from ${discussionReplies} r where r.thread_id = ${discussionThreads.id} and (${isAdmin(actor)} or r.hidden_at is null or r.author_id = ${actor.id}))`.mapWith(Number);
 
-function selectThreads(db: Executor) {
+function selectThreads(db: Executor, actor: Actor) {
   return db
     .select({
       thread: discussionThreads,
       firstname: users.firstname,
       lastname: users.lastname,
       lessonTitle: lessons.title,
-      repliesCount,
+      repliesCount: repliesCount(actor),
     })
     .from(discussionThreads)
     .leftJoin(users, eq(users.id, discussionThreads.authorId))
@@ -124,13 +142,14 @@ function toItem(row: ListedThread, course: CourseRef): ThreadItem {
     course_id: t.courseId,
     lesson: t.lessonId !== null && row.lessonTitle !== null ? { id: t.lessonId, title: row.lessonTitle } : null,
     kind: t.kind,
-    title: t.title,
+    title: t.removedAt ? REMOVED_BY_MODERATION : t.title,
     author: authorOf({ authorId: t.authorId, firstname: row.firstname, lastname: row.lastname }, course),
     replies_count: row.repliesCount,
     answered: t.acceptedReplyId !== null,
     locked: t.lockedAt !== null,
     created_at: t.createdAt.toISOString(),
     last_activity_at: t.lastActivityAt.toISOString(),
+    ...moderationOf(t),
   };
 }
 
@@ -142,13 +161,15 @@ export async function listThreads(db: Db, actor: AuthUser, courseId: number, que
   if (query.kind !== undefined) filters.push(eq(discussionThreads.kind, query.kind));
   const search = threadSearchQuery(query.q);
   if (search) filters.push(searchMatch(search));
+  const visible = readable(actor, discussionThreads);
+  if (visible) filters.push(visible);
   const where = and(...filters);
 
   const [counted] = await db.select({ n: count() }).from(discussionThreads).where(where);
   const order = search
     ? [desc(sql`ts_rank(${discussionThreads.searchVector}, to_tsquery('ecoforma_fr', ${search}))`), desc(discussionThreads.lastActivityAt), desc(discussionThreads.id)]
     : [desc(discussionThreads.lastActivityAt), desc(discussionThreads.id)];
-  const rows = await selectThreads(db)
+  const rows = await selectThreads(db, actor)
     .where(where)
     .orderBy(...order)
     .limit(THREADS_PAGE_SIZE)
@@ -198,12 +219,12 @@ async function isFollowing(db: Executor, threadId: number, userId: number): Prom
 /** `GET /api/threads/:id`: the thread with its replies, oldest first, a page at a time or all. */
 export async function getThread(db: Db, actor: AuthUser, threadId: number, query: ThreadQuery): Promise<ThreadDetail> {
   const { course, moderator, thread } = await threadAccess(db, actor, threadId);
-  const [listed] = await selectThreads(db).where(eq(discussionThreads.id, thread.id)).limit(1);
+  const [listed] = await selectThreads(db, actor).where(eq(discussionThreads.id, thread.id)).limit(1);
   const replyRows = db
     .select({ reply: discussionReplies, firstname: users.firstname, lastname: users.lastname })
     .from(discussionReplies)
     .leftJoin(users, eq(users.id, discussionReplies.authorId))
-    .where(eq(discussionReplies.threadId, thread.id))
+    .where(and(eq(discussionReplies.threadId, thread.id), readable(actor, discussionReplies)))
     .orderBy(asc(discussionReplies.createdAt), asc(discussionReplies.id));
   const total = listed!.repliesCount;
   const pageSize = query.all ? Math.max(total, 1) : REPLIES_PAGE_SIZE;
@@ -213,15 +234,16 @@ export async function getThread(db: Db, actor: AuthUser, threadId: number, query
     rows.map(async (row) => ({
       id: row.reply.id,
       author: authorOf({ authorId: row.reply.authorId, firstname: row.firstname, lastname: row.lastname }, course),
-      body_html: await renderLessonMarkdown(row.reply.body),
+      body_html: row.reply.removedAt ? `<p>${REMOVED_BY_MODERATION}</p>` : await renderLessonMarkdown(row.reply.body),
       accepted: row.reply.id === thread.acceptedReplyId,
       created_at: row.reply.createdAt.toISOString(),
+      ...moderationOf(row.reply),
     })),
   );
   return {
     ...toItem(listed!, course),
     course_title: course.title,
-    body_html: await renderLessonMarkdown(thread.body),
+    body_html: thread.removedAt ? `<p>${REMOVED_BY_MODERATION}</p>` : await renderLessonMarkdown(thread.body),
     accepted_reply_id: thread.acceptedReplyId,
     following: await isFollowing(db, thread.id, actor.id),
     can_moderate: moderator,
@@ -272,8 +294,13 @@ export async function addReply(db: Db, actor: AuthUser, threadId: number, body: 
  * question; one per thread, marking another one moves it.
  */
 export async function acceptReply(db: Db, actor: AuthUser, replyId: number): Promise<{ thread_id: number; accepted_reply_id: number }> {
-  const [reply] = await db.select({ id: discussionReplies.id, threadId: discussionReplies.threadId }).from(discussionReplies).where(eq(discussionReplies.id, replyId)).limit(1);
-  if (!reply) throw AppError.notFound(discussionMessages.replyNotFound);
+  const [reply] = await db
+    .select({ id: discussionReplies.id, threadId: discussionReplies.threadId, authorId: discussionReplies.authorId, hiddenAt: discussionReplies.hiddenAt, removedAt: discussionReplies.removedAt })
+    .from(discussionReplies)
+    .where(eq(discussionReplies.id, replyId))
+    .limit(1);
+  // A reply hidden by moderation is out of the trainer's sight; a removed one has nothing left to accept (decision 043).
+  if (!reply || reply.removedAt || (reply.hiddenAt && reply.authorId !== actor.id && !isAdmin(actor))) throw AppError.notFound(discussionMessages.replyNotFound);
   const { moderator, thread } = await threadAccess(db, actor, reply.threadId).catch((error: unknown) => {
     throw error instanceof AppError && error.statusCode === 404 ? AppError.notFound(discussionMessages.replyNotFound) : error;
   });
@@ -330,3 +357,74 @@ export async function exportDiscussions(db: Executor, userId: number) {
     .orderBy(asc(discussionFollows.createdAt));
   return { threads, replies, follows };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Moderation targets (decision 043)
+
+/** The person as the course's access rules need them; null once the account is gone. */
+async function actorOf(db: Executor, userId: number): Promise<Actor | null> {
+  const [row] = await db.select({ id: users.id, role: users.role, is_valid: users.isValid }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** May the viewer read the course's discussions (learner, trainer, administrator)? */
+async function readsCourse(db: Executor, viewerId: number, courseId: number): Promise<boolean> {
+  const actor = await actorOf(db, viewerId);
+  if (!actor) return false;
+  try {
+    await courseAccess(db, actor, courseId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
+/** Content the viewer sees: not removed, not someone else's hidden one, in a course whose discussions they read. */
+async function seenBy(db: Executor, viewerId: number | null, row: { authorId: number | null; hiddenAt: Date | null; removedAt: Date | null }, courseId: number): Promise<boolean> {
+  if (row.removedAt || row.authorId === null) return false;
+  if (viewerId === null) return true;
+  if (row.hiddenAt && row.authorId !== viewerId) return false;
+  return readsCourse(db, viewerId, courseId);
+}
+
+/**
+ * `thread`: seen by whoever reads the course's discussions; hiding keeps it from all but its
+ * author and administrators; removing keeps the thread and its replies (evidence of pedagogical
+ * assistance) and replaces its title and text with « Contenu supprimé par la modération ».
+ */
+export const threadTarget: ModerationTarget = {
+  async describe(db, id, viewerId) {
+    const [thread] = await db.select().from(discussionThreads).where(eq(discussionThreads.id, id)).limit(1);
+    if (!thread || !(await seenBy(db, viewerId, thread, thread.courseId))) return null;
+    return { authorId: thread.authorId!, excerpt: `${thread.title}\n\n${thread.body}`, link: webPaths.courseDiscussions(thread.courseId, thread.id) };
+  },
+  async hide(tx, id, hidden) {
+    await tx.update(discussionThreads).set({ hiddenAt: hidden ? new Date() : null }).where(eq(discussionThreads.id, id));
+  },
+  async remove(tx, id) {
+    await tx.update(discussionThreads).set({ title: '', body: '', hiddenAt: null, removedAt: new Date() }).where(eq(discussionThreads.id, id));
+  },
+};
+
+/** `reply`: like its thread's; a removed reply stays in place, its text replaced. */
+export const replyTarget: ModerationTarget = {
+  async describe(db, id, viewerId) {
+    const [row] = await db
+      .select({ reply: discussionReplies, thread: discussionThreads })
+      .from(discussionReplies)
+      .innerJoin(discussionThreads, eq(discussionThreads.id, discussionReplies.threadId))
+      .where(eq(discussionReplies.id, id))
+      .limit(1);
+    if (!row || !(await seenBy(db, viewerId, row.reply, row.thread.courseId))) return null;
+    // A reply under a thread the viewer may no longer see (hidden by moderation) is out of reach too.
+    if (viewerId !== null && row.thread.hiddenAt && row.thread.authorId !== viewerId && !isAdmin(await actorOf(db, viewerId))) return null;
+    return { authorId: row.reply.authorId!, excerpt: row.reply.body, link: webPaths.courseDiscussions(row.thread.courseId, row.thread.id) };
+  },
+  async hide(tx, id, hidden) {
+    await tx.update(discussionReplies).set({ hiddenAt: hidden ? new Date() : null }).where(eq(discussionReplies.id, id));
+  },
+  async remove(tx, id) {
+    await tx.update(discussionReplies).set({ body: '', hiddenAt: null, removedAt: new Date() }).where(eq(discussionReplies.id, id));
+  },
+};

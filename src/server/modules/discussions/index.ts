@@ -2,7 +2,7 @@ import { discussionFollows, discussionReplies, discussionThreads } from '../../d
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { discussionsRoutes } from './discussions.routes';
-import { exportDiscussions } from './discussions.service';
+import { exportDiscussions, replyTarget, threadTarget } from './discussions.service';
 
 /**
  * Course discussions (issue 26). A deleted account's threads and replies stay, as the course's
@@ -12,6 +12,7 @@ import { exportDiscussions } from './discussions.service';
 export const discussionsModule: ModuleManifest = {
   name: 'discussions',
   routes: [discussionsRoutes],
+  moderationTargets: { thread: threadTarget, reply: replyTarget },
   personalData: [
     { column: discussionThreads.authorId, exportedAs: 'discussion_threads', onAccountDeletion: 'set null' },
     { column: discussionThreads.lockedById, exportedAs: { notExported: 'le formateur ou l’administrateur qui a verrouillé la discussion d’une autre personne' }, onAccountDeletion: 'set null' },

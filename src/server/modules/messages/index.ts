@@ -1,7 +1,7 @@
 import { conversations, messages, userBlocks } from '../../db/schema';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { eventsRoutes } from './events.routes';
-import { exportMessaging } from './messages.service';
+import { exportMessaging, messageTarget } from './messages.service';
 import { messagesRoutes } from './messages.routes';
 
 export { mayOpenConversation } from './relationships';
@@ -22,4 +22,5 @@ export const messagesModule: ModuleManifest = {
     { column: userBlocks.blockedId, exportedAs: { notExported: 'les personnes qui ont bloqué ce compte (leur choix, non le sien)' }, onAccountDeletion: 'cascade' },
   ],
   exportSections: (db, user) => exportMessaging(db, user.id),
+  moderationTargets: { message: messageTarget },
 };

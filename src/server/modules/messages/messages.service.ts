@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import {
   DELETED_ACCOUNT_NAME,
   MESSAGES_PER_MINUTE,
@@ -12,10 +12,12 @@ import {
   type ConversationsQuery,
   type ReadResult,
 } from '../../../shared/messages';
+import { REMOVED_BY_MODERATION } from '../../../shared/moderation';
 import { webPaths } from '../../../shared/web-paths';
 import type { Db, Executor } from '../../db/client';
 import { conversations, courses, messages, organisations, userBlocks, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ModerationTarget } from '../../lib/module-manifest';
 import { publishToUsers } from '../../lib/event-bus';
 import { countHit, rateKeys } from '../../lib/rate-limits';
 import { renderSafeMarkdown } from '../learning';
@@ -73,9 +75,13 @@ function unreadOf(userId: number): SQL<number> {
     select count(*)::int from "messages" m
     where m."conversation_id" = "conversations"."id"
       and m."sender_id" is distinct from ${userId}
+      and m."hidden_at" is null
       and m."id" > case when "conversations"."user_a_id" = ${userId} then "conversations"."user_a_last_read_id" else "conversations"."user_b_last_read_id" end
   )`;
 }
+
+/** The messages a participant reads: all but the other's messages hidden by moderation (decision 043). */
+const readableBy = (userId: number) => or(isNull(messages.hiddenAt), eq(messages.senderId, userId))!;
 
 const mineCondition = (userId: number) => or(eq(conversations.userAId, userId), eq(conversations.userBId, userId));
 
@@ -100,7 +106,7 @@ async function summaries(db: Executor, userId: number, rows: (ConversationRow & 
     db
       .selectDistinctOn([messages.conversationId], { conversationId: messages.conversationId, body: messages.body, createdAt: messages.createdAt, senderId: messages.senderId })
       .from(messages)
-      .where(inArray(messages.conversationId, ids))
+      .where(and(inArray(messages.conversationId, ids), readableBy(userId)))
       .orderBy(messages.conversationId, desc(messages.id)),
     otherIds.length
       ? db
@@ -171,9 +177,10 @@ async function toItems(rows: MessageRow[], userId: number): Promise<MessageItem[
       conversation_id: m.conversationId,
       sender_id: m.senderId,
       mine: m.senderId === userId,
-      body: m.body,
-      html: await renderSafeMarkdown(m.body),
+      body: m.removedAt ? REMOVED_BY_MODERATION : m.body,
+      html: await renderSafeMarkdown(m.removedAt ? REMOVED_BY_MODERATION : m.body),
       created_at: m.createdAt.toISOString(),
+      ...(m.removedAt ? { moderation: 'removed' as const } : m.hiddenAt ? { moderation: 'hidden' as const } : {}),
     })),
   );
 }
@@ -185,11 +192,11 @@ export async function listMessages(db: Db, userId: number, id: number, query: Me
     db
       .select()
       .from(messages)
-      .where(eq(messages.conversationId, id))
+      .where(and(eq(messages.conversationId, id), readableBy(userId)))
       .orderBy(desc(messages.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(messages).where(eq(messages.conversationId, id)),
+    db.select({ n: count() }).from(messages).where(and(eq(messages.conversationId, id), readableBy(userId))),
     summaryOf(db, userId, row),
   ]);
   return { conversation, items: await toItems(rows.reverse(), userId), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
@@ -346,3 +353,33 @@ export async function exportMessaging(db: Executor, userId: number) {
     blocks: blocks.map((b) => ({ user_id: b.blockedId, name: b.name, blocked_at: b.createdAt.toISOString() })),
   };
 }
+
+/**
+ * The moderation target `message` (decision 043): a participant of the conversation sees it (and
+ * may report it) unless it is the other's message hidden by moderation; the author is the sender.
+ * Hiding keeps it from the other participant; removing keeps the row as evidence of the exchange
+ * (Code du travail D6313-3-1) and replaces its text.
+ */
+export const messageTarget: ModerationTarget = {
+  async describe(db, id, viewerId) {
+    const [row] = await db
+      .select({ message: messages, userAId: conversations.userAId, userBId: conversations.userBId })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(eq(messages.id, id))
+      .limit(1);
+    // A deleted sender's message has nobody to answer for it: there is no one to report.
+    if (!row || row.message.removedAt || row.message.senderId === null) return null;
+    if (viewerId !== null) {
+      if (row.userAId !== viewerId && row.userBId !== viewerId) return null;
+      if (row.message.hiddenAt && row.message.senderId !== viewerId) return null;
+    }
+    return { authorId: row.message.senderId, excerpt: row.message.body, link: webPaths.messages(row.message.conversationId) };
+  },
+  async hide(tx, id, hidden) {
+    await tx.update(messages).set({ hiddenAt: hidden ? new Date() : null }).where(eq(messages.id, id));
+  },
+  async remove(tx, id) {
+    await tx.update(messages).set({ body: '', hiddenAt: null, removedAt: new Date() }).where(eq(messages.id, id));
+  },
+};

@@ -27,12 +27,15 @@ import { notify, notifyAdmins } from '../notifications';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Every reportable type the registered modules serve (the first module declaring a type serves it). */
+/**
+ * Every reportable type the registered modules serve. The platform's modules serve each type once
+ * (manifests.test.ts); a module added after them (a test's fake, `extraModules`) takes the type over.
+ */
 export function moderationTargets(modules: readonly ModuleManifest[]): Map<ReportTargetType, ModerationTarget> {
   const targets = new Map<ReportTargetType, ModerationTarget>();
   for (const module of modules) {
     for (const [type, target] of Object.entries(module.moderationTargets ?? {}) as [ReportTargetType, ModerationTarget | undefined][]) {
-      if (target && !targets.has(type)) targets.set(type, target);
+      if (target) targets.set(type, target);
     }
   }
   return targets;

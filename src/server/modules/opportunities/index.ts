@@ -3,11 +3,12 @@ import { opportunities, opportunityDigests, opportunityResponses } from '../../d
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { opportunitiesRoutes } from './opportunities.routes';
-import { sendWeeklyDigests } from './opportunities.service';
+import { opportunityTarget, sendWeeklyDigests } from './opportunities.service';
 
 export const opportunitiesModule: ModuleManifest = {
   name: 'opportunities',
   routes: [opportunitiesRoutes],
+  moderationTargets: { opportunity: opportunityTarget },
   personalData: [
     { column: opportunities.ownerId, exportedAs: 'opportunities', onAccountDeletion: 'cascade' },
     { column: opportunityResponses.userId, exportedAs: 'applications', onAccountDeletion: 'cascade' },

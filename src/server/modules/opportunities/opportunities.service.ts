@@ -19,6 +19,7 @@ import { webPaths } from '../../../shared/web-paths';
 import type { Db, Executor } from '../../db/client';
 import { certificates, directoryEntries, opportunities, opportunityDigests, opportunityResponses, organisations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ModerationTarget } from '../../lib/module-manifest';
 import { queueMail } from '../../lib/mail/outbox';
 import type { AuthUser } from '../../lib/sessions';
 import { validAttestations } from '../directory';
@@ -63,6 +64,7 @@ function toOpportunity(row: OpportunityRow, extra: { postedBy: string; myKind: R
     can_manage: manage,
     my_response: extra.myKind && extra.myAt ? { kind: extra.myKind, created_at: extra.myAt.toISOString() } : null,
     ...(manage && extra.responses !== undefined ? { responses_count: extra.responses } : {}),
+    ...(row.hiddenAt ? { moderation: 'hidden' as const } : {}),
   };
 }
 
@@ -91,8 +93,13 @@ export async function createOpportunity(db: Db, caller: AuthUser, values: Opport
   return getOpportunity(db, caller, row!.id);
 }
 
+/** Hidden by moderation, an opportunity reaches only its owner and administrators (decision 043). */
+function readableBy(caller: Actor): SQL | undefined {
+  return isAdmin(caller) ? undefined : or(isNull(opportunities.hiddenAt), eq(opportunities.ownerId, caller.id));
+}
+
 export async function getOpportunity(db: Executor, caller: AuthUser, id: number): Promise<Opportunity> {
-  const [found] = await selectOpportunities(db, caller).where(eq(opportunities.id, id));
+  const [found] = await selectOpportunities(db, caller).where(and(eq(opportunities.id, id), readableBy(caller)));
   if (!found) throw AppError.notFound(opportunityMessages.notFound);
   return toOpportunity(found.row, found, caller);
 }
@@ -103,6 +110,8 @@ export async function listOpportunities(
   query: { type?: OpportunityType | undefined; region?: string | undefined; domain?: string | undefined; scope: 'open' | 'mine'; page: number },
 ): Promise<OpportunityPage> {
   const conditions: SQL[] = [];
+  const readable = readableBy(caller);
+  if (readable) conditions.push(readable);
   if (query.scope === 'mine') conditions.push(eq(opportunities.ownerId, caller.id));
   else {
     conditions.push(isNull(opportunities.closedAt));
@@ -162,7 +171,7 @@ export async function deleteOpportunity(db: Db, caller: AuthUser, id: number): P
 async function respond(db: Db, caller: AuthUser, id: number, kind: ResponseKind, message: string, certificateCodes: string[]) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(opportunities).where(eq(opportunities.id, id)).for('share');
-    if (!row) throw AppError.notFound(opportunityMessages.notFound);
+    if (!row || (row.hiddenAt && row.ownerId !== caller.id && !isAdmin(caller))) throw AppError.notFound(opportunityMessages.notFound);
     if (row.ownerId === caller.id) throw AppError.forbidden(opportunityMessages.ownOpportunity);
     if (kind === 'application' && row.type === 'training_request') throw new AppError('use_proposal', 409, opportunityMessages.useProposal);
     if (kind === 'proposal' && row.type !== 'training_request') throw new AppError('not_a_training_request', 409, opportunityMessages.proposalOnlyForTrainingRequest);
@@ -246,7 +255,8 @@ export async function myApplications(db: Db, caller: AuthUser): Promise<MyApplic
     .innerJoin(opportunities, eq(opportunities.id, opportunityResponses.opportunityId))
     .innerJoin(users, eq(users.id, opportunities.ownerId))
     .leftJoin(organisations, eq(organisations.userId, opportunities.ownerId))
-    .where(eq(opportunityResponses.userId, caller.id))
+    // An answer to an opportunity hidden by moderation leaves the list while it is hidden (still in the export).
+    .where(and(eq(opportunityResponses.userId, caller.id), isNull(opportunities.hiddenAt)))
     .orderBy(desc(opportunityResponses.createdAt), desc(opportunityResponses.id));
   const attestations = await attestationsOf(db, rows.map((r) => r.response));
   return {
@@ -306,6 +316,7 @@ export async function sendWeeklyDigests(db: Db, now = new Date()): Promise<numbe
         and(
           gt(opportunities.createdAt, since),
           isNull(opportunities.closedAt),
+          isNull(opportunities.hiddenAt),
           or(isNull(opportunities.deadline), gte(opportunities.deadline, parisToday(now))),
           sql`${opportunities.ownerId} <> ${subscriber.digest.userId}`,
           sql`${opportunities.domains} ?| array[${sql.join(domains.map((d) => sql`${d}`), sql`, `)}]::text[]`,
@@ -337,3 +348,22 @@ export async function sendWeeklyDigests(db: Db, now = new Date()): Promise<numbe
   }
   return sent;
 }
+
+/**
+ * The moderation target `opportunity` (decision 043): seen by anyone signed in (while not hidden);
+ * its author is its owner. Hiding keeps it from all but its owner and administrators (list,
+ * page, answers, digest); removing deletes it with its answers, as its owner's deletion would.
+ */
+export const opportunityTarget: ModerationTarget = {
+  async describe(db, id, viewerId) {
+    const [row] = await db.select().from(opportunities).where(eq(opportunities.id, id)).limit(1);
+    if (!row || (viewerId !== null && row.hiddenAt && row.ownerId !== viewerId)) return null;
+    return { authorId: row.ownerId, excerpt: `${row.title}\n\n${row.description}`, link: webPaths.opportunity(row.id) };
+  },
+  async hide(tx, id, hidden) {
+    await tx.update(opportunities).set({ hiddenAt: hidden ? new Date() : null }).where(eq(opportunities.id, id));
+  },
+  async remove(tx, id) {
+    await tx.delete(opportunities).where(eq(opportunities.id, id));
+  },
+};

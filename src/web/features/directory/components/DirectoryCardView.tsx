@@ -5,13 +5,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { categoryName } from '../../../../shared/categories';
 import type { DirectoryCard } from '../../../../shared/directory';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
 import { regionName } from '../../../../shared/regions';
+import { useSession } from '../../../lib/session';
+import { ReportButton } from '../../moderation';
 import { AttestationLinks } from './AttestationLinks';
 import { UserPhoto } from './UserPhoto';
 
 /** One person of the directory: their name and only what they chose to show. */
 export function DirectoryCardView({ card }: { card: DirectoryCard }) {
   const name = `${card.firstname} ${card.lastname}`;
+  const me = useSession((state) => state.user?.id);
   return (
     <Paper component="article" variant="outlined" aria-label={name} sx={{ p: 2.5, height: '100%' }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1.5 }}>
@@ -22,6 +26,7 @@ export function DirectoryCardView({ card }: { card: DirectoryCard }) {
           </Typography>
           {card.headline && <Typography color="text.secondary">{card.headline}</Typography>}
           {card.region && <Typography variant="body2">{regionName(card.region)}</Typography>}
+          {card.moderation === 'hidden' && <Chip size="small" color="warning" label={HIDDEN_BY_MODERATION} sx={{ mt: 0.5 }} />}
         </Box>
       </Stack>
       {card.domains && card.domains.length > 0 && (
@@ -42,6 +47,11 @@ export function DirectoryCardView({ card }: { card: DirectoryCard }) {
       <Typography variant="body2" color="text.secondary">
         {card.accepts_messages ? 'Accepte les messages des membres de l’annuaire.' : 'N’accepte pas de messages.'}
       </Typography>
+      {card.id !== me && card.moderation === undefined && (
+        <Box sx={{ mt: 1 }}>
+          <ReportButton targetType="profile" targetId={card.id} />
+        </Box>
+      )}
     </Paper>
   );
 }

@@ -29,6 +29,7 @@ import { regions, type RegionSlug } from '../../../../shared/regions';
 import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
 import { useMyDirectory } from '../api/get-my-directory';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
 import { useSaveDirectory } from '../api/save-directory';
 
 interface Draft {
@@ -74,6 +75,11 @@ export function DirectorySettings({ isApprovedTrainer = false, trainerId }: { is
       <Typography id={headingId} variant="h2" sx={{ fontSize: 20, mb: 1 }}>
         Annuaire
       </Typography>
+      {entry.data.moderation === 'hidden' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {HIDDEN_BY_MODERATION} : votre fiche n’apparaît plus dans l’annuaire, quels que soient vos choix. La décision et ses motifs vous ont été notifiés ; vous pouvez la contester depuis cette notification.
+        </Alert>
+      )}
       <DirectoryForm entry={entry.data} isApprovedTrainer={isApprovedTrainer} trainerId={trainerId} />
     </Box>
   );

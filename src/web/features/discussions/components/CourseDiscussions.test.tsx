@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { discussionMessages, type ThreadDetail, type ThreadItem, type ThreadPage } from '../../../../shared/discussions';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
 import { mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { sessionUser, signInAs } from '../../../test/session';
@@ -153,5 +154,29 @@ describe('a course’s discussions', () => {
     expect(within(thread).queryByRole('textbox', { name: 'Votre réponse' })).toBeNull();
     expect(within(thread).queryByRole('button', { name: /Marquer comme réponse/ })).toBeNull();
     expect(within(thread).queryByRole('button', { name: 'Verrouiller' })).toBeNull();
+  });
+
+  it('offers « Signaler » on others’ thread and replies, never on one’s own, and marks one’s hidden reply', async () => {
+    const replies = [
+      { id: 21, author: { id: 9, name: 'Claire Formatrice', is_trainer: true }, body_html: '<p>Au compost.</p>', accepted: false, created_at: '2026-03-02T10:00:00.000Z' },
+      { id: 22, author: { id: 5, name: 'Inès Apprenante', is_trainer: false }, body_html: '<p>Merci.</p>', accepted: false, created_at: '2026-03-02T11:00:00.000Z', moderation: 'hidden' as const },
+    ];
+    mockApi({ 'GET /api/threads/11': { body: detail({ author: { id: 8, name: 'Léo Apprenant', is_trainer: false }, replies, replies_count: 2 }) }, 'GET /api/courses/7/threads': { body: page([item()]) } });
+    signInAs(sessionUser({ id: 5 }));
+    renderRoutes('/', { '/': <CourseDiscussions courseId={7} threadId={11} onThreadChange={() => undefined} /> });
+    const thread = await screen.findByRole('article', { name: 'Où vont les déchets verts ?' });
+    expect(within(thread).getByRole('button', { name: 'Signaler cette discussion' })).toBeInTheDocument();
+    const [others, mine] = within(thread).getAllByRole('listitem');
+    expect(within(others!).getByRole('button', { name: 'Signaler cette réponse' })).toBeInTheDocument();
+    expect(within(mine!).queryByRole('button', { name: 'Signaler cette réponse' })).toBeNull();
+    expect(within(mine!).getByText(HIDDEN_BY_MODERATION)).toBeInTheDocument();
+  });
+
+  it('offers no « Signaler » on one’s own thread', async () => {
+    mockApi({ 'GET /api/threads/11': { body: detail({ replies: [], replies_count: 0 }) }, 'GET /api/courses/7/threads': { body: page([item()]) } });
+    signInAs(sessionUser({ id: 5 }));
+    renderRoutes('/', { '/': <CourseDiscussions courseId={7} threadId={11} onThreadChange={() => undefined} /> });
+    const thread = await screen.findByRole('article', { name: 'Où vont les déchets verts ?' });
+    expect(within(thread).queryByRole('button', { name: 'Signaler cette discussion' })).toBeNull();
   });
 });

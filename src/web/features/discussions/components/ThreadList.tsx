@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { discussionKindLabels } from '../../../../shared/discussion-rules';
 import type { ThreadItem } from '../../../../shared/discussions';
 import { formatDateTime, plural } from '../../../../shared/french-format';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
 
 /** One line of a list: kind, title, author, replies, and the "Résolue" / "Verrouillée" badges. */
 function ThreadRow({ thread, onOpen }: { thread: ThreadItem; onOpen: (id: number) => void }) {
@@ -27,6 +28,7 @@ function ThreadRow({ thread, onOpen }: { thread: ThreadItem; onOpen: (id: number
             />
             {thread.answered && <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Résolue" />}
             {thread.locked && <Chip size="small" icon={<LockIcon />} label="Verrouillée" />}
+            {thread.moderation === 'hidden' && <Chip size="small" color="warning" label={HIDDEN_BY_MODERATION} />}
           </Stack>
           <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {thread.title}

@@ -17,6 +17,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DISCUSSION_BODY_MAX, discussionKindLabels, discussionMessages } from '../../../../shared/discussion-rules';
 import type { DiscussionAuthor, Reply, ThreadDetail } from '../../../../shared/discussions';
 import { formatDateTime, formatNumber, plural } from '../../../../shared/french-format';
+import { HIDDEN_BY_MODERATION, type ModerationState } from '../../../../shared/moderation';
+import { useSession } from '../../../lib/session';
+import { ReportButton } from '../../moderation';
 import { useAcceptReply, useFollow, useLock, useReply, useThread } from '../api/discussions';
 import { MessageBody } from './MessageBody';
 
@@ -29,6 +32,17 @@ function Byline({ author, at }: { author: DiscussionAuthor; at: string }) {
       {author.is_trainer && ' (formateur du cours)'} · {formatDateTime(at)}
     </Typography>
   );
+}
+
+/** « Masqué par la modération » for its author (and administrators): nobody else receives hidden content. */
+function ModerationMark({ state }: { state: ModerationState | undefined }) {
+  if (state !== 'hidden') return null;
+  return <Chip size="small" color="warning" label={HIDDEN_BY_MODERATION} sx={{ mb: 1 }} />;
+}
+
+/** Others' content may be reported; one's own, removed content and a deleted account's may not. */
+function reportable(item: { author: DiscussionAuthor; moderation?: ModerationState | undefined }, me: number | undefined): boolean {
+  return item.author.id !== null && item.author.id !== me && item.moderation === undefined;
 }
 
 /** The reply form: a labelled text area and its button, reached and sent with the keyboard alone. */
@@ -81,6 +95,7 @@ function ReplyForm({ courseId, thread }: { courseId: number; thread: ThreadDetai
 }
 
 function ReplyItem({ reply, thread, courseId }: { reply: Reply; thread: ThreadDetail; courseId: number }) {
+  const me = useSession((state) => state.user?.id);
   const accept = useAcceptReply(courseId, thread.id);
   const mayAccept = thread.can_moderate && thread.kind === 'question' && !reply.accepted;
   return (
@@ -90,8 +105,10 @@ function ReplyItem({ reply, thread, courseId }: { reply: Reply; thread: ThreadDe
       sx={{ p: 2, listStyle: 'none', borderColor: reply.accepted ? 'success.main' : undefined, borderWidth: reply.accepted ? 2 : 1 }}
     >
       {reply.accepted && <Chip color="success" size="small" icon={<CheckCircleIcon />} label="Réponse acceptée" sx={{ mb: 1 }} />}
+      <ModerationMark state={reply.moderation} />
       <Byline author={reply.author} at={reply.created_at} />
       <MessageBody html={reply.body_html} />
+      {reportable(reply, me) && <ReportButton targetType="reply" targetId={reply.id} />}
       {mayAccept && (
         <Button size="small" startIcon={<CheckCircleIcon />} onClick={() => accept.mutate(reply.id)} disabled={accept.isPending} aria-label={`Marquer comme réponse : réponse de ${reply.author.name} du ${formatDateTime(reply.created_at)}`}>
           Marquer comme réponse
@@ -105,6 +122,7 @@ function ReplyItem({ reply, thread, courseId }: { reply: Reply; thread: ThreadDe
 /** A thread with its replies, what the caller may do on it, and the reply form. */
 export function ThreadView({ courseId, threadId, onBack }: { courseId: number; threadId: number; onBack: () => void }) {
   const thread = useThread(threadId);
+  const me = useSession((state) => state.user?.id);
   const follow = useFollow(courseId, threadId);
   const lock = useLock(courseId, threadId);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -138,6 +156,7 @@ export function ThreadView({ courseId, threadId, onBack }: { courseId: number; t
         <Chip size="small" variant="outlined" label={discussionKindLabels[t.kind]} />
         {t.answered && <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Résolue" />}
         {t.locked && <Chip size="small" icon={<LockIcon />} label="Verrouillée" />}
+        {t.moderation === 'hidden' && <Chip size="small" color="warning" label={HIDDEN_BY_MODERATION} />}
         {t.lesson && <Chip size="small" variant="outlined" label={`Leçon « ${t.lesson.title} »`} />}
       </Stack>
       <Typography id={`discussion-${t.id}`} ref={heading} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere', '&:focus': { outline: 'none' } }}>
@@ -162,6 +181,7 @@ export function ThreadView({ courseId, threadId, onBack }: { courseId: number; t
             {t.locked ? 'Déverrouiller' : 'Verrouiller'}
           </Button>
         )}
+        {reportable(t, me) && <ReportButton targetType="thread" targetId={t.id} />}
       </Stack>
       {actionError && <Alert severity="error" sx={{ mb: 2 }}>{actionError.message}</Alert>}
 

@@ -7,11 +7,13 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { MessageItem } from '../../../../shared/messages';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
 import { webPaths } from '../../../../shared/web-paths';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LinkButton } from '../../../components/LinkButton';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
+import { ReportButton } from '../../moderation';
 import { useSetBlocked } from '../api/block-user';
 import { THREAD_FIRST_SIZE, useMessages } from '../api/get-messages';
 import { useMarkConversationRead } from '../api/mark-conversation-read';
@@ -43,8 +45,18 @@ function Bubble({ message, correspondent }: { message: MessageItem; corresponden
           </Box>
           <time dateTime={message.created_at}>{messageTime(message.created_at)}</time>
         </Typography>
+        {message.moderation === 'hidden' && (
+          <Typography component="p" variant="caption" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+            {HIDDEN_BY_MODERATION}
+          </Typography>
+        )}
         {/* Rendered by the server from Markdown with raw HTML escaped and unsafe links dropped. */}
-        <Box sx={{ fontSize: 15 }} dangerouslySetInnerHTML={{ __html: message.html }} />
+        <Box sx={{ fontSize: 15, ...(message.moderation === 'removed' ? { fontStyle: 'italic', color: 'text.secondary' } : {}) }} dangerouslySetInnerHTML={{ __html: message.html }} />
+        {!message.mine && !message.moderation && message.sender_id !== null && (
+          <Box sx={{ textAlign: 'right', mt: 0.5 }}>
+            <ReportButton targetType="message" targetId={message.id} />
+          </Box>
+        )}
       </Box>
     </Box>
   );

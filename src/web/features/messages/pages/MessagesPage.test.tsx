@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConversationList, ConversationSummary, MessageItem, MessagePage } from '../../../../shared/messages';
+import { HIDDEN_BY_MODERATION, REMOVED_BY_MODERATION } from '../../../../shared/moderation';
 import { dispatchLiveEvent } from '../../../lib/live-events';
 import { mockApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
@@ -142,6 +143,27 @@ describe('MessagesPage', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/users/9/block')).toBe(true);
     expect(screen.getByText(/Vous avez bloqué cette personne/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Votre message' })).not.toBeInTheDocument();
+  });
+
+  it('offers « Signaler ce message » on the other’s messages only, and marks one’s own message hidden by moderation', async () => {
+    const items = [
+      message(1),
+      message(2, { mine: true, sender_id: 7, body: 'Mon message', html: '<p>Mon message</p>', moderation: 'hidden' }),
+      message(3, { body: REMOVED_BY_MODERATION, html: `<p>${REMOVED_BY_MODERATION}</p>`, moderation: 'removed' }),
+    ];
+    mockApi({
+      'GET /api/conversations': { body: list([summary({ unread: 0 })]) },
+      'GET /api/conversations/5/messages': { body: { conversation: summary({ unread: 0 }), items, total: items.length, page: 1, pageSize: 30 } },
+    });
+    renderPage('/messages/5');
+    const log = await screen.findByRole('log', { name: 'Messages avec Claire Formatrice' });
+    const bubbles = await within(log).findAllByRole('listitem');
+    expect(within(bubbles[0]!).getByRole('button', { name: 'Signaler ce message' })).toBeInTheDocument();
+    expect(within(bubbles[1]!).queryByRole('button', { name: 'Signaler ce message' })).not.toBeInTheDocument();
+    expect(within(bubbles[1]!).getByText(HIDDEN_BY_MODERATION)).toBeInTheDocument();
+    expect(within(bubbles[2]!).getByText(REMOVED_BY_MODERATION)).toBeInTheDocument();
+    expect(within(bubbles[2]!).queryByRole('button', { name: 'Signaler ce message' })).not.toBeInTheDocument();
+    expect(within(log).getAllByRole('button', { name: 'Signaler ce message' })).toHaveLength(1);
   });
 
   it('gives a way back to the list from a thread (the phone’s full-screen thread)', async () => {

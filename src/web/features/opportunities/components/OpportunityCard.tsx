@@ -9,6 +9,7 @@ import { formatDate } from '../../../../shared/french-format';
 import { opportunityTypeLabels, type Opportunity } from '../../../../shared/opportunities';
 import { regionName } from '../../../../shared/regions';
 import { webPaths } from '../../../../shared/web-paths';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
 
 /** Where and until when: the region, the place or remote work, the deadline. */
 export function opportunityFacts(opportunity: Opportunity): string {
@@ -24,6 +25,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
         <Chip label={opportunityTypeLabels[opportunity.type]} color="primary" size="small" />
         {!opportunity.open && <Chip label="Clôturée" size="small" />}
+        {opportunity.moderation === 'hidden' && <Chip label={HIDDEN_BY_MODERATION} color="warning" size="small" />}
         {opportunity.my_response && <Chip label={opportunity.my_response.kind === 'proposal' ? 'Proposition envoyée' : 'Candidature envoyée'} color="success" size="small" variant="outlined" />}
       </Stack>
       <Typography component="h2" sx={{ fontSize: 18, fontWeight: 700 }}>

@@ -24,6 +24,8 @@ import { useCloseOpportunity } from '../api/close-opportunity';
 import { useOpportunity } from '../api/get-opportunity';
 import { opportunityFacts } from '../components/OpportunityCard';
 import { RespondForm } from '../components/RespondForm';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
+import { ReportButton } from '../../moderation';
 
 /** /opportunites/{id}: the opportunity, with the answer form, or the owner's tools. */
 export default function OpportunityPage() {
@@ -64,6 +66,7 @@ function OpportunityDetail({ opportunity }: { opportunity: Opportunity }) {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
         <Chip label={opportunityTypeLabels[opportunity.type]} color="primary" size="small" />
         {!opportunity.open && <Chip label="Clôturée" size="small" />}
+        {opportunity.moderation === 'hidden' && <Chip label={HIDDEN_BY_MODERATION} color="warning" size="small" />}
       </Stack>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 1, overflowWrap: 'anywhere' }}>
         {opportunity.title}
@@ -78,6 +81,12 @@ function OpportunityDetail({ opportunity }: { opportunity: Opportunity }) {
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
         <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{opportunity.description}</Typography>
       </Paper>
+      {/* Not on one's own opportunity (the server refuses it too). */}
+      {!opportunity.can_manage && (
+        <Box sx={{ mt: -2, mb: 3 }}>
+          <ReportButton targetType="opportunity" targetId={opportunity.id} />
+        </Box>
+      )}
 
       {opportunity.can_manage && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 3 }}>
