@@ -19,6 +19,7 @@ import { normalizeSearch } from '../../../shared/text';
 import type { Db, Executor } from '../../db/client';
 import { courses, courseSections, discussionFollows, discussionReplies, discussionThreads, enrolments, lessons, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { publishToUsers } from '../../lib/event-bus';
 import type { AuthUser } from '../../lib/sessions';
 import { renderLessonMarkdown } from '../learning';
 import { notify } from '../notifications';
@@ -186,13 +187,14 @@ export async function createThread(db: Db, actor: AuthUser, courseId: number, va
   });
 }
 
-async function isFollowing(db: Executor, threadId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: discussionFollows.userId })
-    .from(discussionFollows)
+/** A follower's reading mark moves to now as they open the thread; tells whether they follow it. */
+async function markRead(db: Executor, threadId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(discussionFollows)
+    .set({ lastReadAt: new Date() })
     .where(and(eq(discussionFollows.threadId, threadId), eq(discussionFollows.userId, userId)))
-    .limit(1);
-  return Boolean(row);
+    .returning({ userId: discussionFollows.userId });
+  return rows.length > 0;
 }
 
 /** `GET /api/threads/:id`: the thread with its replies, oldest first, a page at a time or all. */
@@ -223,7 +225,7 @@ export async function getThread(db: Db, actor: AuthUser, threadId: number, query
     course_title: course.title,
     body_html: await renderLessonMarkdown(thread.body),
     accepted_reply_id: thread.acceptedReplyId,
-    following: await isFollowing(db, thread.id, actor.id),
+    following: await markRead(db, thread.id, actor.id),
     can_moderate: moderator,
     replies,
     replies_page: { total, page, pageSize },
@@ -232,7 +234,9 @@ export async function getThread(db: Db, actor: AuthUser, threadId: number, query
 
 /**
  * `POST /api/threads/:id/replies`: refused on a locked thread (409). The replier follows the
- * thread; the course's trainer and every follower but the replier are notified.
+ * thread; the course's trainer and every follower but the replier are notified. A live event
+ * (`discussion_reply`) goes, at the commit, to those and to the course's enrolled learners (who
+ * may be reading the thread), so an open thread shows the reply without a reload.
  */
 export async function addReply(db: Db, actor: AuthUser, threadId: number, body: string): Promise<Reply> {
   const { course } = await threadAccess(db, actor, threadId);
@@ -244,7 +248,10 @@ export async function addReply(db: Db, actor: AuthUser, threadId: number, body: 
     const now = new Date();
     const [reply] = await tx.insert(discussionReplies).values({ threadId, authorId: actor.id, body, createdAt: now }).returning();
     await tx.update(discussionThreads).set({ lastActivityAt: now }).where(eq(discussionThreads.id, threadId));
-    await tx.insert(discussionFollows).values({ threadId, userId: actor.id }).onConflictDoNothing();
+    await tx
+      .insert(discussionFollows)
+      .values({ threadId, userId: actor.id, lastReadAt: now })
+      .onConflictDoUpdate({ target: [discussionFollows.threadId, discussionFollows.userId], set: { lastReadAt: now } });
 
     const followers = await tx.select({ userId: discussionFollows.userId }).from(discussionFollows).where(eq(discussionFollows.threadId, threadId));
     const recipients = new Set([course.authorId, ...followers.map((f) => f.userId)]);
@@ -257,6 +264,10 @@ export async function addReply(db: Db, actor: AuthUser, threadId: number, body: 
         data: { courseId: course.id, courseTitle: course.title, threadId, threadTitle: thread.title, replierName },
       });
     }
+    const learners = await tx.select({ userId: enrolments.userId }).from(enrolments).where(eq(enrolments.courseId, course.id));
+    const viewers = new Set([...recipients, ...learners.map((l) => l.userId)]);
+    viewers.delete(actor.id);
+    await publishToUsers(tx, [...viewers], { type: 'discussion_reply', thread_id: threadId, course_id: course.id, reply_id: reply!.id });
     return {
       id: reply!.id,
       author: { id: actor.id, name: replierName, is_trainer: actor.id === course.authorId },
@@ -329,4 +340,41 @@ export async function exportDiscussions(db: Executor, userId: number) {
     .where(eq(discussionFollows.userId, userId))
     .orderBy(asc(discussionFollows.createdAt));
   return { threads, replies, follows };
+}
+
+/**
+ * The « Votre activité » panel's new replies (issue 26): the threads the person follows with
+ * replies by others since they last opened them (or began following), the latest first, at most
+ * `limit`, each with the time of its newest such reply. Only courses they still take part in.
+ */
+export async function newRepliesFor(
+  db: Executor,
+  userId: number,
+  limit: number,
+): Promise<{ thread_id: number; course_id: number; course_title: string; thread_title: string; at: string }[]> {
+  const rows = await db
+    .select({
+      threadId: discussionThreads.id,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      threadTitle: discussionThreads.title,
+      at: sql<string>`max(${discussionReplies.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(discussionFollows)
+    .innerJoin(discussionThreads, eq(discussionThreads.id, discussionFollows.threadId))
+    .innerJoin(courses, eq(courses.id, discussionThreads.courseId))
+    .innerJoin(discussionReplies, eq(discussionReplies.threadId, discussionThreads.id))
+    .leftJoin(enrolments, and(eq(enrolments.courseId, courses.id), eq(enrolments.userId, userId)))
+    .where(
+      and(
+        eq(discussionFollows.userId, userId),
+        sql`${discussionReplies.authorId} is distinct from ${userId}`,
+        sql`${discussionReplies.createdAt} > coalesce(${discussionFollows.lastReadAt}, ${discussionFollows.createdAt})`,
+        sql`(${enrolments.userId} is not null or ${courses.authorId} = ${userId})`,
+      ),
+    )
+    .groupBy(discussionThreads.id, courses.id)
+    .orderBy(sql`max(${discussionReplies.createdAt}) desc`, desc(discussionThreads.id))
+    .limit(limit);
+  return rows.map((r) => ({ thread_id: r.threadId, course_id: r.courseId, course_title: r.courseTitle, thread_title: r.threadTitle, at: r.at.toISOString() }));
 }

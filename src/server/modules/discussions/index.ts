@@ -4,6 +4,8 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { discussionsRoutes } from './discussions.routes';
 import { exportDiscussions } from './discussions.service';
 
+export { newRepliesFor } from './discussions.service';
+
 /**
  * Course discussions (issue 26). A deleted account's threads and replies stay, as the course's
  * evidence of pedagogical assistance (Code du travail D6313-3-1): the schema sets their author to
