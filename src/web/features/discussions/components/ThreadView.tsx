@@ -17,7 +17,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DISCUSSION_BODY_MAX, discussionKindLabels, discussionMessages } from '../../../../shared/discussion-rules';
 import type { DiscussionAuthor, Reply, ThreadDetail } from '../../../../shared/discussions';
 import { formatDateTime, formatNumber, plural } from '../../../../shared/french-format';
-import { useAcceptReply, useFollow, useLock, useReply, useThread } from '../api/discussions';
+import { useAcceptReply, useFollow, useLiveThread, useLock, useReply, useThread } from '../api/discussions';
 import { MessageBody } from './MessageBody';
 
 function Byline({ author, at }: { author: DiscussionAuthor; at: string }) {
@@ -109,6 +109,7 @@ export function ThreadView({ courseId, threadId, onBack }: { courseId: number; t
   const lock = useLock(courseId, threadId);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = Boolean(thread.data);
+  useLiveThread(courseId, threadId);
   // The heading takes the focus when the thread opens, so the keyboard and screen readers start there.
   useEffect(() => {
     if (loaded) heading.current?.focus();
