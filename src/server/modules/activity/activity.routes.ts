@@ -10,7 +10,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
     '/api/user/activity',
     {
       config: { access: 'authenticated' as const },
-      schema: { tags: ['activity'], summary: 'Votre activité : messages non lus, nouvelles réponses dans les discussions suivies, nouvelles opportunités', response: { 200: activitySchema } },
+      schema: { tags: ['activity'], summary: 'Votre activité : messages non lus, nouvelles réponses dans les discussions suivies, nouvelles opportunités', response: { 200: activitySchema } },
     },
     async (request) => activityOf(db, currentUser(request).id),
   );
