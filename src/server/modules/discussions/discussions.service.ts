@@ -334,7 +334,7 @@ export async function exportDiscussions(db: Executor, userId: number) {
     .where(eq(discussionReplies.authorId, userId))
     .orderBy(asc(discussionReplies.createdAt), asc(discussionReplies.id));
   const follows = await db
-    .select({ threadId: discussionFollows.threadId, title: discussionThreads.title, createdAt: discussionFollows.createdAt })
+    .select({ threadId: discussionFollows.threadId, title: discussionThreads.title, createdAt: discussionFollows.createdAt, lastReadAt: discussionFollows.lastReadAt })
     .from(discussionFollows)
     .innerJoin(discussionThreads, eq(discussionThreads.id, discussionFollows.threadId))
     .where(eq(discussionFollows.userId, userId))

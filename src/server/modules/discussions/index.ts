@@ -44,7 +44,7 @@ export const discussionsModule: ModuleManifest = {
         accepted: reply.acceptedById !== null,
         created_at: iso(reply.createdAt),
       })),
-      discussion_follows: follows.map((f) => ({ thread_id: f.threadId, thread_title: f.title, created_at: iso(f.createdAt) })),
+      discussion_follows: follows.map((f) => ({ thread_id: f.threadId, thread_title: f.title, created_at: iso(f.createdAt), last_read_at: iso(f.lastReadAt) })),
     };
   },
 };
