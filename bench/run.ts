@@ -21,6 +21,7 @@ import { benchLoad } from './load';
 import { freshConnectionLatency, startServerProcess } from './server-process';
 import { benchPlayer } from './player';
 import { benchRestart } from './startup';
+import { benchCrossProcessDelivery, benchStreamMemory, EVENT_STREAMS, MESSAGES_PER_SECOND } from './events';
 
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 /** The load test's length; `--load-seconds=10` for a quick look, 60 by default as the issue asks. */
@@ -363,6 +364,42 @@ async function runOrganisationDashboardBench(engine: Engine) {
   });
 }
 
+/**
+ * Issue 26, the live events: the memory of 2,000 open streams on one API process (PGlite), and on
+ * PostgreSQL the delay from a message sent on one API process to its event on another's stream;
+ * each against a bare Fastify stream measured in the same run.
+ */
+async function runEventsBenches() {
+  const memory = await benchStreamMemory();
+  results.push({
+    name: `${EVENT_STREAMS.toLocaleString('fr-FR')} flux d’événements ouverts : mémoire résidente par flux`,
+    engine: 'pglite',
+    figure: round(memory.apiKb, 1),
+    unit: 'Ko',
+    budget: '< 64 Ko par flux',
+    baseline: { name: 'route SSE Fastify nue, même nombre de flux', figure: round(memory.bareKb, 1), unit: 'Ko' },
+    ratio: memory.bareKb > 0 ? round(memory.apiKb / memory.bareKb) : undefined,
+    pass: memory.apiKb < 64,
+  });
+  log(`flux d’événements : ${round(memory.apiKb, 1)} Ko par flux (Fastify nu : ${round(memory.bareKb, 1)} Ko)`);
+  if (!process.env.DATABASE_URL) {
+    log('délai d’un message entre deux processus : PostgreSQL seulement (DATABASE_URL absent)');
+    return;
+  }
+  const delivery = await benchCrossProcessDelivery(process.env.DATABASE_URL);
+  results.push({
+    name: `Message envoyé sur un processus, reçu sur le flux d’un autre, ${MESSAGES_PER_SECOND} messages/s (p95)`,
+    engine: 'postgres',
+    figure: delivery.apiP95Ms,
+    unit: 'ms',
+    budget: '< 250 ms, aucun perdu',
+    baseline: { name: 'flux Fastify nu alimenté dans le même processus (p95)', figure: delivery.bareP95Ms, unit: 'ms' },
+    ratio: delivery.bareP95Ms > 0 ? round(delivery.apiP95Ms / delivery.bareP95Ms) : undefined,
+    pass: delivery.apiP95Ms < 250 && delivery.apiLost === 0,
+  });
+  log(`message entre deux processus : p95 ${delivery.apiP95Ms} ms, ${delivery.apiLost} perdu(s) (Fastify nu : p95 ${delivery.bareP95Ms} ms)`);
+}
+
 function engines(): Engine[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
@@ -375,7 +412,7 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
 
 async function main() {
   // `--no-build` measures the interface already in dist/web (e.g. while browser tests serve it).
-  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'organisation' && ONLY !== 'profile' && !process.argv.includes('--no-build')) {
+  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'organisation' && ONLY !== 'profile' && ONLY !== 'events' && !process.argv.includes('--no-build')) {
     log('Construction de l’interface web (pour mesurer le JavaScript et le lecteur)…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
@@ -390,6 +427,7 @@ async function main() {
     profile: runProfileBenches,
     load: runLoadBenches,
     lighthouse: runLighthouseBench,
+    events: runEventsBenches,
   };
   if (ONLY) {
     const run = families[ONLY];
@@ -424,6 +462,8 @@ async function main() {
   for (const engine of engines()) await benchEngine(engine);
 
   await runLoadBenches();
+
+  await runEventsBenches();
 
   writeReport();
   const failed = results.filter((r) => !r.pass);

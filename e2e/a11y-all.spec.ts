@@ -80,6 +80,13 @@ const profileHeading = (role: RoleName, data: RunData) =>
 const notFoundAddress = '/cette-page-n-existe-pas';
 const noResultQuery = 'zzqxwv introuvable';
 
+/** The « Votre activité » panel (issue 26) of the pages reached after signing in has its answer. */
+async function activityLoaded(page: Page) {
+  const panel = page.getByRole('region', { name: 'Votre activité' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('Chargement de votre activité…')).toHaveCount(0);
+}
+
 /** Each route, each state worth checking, and who may open it. */
 const visits: Visit[] = [
   { route: webPaths.home, roles: everyone, url: () => webPaths.home, heading: 'Prêt à faire la différence ?' },
@@ -211,7 +218,7 @@ const visits: Visit[] = [
       await expect(page.getByText(/^CV déjà reçu/)).toBeVisible();
     },
   },
-  { route: webPaths.trainerCourses, roles: courseAuthors, url: () => webPaths.trainerCourses, heading: 'Mes cours' },
+  { route: webPaths.trainerCourses, roles: courseAuthors, url: () => webPaths.trainerCourses, heading: 'Mes cours', act: activityLoaded },
   // One answer (with a comment) about a course of the approved trainer; an administrator's own courses have none.
   {
     route: webPaths.trainerSatisfaction,
@@ -332,7 +339,7 @@ const visits: Visit[] = [
       await expect(page.getByRole('log').getByText('Faut-il un bac fermé ?')).toBeVisible();
     },
   },
-  { route: webPaths.catalogue, roles: signedIn, url: () => webPaths.catalogue, heading: 'Explorez nos cours' },
+  { route: webPaths.catalogue, roles: signedIn, url: () => webPaths.catalogue, heading: 'Explorez nos cours', act: activityLoaded },
   {
     route: webPaths.catalogue,
     state: 'aucun résultat',
@@ -493,7 +500,7 @@ const visits: Visit[] = [
   },
   { route: webPaths.adminCertificates, roles: adminOnly, url: () => webPaths.adminCertificates, heading: 'Attestations' },
   // Organisations (decision 025); the pages with members, a CSV preview and progress are checked in e2e/organisation.spec.ts.
-  { route: webPaths.organisationDashboard, roles: ['organisme'], url: () => webPaths.organisationDashboard, heading: 'Tableau de bord' },
+  { route: webPaths.organisationDashboard, roles: ['organisme'], url: () => webPaths.organisationDashboard, heading: 'Tableau de bord', act: activityLoaded },
   { route: webPaths.organisationMembers, roles: ['organisme'], url: () => webPaths.organisationMembers, heading: 'Membres' },
   {
     // A forged link: the page says the invitation is not valid.
@@ -821,8 +828,10 @@ test('every route of the route table has a row in the accessibility table', () =
 const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
 const roleDependentRoles: readonly RoleName[] = ['formateur-approuve', 'admin'];
 const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
-// The network's pages (issue 26) are phone-first: each is checked at phone width too.
+// The network's pages (issue 26) are phone-first: each is checked at phone width too, and the
+// catalogue for the « Votre activité » panel that tops it for a signed-in person.
 const phoneLayouts: readonly string[] = [
+  webRoutes.catalogue,
   webRoutes.learn,
   webRoutes.courseDiscussions,
   webRoutes.messages,

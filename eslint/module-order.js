@@ -26,4 +26,5 @@ export const serverModuleOrder = [
   'opportunities',
   'messages',
   'moderation',
+  'activity',
 ];

@@ -427,6 +427,7 @@ const matrix: Record<string, Row> = {
   // Approved trainers only (the service's rule, after the id), on a training request; "other" proposes on the job offer (409).
   'POST /api/opportunities/:id/proposals':  row('authenticated',    'opportunity', [401, 403, 403, 403, 201, 403, 409], { opportunity: 'training_request', body: proposalBody }),
   'GET /api/user/applications':             row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/user/activity':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'GET /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'PUT /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: digestBody }),
   // Issue 26: only the two participants read or write a conversation, administrators included.

@@ -878,6 +878,8 @@ export const discussionFollows = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** When the follower last opened the thread (or replied): the « Votre activité » panel's new replies come after it. */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('discussion_follows_user_idx').on(t.userId)],
 );

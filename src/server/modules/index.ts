@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../lib/module-manifest';
 import { accountModule } from './account';
+import { activityModule } from './activity';
 import { adminModule } from './admin';
 import { authModule } from './auth';
 import { certificatesModule } from './certificates';
@@ -49,4 +50,5 @@ export const modules: readonly ModuleManifest[] = [
   opportunitiesModule,
   messagesModule,
   moderationModule,
+  activityModule,
 ];

@@ -23,6 +23,8 @@ import type { Db, Executor } from '../../db/client';
 import { courses, courseSections, discussionFollows, discussionReplies, discussionThreads, enrolments, lessons, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ModerationTarget } from '../../lib/module-manifest';
+
+import { publishToUsers } from '../../lib/event-bus';
 import type { AuthUser } from '../../lib/sessions';
 import { renderLessonMarkdown } from '../learning';
 import { notify } from '../notifications';
@@ -207,13 +209,14 @@ export async function createThread(db: Db, actor: AuthUser, courseId: number, va
   });
 }
 
-async function isFollowing(db: Executor, threadId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: discussionFollows.userId })
-    .from(discussionFollows)
+/** A follower's reading mark moves to now as they open the thread; tells whether they follow it. */
+async function markRead(db: Executor, threadId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(discussionFollows)
+    .set({ lastReadAt: new Date() })
     .where(and(eq(discussionFollows.threadId, threadId), eq(discussionFollows.userId, userId)))
-    .limit(1);
-  return Boolean(row);
+    .returning({ userId: discussionFollows.userId });
+  return rows.length > 0;
 }
 
 /** `GET /api/threads/:id`: the thread with its replies, oldest first, a page at a time or all. */
@@ -245,7 +248,7 @@ export async function getThread(db: Db, actor: AuthUser, threadId: number, query
     course_title: course.title,
     body_html: thread.removedAt ? `<p>${REMOVED_BY_MODERATION}</p>` : await renderLessonMarkdown(thread.body),
     accepted_reply_id: thread.acceptedReplyId,
-    following: await isFollowing(db, thread.id, actor.id),
+    following: await markRead(db, thread.id, actor.id),
     can_moderate: moderator,
     replies,
     replies_page: { total, page, pageSize },
@@ -254,7 +257,9 @@ export async function getThread(db: Db, actor: AuthUser, threadId: number, query
 
 /**
  * `POST /api/threads/:id/replies`: refused on a locked thread (409). The replier follows the
- * thread; the course's trainer and every follower but the replier are notified.
+ * thread; the course's trainer and every follower but the replier are notified. A live event
+ * (`discussion_reply`) goes, at the commit, to those and to the course's enrolled learners (who
+ * may be reading the thread), so an open thread shows the reply without a reload.
  */
 export async function addReply(db: Db, actor: AuthUser, threadId: number, body: string): Promise<Reply> {
   const { course } = await threadAccess(db, actor, threadId);
@@ -266,7 +271,10 @@ export async function addReply(db: Db, actor: AuthUser, threadId: number, body: 
     const now = new Date();
     const [reply] = await tx.insert(discussionReplies).values({ threadId, authorId: actor.id, body, createdAt: now }).returning();
     await tx.update(discussionThreads).set({ lastActivityAt: now }).where(eq(discussionThreads.id, threadId));
-    await tx.insert(discussionFollows).values({ threadId, userId: actor.id }).onConflictDoNothing();
+    await tx
+      .insert(discussionFollows)
+      .values({ threadId, userId: actor.id, lastReadAt: now })
+      .onConflictDoUpdate({ target: [discussionFollows.threadId, discussionFollows.userId], set: { lastReadAt: now } });
 
     const followers = await tx.select({ userId: discussionFollows.userId }).from(discussionFollows).where(eq(discussionFollows.threadId, threadId));
     const recipients = new Set([course.authorId, ...followers.map((f) => f.userId)]);
@@ -279,6 +287,10 @@ export async function addReply(db: Db, actor: AuthUser, threadId: number, body: 
         data: { courseId: course.id, courseTitle: course.title, threadId, threadTitle: thread.title, replierName },
       });
     }
+    const learners = await tx.select({ userId: enrolments.userId }).from(enrolments).where(eq(enrolments.courseId, course.id));
+    const viewers = new Set([...recipients, ...learners.map((l) => l.userId)]);
+    viewers.delete(actor.id);
+    await publishToUsers(tx, [...viewers], { type: 'discussion_reply', thread_id: threadId, course_id: course.id, reply_id: reply!.id });
     return {
       id: reply!.id,
       author: { id: actor.id, name: replierName, is_trainer: actor.id === course.authorId },
@@ -350,7 +362,7 @@ export async function exportDiscussions(db: Executor, userId: number) {
     .where(eq(discussionReplies.authorId, userId))
     .orderBy(asc(discussionReplies.createdAt), asc(discussionReplies.id));
   const follows = await db
-    .select({ threadId: discussionFollows.threadId, title: discussionThreads.title, createdAt: discussionFollows.createdAt })
+    .select({ threadId: discussionFollows.threadId, title: discussionThreads.title, createdAt: discussionFollows.createdAt, lastReadAt: discussionFollows.lastReadAt })
     .from(discussionFollows)
     .innerJoin(discussionThreads, eq(discussionThreads.id, discussionFollows.threadId))
     .where(eq(discussionFollows.userId, userId))
@@ -428,3 +440,45 @@ export const replyTarget: ModerationTarget = {
     await tx.update(discussionReplies).set({ body: '', hiddenAt: null, removedAt: new Date() }).where(eq(discussionReplies.id, id));
   },
 };
+
+/**
+ * The « Votre activité » panel's new replies (issue 26): the threads the person follows with
+ * replies by others since they last opened them (or began following), the latest first, at most
+ * `limit`, each with the time of its newest such reply. Only courses they still take part in.
+ */
+export async function newRepliesFor(
+  db: Executor,
+  userId: number,
+  limit: number,
+): Promise<{ thread_id: number; course_id: number; course_title: string; thread_title: string; at: string }[]> {
+  const rows = await db
+    .select({
+      threadId: discussionThreads.id,
+      courseId: courses.id,
+      courseTitle: courses.title,
+      threadTitle: discussionThreads.title,
+      at: sql<string>`max(${discussionReplies.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(discussionFollows)
+    .innerJoin(discussionThreads, eq(discussionThreads.id, discussionFollows.threadId))
+    .innerJoin(courses, eq(courses.id, discussionThreads.courseId))
+    .innerJoin(discussionReplies, eq(discussionReplies.threadId, discussionThreads.id))
+    .leftJoin(enrolments, and(eq(enrolments.courseId, courses.id), eq(enrolments.userId, userId)))
+    .where(
+      and(
+        eq(discussionFollows.userId, userId),
+        sql`${discussionReplies.authorId} is distinct from ${userId}`,
+        // Moderation (decision 043): nothing hidden or removed is news.
+        isNull(discussionReplies.hiddenAt),
+        isNull(discussionReplies.removedAt),
+        isNull(discussionThreads.hiddenAt),
+        isNull(discussionThreads.removedAt),
+        sql`${discussionReplies.createdAt} > coalesce(${discussionFollows.lastReadAt}, ${discussionFollows.createdAt})`,
+        sql`(${enrolments.userId} is not null or ${courses.authorId} = ${userId})`,
+      ),
+    )
+    .groupBy(discussionThreads.id, courses.id)
+    .orderBy(sql`max(${discussionReplies.createdAt}) desc`, desc(discussionThreads.id))
+    .limit(limit);
+  return rows.map((r) => ({ thread_id: r.threadId, course_id: r.courseId, course_title: r.courseTitle, thread_title: r.threadTitle, at: r.at.toISOString() }));
+}

@@ -4,6 +4,8 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { discussionsRoutes } from './discussions.routes';
 import { exportDiscussions, replyTarget, threadTarget } from './discussions.service';
 
+export { newRepliesFor } from './discussions.service';
+
 /**
  * Course discussions (issue 26). A deleted account's threads and replies stay, as the course's
  * evidence of pedagogical assistance (Code du travail D6313-3-1): the schema sets their author to
@@ -43,7 +45,7 @@ export const discussionsModule: ModuleManifest = {
         accepted: reply.acceptedById !== null,
         created_at: iso(reply.createdAt),
       })),
-      discussion_follows: follows.map((f) => ({ thread_id: f.threadId, thread_title: f.title, created_at: iso(f.createdAt) })),
+      discussion_follows: follows.map((f) => ({ thread_id: f.threadId, thread_title: f.title, created_at: iso(f.createdAt), last_read_at: iso(f.lastReadAt) })),
     };
   },
 };

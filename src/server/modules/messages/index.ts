@@ -5,6 +5,7 @@ import { exportMessaging, messageTarget } from './messages.service';
 import { messagesRoutes } from './messages.routes';
 
 export { mayOpenConversation } from './relationships';
+export { unreadMessagesSummary } from './messages.service';
 
 /**
  * Conversations, blocking and the live event stream (issue 26). Conversations are evidence of

@@ -383,3 +383,50 @@ export const messageTarget: ModerationTarget = {
     await tx.update(messages).set({ body: '', hiddenAt: null, removedAt: new Date() }).where(eq(messages.id, id));
   },
 };
+
+/** The characters of an unread message the « Votre activité » panel shows. */
+const EXCERPT_LENGTH = 100;
+
+/**
+ * The caller's unread messages for the « Votre activité » panel (issue 26): the total, and the
+ * latest unread message of each conversation (the most recent first, at most `limit`), its sender
+ * by name only.
+ */
+export async function unreadMessagesSummary(
+  db: Executor,
+  userId: number,
+  limit: number,
+): Promise<{ count: number; latest: { conversation_id: number; from_name: string; excerpt: string; at: string }[] }> {
+  const [count, rows] = await Promise.all([
+    totalUnread(db, userId),
+    db
+      .selectDistinctOn([messages.conversationId], { conversationId: messages.conversationId, senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(
+        and(
+          mineCondition(userId),
+          sql`${messages.senderId} is distinct from ${userId}`,
+          // Moderation (decision 043): a hidden or removed message shows no excerpt.
+          isNull(messages.hiddenAt),
+          isNull(messages.removedAt),
+          sql`${messages.id} > case when ${conversations.userAId} = ${userId} then ${conversations.userALastReadId} else ${conversations.userBLastReadId} end`,
+        ),
+      )
+      .orderBy(messages.conversationId, desc(messages.id)),
+  ]);
+  const latest = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
+  const names = await namesOf(db, latest.map((r) => r.senderId).filter((id): id is number => id !== null));
+  return {
+    count,
+    latest: latest.map((r) => {
+      const text = r.body.replace(/\s+/g, ' ').trim();
+      return {
+        conversation_id: r.conversationId,
+        from_name: r.senderId === null ? DELETED_ACCOUNT_NAME : (names.get(r.senderId) ?? DELETED_ACCOUNT_NAME),
+        excerpt: text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text,
+        at: r.createdAt.toISOString(),
+      };
+    }),
+  };
+}

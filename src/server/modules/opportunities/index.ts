@@ -5,6 +5,8 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { opportunitiesRoutes } from './opportunities.routes';
 import { opportunityTarget, sendWeeklyDigests } from './opportunities.service';
 
+export { recentOpportunitiesFor } from './opportunities.service';
+
 export const opportunitiesModule: ModuleManifest = {
   name: 'opportunities',
   routes: [opportunitiesRoutes],

@@ -367,3 +367,38 @@ export const opportunityTarget: ModerationTarget = {
     await tx.delete(opportunities).where(eq(opportunities.id, id));
   },
 };
+
+/** How far back the « Votre activité » panel looks for opportunities. */
+export const RECENT_OPPORTUNITIES_DAYS = 14;
+
+/**
+ * The « Votre activité » panel's new opportunities (issue 26): the open ones posted in the last 14
+ * days by others, in the person's domains (those of their directory entry, else those of their
+ * digest); with no domain at all, the latest ones. The most recent first, at most `limit`.
+ */
+export async function recentOpportunitiesFor(
+  db: Executor,
+  userId: number,
+  limit: number,
+  now = new Date(),
+): Promise<{ id: number; title: string; type: OpportunityType; region: RegionSlug; at: string }[]> {
+  const [[entry], digest] = await Promise.all([db.select({ domains: directoryEntries.domains }).from(directoryEntries).where(eq(directoryEntries.userId, userId)), digestSettings(db, userId)]);
+  const domains = entry && entry.domains.length > 0 ? entry.domains : digest.domains;
+  const since = new Date(now.getTime() - RECENT_OPPORTUNITIES_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await db
+    .select({ id: opportunities.id, title: opportunities.title, type: opportunities.type, region: opportunities.region, createdAt: opportunities.createdAt })
+    .from(opportunities)
+    .where(
+      and(
+        gt(opportunities.createdAt, since),
+        isNull(opportunities.closedAt),
+        isNull(opportunities.hiddenAt),
+        or(isNull(opportunities.deadline), gte(opportunities.deadline, parisToday(now))),
+        sql`${opportunities.ownerId} <> ${userId}`,
+        domains.length > 0 ? sql`${opportunities.domains} ?| array[${sql.join(domains.map((d) => sql`${d}`), sql`, `)}]::text[]` : undefined,
+      ),
+    )
+    .orderBy(desc(opportunities.createdAt), desc(opportunities.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, title: r.title, type: r.type, region: r.region as RegionSlug, at: r.createdAt.toISOString() }));
+}

@@ -18,6 +18,7 @@ import { CourseCard } from '../components/CourseCard';
 import { usePageTitle } from '../../../lib/page-title';
 import { Pager } from '../../../components/Pager';
 import { plural } from '../../../../shared/french-format';
+import { ActivityPanel } from '../../activity';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const EMPTY_TEXT = "Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.";
@@ -104,6 +105,7 @@ export default function CataloguePage() {
         Des formations conçues par des experts pour agir en faveur du développement durable : RSE, écologie, biodiversité,
         éco-agriculture, gestion des déchets et éco-construction.
       </Typography>
+      {!isPublic && <ActivityPanel />}
 
       <Box role="search" sx={{ mb: 2 }}>
         {/* OutlinedInput rather than TextField: TextField brings Select, Menu, Popover and Modal into the catalogue's chunk (decision 031). */}

@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ActivityPanel } from '../../activity';
 import { TOAST_MS } from '../../../../shared/constants';
 import type { CourseItem } from '../../../../shared/courses';
 import { advisedPace, courseDuration } from '../../../../shared/course-rules';
@@ -90,6 +91,7 @@ export default function TrainerCoursesPage() {
           </Button>
         </Stack>
       </Stack>
+      <ActivityPanel />
 
       {courses.isPending && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { DiscussionKind, Reply, ThreadBody, ThreadDetail, ThreadPage } from '../../../../shared/discussions';
 import type { CourseOutline } from '../../../../shared/learning';
 import { apiFetch, toQuery } from '../../../lib/api-client';
+import { useLiveEvents } from '../../../lib/live-events';
 
 /** Query keys of the discussions feature. */
 export const discussionKeys = {
@@ -42,6 +43,16 @@ export function getThread(threadId: number, signal?: AbortSignal): Promise<Threa
 
 export function useThread(threadId: number) {
   return useQuery({ queryKey: discussionKeys.thread(threadId), queryFn: ({ signal }) => getThread(threadId, signal) });
+}
+
+/** A reply posted by someone else (a live `discussion_reply` event): the open thread and its course's lists read again. */
+export function useLiveThread(courseId: number, threadId: number) {
+  const queryClient = useQueryClient();
+  useLiveEvents((event) => {
+    if (event.type !== 'discussion_reply' || event.course_id !== courseId) return;
+    void queryClient.invalidateQueries({ queryKey: discussionKeys.lists(courseId) });
+    if (event.thread_id === threadId) void queryClient.invalidateQueries({ queryKey: discussionKeys.thread(threadId) });
+  });
 }
 
 /** After any change, the thread and its course's lists read again. */

@@ -20,7 +20,7 @@ import { formatDateTime, formatNumber, plural } from '../../../../shared/french-
 import { HIDDEN_BY_MODERATION, type ModerationState } from '../../../../shared/moderation';
 import { useSession } from '../../../lib/session';
 import { ReportButton } from '../../moderation';
-import { useAcceptReply, useFollow, useLock, useReply, useThread } from '../api/discussions';
+import { useAcceptReply, useFollow, useLiveThread, useLock, useReply, useThread } from '../api/discussions';
 import { MessageBody } from './MessageBody';
 
 function Byline({ author, at }: { author: DiscussionAuthor; at: string }) {
@@ -127,6 +127,7 @@ export function ThreadView({ courseId, threadId, onBack }: { courseId: number; t
   const lock = useLock(courseId, threadId);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = Boolean(thread.data);
+  useLiveThread(courseId, threadId);
   // The heading takes the focus when the thread opens, so the keyboard and screen readers start there.
   useEffect(() => {
     if (loaded) heading.current?.focus();

@@ -19,6 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ActivityPanel } from '../../activity';
 import { INACTIVE_DAYS, progressStatuses, progressStatusLabels, type DashboardFilters, type DashboardRow, type ProgressStatus } from '../../../../shared/organisations';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDay, formatNumber, plural } from '../../../../shared/french-format';
@@ -110,6 +111,7 @@ export default function DashboardPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {data ? `${data.organisation_name} · ` : ''}La progression des membres qui ont accepté de la partager, dans les formations où vous les avez inscrits.
       </Typography>
+      <ActivityPanel />
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 3 }}>
         <Counter label="Membres" value={data?.summary.members} />

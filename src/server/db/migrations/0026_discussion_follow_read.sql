@@ -1,0 +1,1 @@
+ALTER TABLE "discussion_follows" ADD COLUMN "last_read_at" timestamp with time zone;
