@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,6 +16,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDirectory } from '../api/get-directory';
 import { DirectoryCardView } from '../components/DirectoryCardView';
+import { QueryStatus } from '../../../components/QueryStatus';
 
 /** /annuaire: the members who chose to be listed, searched by name or title, filtered by domain and region. */
 export default function DirectoryPage() {
@@ -84,14 +82,8 @@ export default function DirectoryPage() {
           ))}
         </TextField>
       </Box>
-      {directory.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Chargement de l’annuaire" />
-        </Box>
-      ) : directory.isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void directory.refetch()}>Réessayer</Button>}>
-          Impossible de charger l’annuaire.
-        </Alert>
+      {!directory.isSuccess ? (
+        <QueryStatus query={directory} loadingLabel="Chargement de l’annuaire" errorMessage="Impossible de charger l’annuaire." />
       ) : (
         <>
           <Typography role="status" sx={{ mb: 2 }}>

@@ -1,7 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -14,6 +10,7 @@ import { webPaths } from '../../../../shared/web-paths';
 import { usePageTitle } from '../../../lib/page-title';
 import { AttestationLinks } from '../../directory';
 import { useMyApplications } from '../api/get-my-applications';
+import { QueryStatus } from '../../../components/QueryStatus';
 
 /** /opportunites/mes-candidatures: what the person answered, with the attestations they chose to show. */
 export default function MyApplicationsPage() {
@@ -24,14 +21,8 @@ export default function MyApplicationsPage() {
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 3 }}>
         Mes candidatures
       </Typography>
-      {mine.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Chargement de vos candidatures" />
-        </Box>
-      ) : mine.isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void mine.refetch()}>Réessayer</Button>}>
-          Impossible de charger vos candidatures.
-        </Alert>
+      {!mine.isSuccess ? (
+        <QueryStatus query={mine} loadingLabel="Chargement de vos candidatures" errorMessage="Impossible de charger vos candidatures." />
       ) : mine.data.items.length === 0 ? (
         <Typography>
           Vous n’avez encore répondu à aucune opportunité.{' '}

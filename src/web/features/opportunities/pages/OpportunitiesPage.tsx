@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -22,6 +19,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { toActor, useSession } from '../../../lib/session';
 import { useOpportunities } from '../api/get-opportunities';
 import { OpportunityCard } from '../components/OpportunityCard';
+import { QueryStatus } from '../../../components/QueryStatus';
 
 /** /opportunites: the open opportunities with their filters; posters also see their own, closed ones included. */
 export default function OpportunitiesPage() {
@@ -93,14 +91,8 @@ export default function OpportunitiesPage() {
           ))}
         </TextField>
       </Box>
-      {list.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Chargement des opportunités" />
-        </Box>
-      ) : list.isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Réessayer</Button>}>
-          Impossible de charger les opportunités.
-        </Alert>
+      {!list.isSuccess ? (
+        <QueryStatus query={list} loadingLabel="Chargement des opportunités" errorMessage="Impossible de charger les opportunités." />
       ) : (
         <>
           <Typography role="status" sx={{ mb: 2 }}>
