@@ -1,14 +1,11 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { categories } from '../../../../shared/categories';
-import { regions } from '../../../../shared/regions';
 import { plural } from '../../../../shared/french-format';
 import { webPaths } from '../../../../shared/web-paths';
 import { Pager } from '../../../components/Pager';
@@ -17,6 +14,8 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDirectory } from '../api/get-directory';
 import { DirectoryCardView } from '../components/DirectoryCardView';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { FilterSelect } from '../../../components/FilterSelect';
+import { domainOptions, regionOptions } from '../../../lib/filter-options';
 
 /** /annuaire: the members who chose to be listed, searched by name or title, filtered by domain and region. */
 export default function DirectoryPage() {
@@ -25,6 +24,10 @@ export default function DirectoryPage() {
   const [domain, setDomain] = useState('');
   const [region, setRegion] = useState('');
   const [page, setPage] = useState(1);
+  const filtered = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPage(1);
+  };
   const search = useDebouncedValue(q.trim(), 300);
   const directory = useDirectory({ q: search || undefined, domain: domain || undefined, region: region || undefined, page });
 
@@ -49,38 +52,8 @@ export default function DirectoryPage() {
             setPage(1);
           }}
         />
-        <TextField
-          select
-          label="Domaine"
-          value={domain}
-          onChange={(event) => {
-            setDomain(event.target.value);
-            setPage(1);
-          }}
-        >
-          <MenuItem value="">Tous les domaines</MenuItem>
-          {categories.map((c) => (
-            <MenuItem key={c.slug} value={c.slug}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Région"
-          value={region}
-          onChange={(event) => {
-            setRegion(event.target.value);
-            setPage(1);
-          }}
-        >
-          <MenuItem value="">Toutes les régions</MenuItem>
-          {regions.map((r) => (
-            <MenuItem key={r.slug} value={r.slug}>
-              {r.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect label="Domaine" anyLabel="Tous les domaines" value={domain} options={domainOptions} onChange={filtered(setDomain)} />
+        <FilterSelect label="Région" anyLabel="Toutes les régions" value={region} options={regionOptions} onChange={filtered(setRegion)} />
       </Box>
       {!directory.isSuccess ? (
         <QueryStatus query={directory} loadingLabel="Chargement de l’annuaire" errorMessage="Impossible de charger l’annuaire." />

@@ -1,16 +1,12 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { categories } from '../../../../shared/categories';
 import { plural } from '../../../../shared/french-format';
 import { opportunityTypeLabels, opportunityTypes } from '../../../../shared/opportunities';
-import { regions } from '../../../../shared/regions';
 import { isAdmin, isOrganisation } from '../../../../shared/roles';
 import { webPaths } from '../../../../shared/web-paths';
 import { LinkButton } from '../../../components/LinkButton';
@@ -20,6 +16,8 @@ import { toActor, useSession } from '../../../lib/session';
 import { useOpportunities } from '../api/get-opportunities';
 import { OpportunityCard } from '../components/OpportunityCard';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { FilterSelect } from '../../../components/FilterSelect';
+import { domainOptions, regionOptions } from '../../../lib/filter-options';
 
 /** /opportunites: the open opportunities with their filters; posters also see their own, closed ones included. */
 export default function OpportunitiesPage() {
@@ -33,8 +31,8 @@ export default function OpportunitiesPage() {
   const [domain, setDomain] = useState('');
   const [page, setPage] = useState(1);
   const list = useOpportunities({ type: type || undefined, region: region || undefined, domain: domain || undefined, scope, page });
-  const filter = (set: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    set(event.target.value);
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
     setPage(1);
   };
 
@@ -66,30 +64,9 @@ export default function OpportunitiesPage() {
         </Tabs>
       )}
       <Box component="search" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, mb: 3 }}>
-        <TextField select label="Type" value={type} onChange={filter(setType)}>
-          <MenuItem value="">Tous les types</MenuItem>
-          {opportunityTypes.map((t) => (
-            <MenuItem key={t} value={t}>
-              {opportunityTypeLabels[t]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="Région" value={region} onChange={filter(setRegion)}>
-          <MenuItem value="">Toutes les régions</MenuItem>
-          {regions.map((r) => (
-            <MenuItem key={r.slug} value={r.slug}>
-              {r.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="Domaine" value={domain} onChange={filter(setDomain)}>
-          <MenuItem value="">Tous les domaines</MenuItem>
-          {categories.map((c) => (
-            <MenuItem key={c.slug} value={c.slug}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FilterSelect label="Type" anyLabel="Tous les types" value={type} options={opportunityTypes.map((t) => ({ value: t, label: opportunityTypeLabels[t] }))} onChange={filter(setType)} />
+        <FilterSelect label="Région" anyLabel="Toutes les régions" value={region} options={regionOptions} onChange={filter(setRegion)} />
+        <FilterSelect label="Domaine" anyLabel="Tous les domaines" value={domain} options={domainOptions} onChange={filter(setDomain)} />
       </Box>
       {!list.isSuccess ? (
         <QueryStatus query={list} loadingLabel="Chargement des opportunités" errorMessage="Impossible de charger les opportunités." />
