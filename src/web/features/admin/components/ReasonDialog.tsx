@@ -5,9 +5,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { REVIEW_REASON_MAX, reviewReasonBodySchema } from '../../../../shared/reviews';
+import { CountedTextField } from '../../../components/CountedTextField';
 
 /** A decision that needs a reason the author will read: "Demander des modifications", "Dépublier". */
 export function ReasonDialog({
@@ -70,19 +70,7 @@ export function ReasonDialog({
           <DialogContentText id={textId} sx={{ mb: 2 }}>
             {explanation}
           </DialogContentText>
-          <TextField
-            label="Motif"
-            required
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            multiline
-            minRows={3}
-            fullWidth
-            autoFocus
-            error={fieldError !== null}
-            helperText={fieldError ?? `${reason.length} / ${REVIEW_REASON_MAX} caractères`}
-            slotProps={{ htmlInput: { maxLength: REVIEW_REASON_MAX } }}
-          />
+          <CountedTextField label="Motif" value={reason} onChange={(event) => setReason(event.target.value)} max={REVIEW_REASON_MAX} autoFocus error={fieldError} />
           {error && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {error}

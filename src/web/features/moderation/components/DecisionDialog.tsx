@@ -4,9 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatNumber } from '../../../../shared/french-format';
 import { useId, useRef, useState } from 'react';
 import {
   DECISION_REASON_MAX,
@@ -21,6 +19,7 @@ import { FormDialog } from '../../../components/FormDialog';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
 import { useDecideReport } from '../api/reports';
+import { CountedTextField } from '../../../components/CountedTextField';
 
 /** What each choice does, as the form says it. */
 const actionChoices: Record<ModerationAction, { label: string; contestLabel: string; help: string }> = {
@@ -102,19 +101,7 @@ export function DecisionDialog({ item, onClose, onDecided }: { item: AdminReport
         {deleted && <FormHelperText>Ce contenu a été supprimé : il ne peut pas être rétabli. Annuler la décision la déclare injustifiée auprès de l’auteur, sans retour du contenu.</FormHelperText>}
         {errors.action && <FormHelperText id={helpId}>{errors.action}</FormHelperText>}
       </FormControl>
-      <TextField
-        label="Motif de la décision"
-        required
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        multiline
-        minRows={3}
-        fullWidth
-        inputRef={reasonRef}
-        error={errors.reason !== undefined}
-        helperText={errors.reason ?? `La règle ou la loi appliquée, et les faits retenus (${reason.length} / ${formatNumber(DECISION_REASON_MAX)} caractères).`}
-        slotProps={{ htmlInput: { maxLength: DECISION_REASON_MAX } }}
-      />
+      <CountedTextField label="Motif de la décision" value={reason} onChange={(event) => setReason(event.target.value)} max={DECISION_REASON_MAX} inputRef={reasonRef} hint="La règle ou la loi appliquée, et les faits retenus" error={errors.reason} />
     </FormDialog>
   );
 }

@@ -11,8 +11,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
-import { formatNumber } from '../../../../shared/french-format';
 import { useId, useRef, useState } from 'react';
 import {
   REPORT_EXPLANATION_MAX,
@@ -26,6 +24,7 @@ import { DialogForm } from '../../../components/FormDialog';
 import { serverFieldMessages } from '../../../lib/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateReport } from '../api/reports';
+import { CountedTextField } from '../../../components/CountedTextField';
 
 /** What the dialog's title calls the reported content. */
 const targetNames: Record<ReportTargetType, string> = {
@@ -126,19 +125,7 @@ export function ReportDialog({ targetType, targetId, onClose }: { targetType: Re
             </RadioGroup>
             {errors.reason && <FormHelperText id={reasonHelpId}>{errors.reason}</FormHelperText>}
           </FormControl>
-          <TextField
-            label="Explication"
-            required
-            value={explanation}
-            onChange={(event) => setExplanation(event.target.value)}
-            multiline
-            minRows={3}
-            fullWidth
-            inputRef={explanationRef}
-            error={errors.explanation !== undefined}
-            helperText={errors.explanation ?? `Ce qui pose problème, en quelques mots (${explanation.length} / ${formatNumber(REPORT_EXPLANATION_MAX)} caractères).`}
-            slotProps={{ htmlInput: { maxLength: REPORT_EXPLANATION_MAX } }}
-          />
+          <CountedTextField label="Explication" value={explanation} onChange={(event) => setExplanation(event.target.value)} max={REPORT_EXPLANATION_MAX} inputRef={explanationRef} hint="Ce qui pose problème, en quelques mots" error={errors.explanation} />
         </DialogForm>
       )}
     </Dialog>

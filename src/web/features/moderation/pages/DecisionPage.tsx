@@ -5,11 +5,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { formatDateTime, formatNumber } from '../../../../shared/french-format';
+import { formatDateTime } from '../../../../shared/french-format';
 import { idSchema } from '../../../../shared/ids';
 import {
   contestBodySchema,
@@ -22,6 +21,7 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/page-title';
 import { useContestDecision, useDecision } from '../api/decisions';
+import { CountedTextField } from '../../../components/CountedTextField';
 
 /** What the decision means for the content, in the author's words. */
 const consequences = {
@@ -61,19 +61,7 @@ function ContestForm({ decision }: { decision: ModerationDecision }) {
         Vous pouvez contester cette décision une seule fois. Expliquez pourquoi elle vous paraît erronée : un administrateur la réexaminera et vous
         informera de sa réponse motivée.
       </Typography>
-      <TextField
-        label="Pourquoi contestez-vous cette décision ?"
-        required
-        value={explanation}
-        onChange={(event) => setExplanation(event.target.value)}
-        multiline
-        minRows={4}
-        fullWidth
-        inputRef={field}
-        error={error !== null}
-        helperText={error ?? `${explanation.length} / ${formatNumber(REPORT_EXPLANATION_MAX)} caractères`}
-        slotProps={{ htmlInput: { maxLength: REPORT_EXPLANATION_MAX } }}
-      />
+      <CountedTextField label="Pourquoi contestez-vous cette décision ?" value={explanation} onChange={(event) => setExplanation(event.target.value)} max={REPORT_EXPLANATION_MAX} minRows={4} inputRef={field} error={error} />
       {serverError && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {serverError}
