@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/ids';
 import {
@@ -45,7 +45,6 @@ const linkParamsSchema = z.object({ link: z.string() });
 /** Opportunities (issue 26): posted by organisations and administrators, answered by the others. */
 export const opportunitiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const tags = ['opportunités'];
-  acceptOneClickForm(app);
 
   app.get('/api/opportunities', { config: { access: 'authenticated' }, schema: { tags, summary: 'Les opportunités ouvertes (ou les miennes), filtrées par type, région et domaine, par page', querystring: opportunitiesQuerySchema, response: { 200: opportunityPageSchema } } }, async (request) =>
     listOpportunities(db, currentUser(request), request.query),
@@ -105,42 +104,48 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
   };
   const alreadyOff = () => unsubscribeMessagePage('Le récapitulatif est déjà désactivé', ['Vous ne recevez plus le récapitulatif hebdomadaire des nouvelles opportunités.'], config.publicUrl);
 
-  app.get(
-    '/api/opportunities/digest/unsubscribe/:link',
-    { config: unsubscribeConfig, schema: { tags, summary: 'Lien de désabonnement du récapitulatif des opportunités : page de confirmation (ne change rien)', params: linkParamsSchema, response: { 200: jsonOrTextAnswer(digestUnsubscribeSchema, 'text/html', 'JSON, ou la page de confirmation pour un navigateur (en-tête Accept : text/html)') } } },
-    async (request, reply) => {
-      try {
-        const state = await describeDigestUnsubscribe(db, request.params.link);
-        if (!wantsHtml(request)) return state;
-        if (!state.weekly) return sendPage(reply, 200, alreadyOff());
-        return sendPage(
-          reply,
-          200,
-          unsubscribeConfirmPage({
-            title: 'Ne plus recevoir le récapitulatif des opportunités ?',
-            paragraphs: ['Vous ne recevrez plus, chaque semaine, l’e-mail des nouvelles opportunités publiées dans vos domaines. Elles restent consultables dans EcoForma.'],
-            button: 'Ne plus recevoir le récapitulatif',
-            action: `/api/opportunities/digest/unsubscribe/${encodeURIComponent(request.params.link)}`,
-          }),
-        );
-      } catch (error) {
-        return invalidLink(request, reply, error);
-      }
-    },
-  );
+  // Only these two routes read forms (the RFC 8058 body): the other routes of the module take JSON only.
+  await app.register(async (plain) => {
+    acceptOneClickForm(plain);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    '/api/opportunities/digest/unsubscribe/:link',
-    { config: unsubscribeConfig, schema: { tags, summary: 'Ne plus recevoir le récapitulatif hebdomadaire des opportunités, en un clic (RFC 8058)', params: linkParamsSchema, response: { 200: jsonOrTextAnswer(digestUnsubscribeSchema, 'text/html', 'JSON, ou la page « c’est fait » pour un navigateur (en-tête Accept : text/html)') } } },
-    async (request, reply) => {
-      try {
-        const result = await unsubscribeDigest(db, request.params.link);
-        if (!wantsHtml(request)) return result;
-        if (!result.changed) return sendPage(reply, 200, alreadyOff());
-        return sendPage(reply, 200, unsubscribeMessagePage('Désabonnement effectué', ['Vous ne recevrez plus le récapitulatif hebdomadaire des nouvelles opportunités. Elles restent consultables dans EcoForma.'], config.publicUrl));
-      } catch (error) {
-        return invalidLink(request, reply, error);
-      }
-    },
-  );
+    scope.get(
+      '/api/opportunities/digest/unsubscribe/:link',
+      { config: unsubscribeConfig, schema: { tags, summary: 'Lien de désabonnement du récapitulatif des opportunités : page de confirmation (ne change rien)', params: linkParamsSchema, response: { 200: jsonOrTextAnswer(digestUnsubscribeSchema, 'text/html', 'JSON, ou la page de confirmation pour un navigateur (en-tête Accept : text/html)') } } },
+      async (request, reply) => {
+        try {
+          const state = await describeDigestUnsubscribe(db, request.params.link);
+          if (!wantsHtml(request)) return state;
+          if (!state.weekly) return sendPage(reply, 200, alreadyOff());
+          return sendPage(
+            reply,
+            200,
+            unsubscribeConfirmPage({
+              title: 'Ne plus recevoir le récapitulatif des opportunités ?',
+              paragraphs: ['Vous ne recevrez plus, chaque semaine, l’e-mail des nouvelles opportunités publiées dans vos domaines. Elles restent consultables dans EcoForma.'],
+              button: 'Ne plus recevoir le récapitulatif',
+              action: `/api/opportunities/digest/unsubscribe/${encodeURIComponent(request.params.link)}`,
+            }),
+          );
+        } catch (error) {
+          return invalidLink(request, reply, error);
+        }
+      },
+    );
+
+    scope.post(
+      '/api/opportunities/digest/unsubscribe/:link',
+      { config: unsubscribeConfig, schema: { tags, summary: 'Ne plus recevoir le récapitulatif hebdomadaire des opportunités, en un clic (RFC 8058)', params: linkParamsSchema, response: { 200: jsonOrTextAnswer(digestUnsubscribeSchema, 'text/html', 'JSON, ou la page « c’est fait » pour un navigateur (en-tête Accept : text/html)') } } },
+      async (request, reply) => {
+        try {
+          const result = await unsubscribeDigest(db, request.params.link);
+          if (!wantsHtml(request)) return result;
+          if (!result.changed) return sendPage(reply, 200, alreadyOff());
+          return sendPage(reply, 200, unsubscribeMessagePage('Désabonnement effectué', ['Vous ne recevrez plus le récapitulatif hebdomadaire des nouvelles opportunités. Elles restent consultables dans EcoForma.'], config.publicUrl));
+        } catch (error) {
+          return invalidLink(request, reply, error);
+        }
+      },
+    );
+  });
 };

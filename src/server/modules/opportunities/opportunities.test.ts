@@ -387,6 +387,11 @@ describe('the digest’s one-click unsubscribe (RFC 8058, decision 024)', () => 
     expect(done.body).toContain('Vous ne recevrez plus le récapitulatif hebdomadaire des nouvelles opportunités.');
   });
 
+  it('only the unsubscribe link reads forms: the module’s other routes still refuse them', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/opportunities', headers: { ...form, ...(await authHeader(db, organisation)) }, payload: 'title=Formulaire' });
+    expect(res.statusCode).toBe(415);
+  });
+
   it('refuses a forged, altered, foreign or outdated link with 400 and a French message, and changes nothing', async () => {
     const { person, url } = await digestMailOf('rse');
     const token = url.pathname.split('/').at(-1)!;
