@@ -30,6 +30,8 @@ export const APPLICATION_CERTIFICATES_MAX = 10;
 export const OPPORTUNITIES_PAGE_SIZE = 20;
 
 export const opportunityMessages = {
+  invalidDigestUnsubscribeLink:
+    'Ce lien de désabonnement n’est pas valable. Vous pouvez arrêter le récapitulatif des opportunités dans Mon profil, onglet « Paramètres ».',
   titleRequired: 'Le titre est obligatoire.',
   titleTooShort: `Le titre doit contenir au moins ${OPPORTUNITY_TITLE_MIN} caractères.`,
   titleTooLong: `Le titre ne peut pas dépasser ${OPPORTUNITY_TITLE_MAX} caractères.`,
@@ -213,3 +215,10 @@ export const digestSettingsBodySchema = z.object({
   domains: z.array(z.enum(categorySlugs, { error: opportunityMessages.unknownDomain })).max(categorySlugs.length).default([]).transform((list) => [...new Set(list)]),
 });
 export type DigestSettingsBody = z.input<typeof digestSettingsBodySchema>;
+
+/**
+ * `GET|POST /api/opportunities/digest/unsubscribe/{link}`: the digest's one-click unsubscribe (RFC 8058),
+ * as JSON. `weekly` is whether the digest is on now; `changed` is false when the link changed nothing.
+ */
+export const digestUnsubscribeSchema = z.object({ weekly: z.boolean(), changed: z.boolean() });
+export type DigestUnsubscribe = z.infer<typeof digestUnsubscribeSchema>;

@@ -430,6 +430,9 @@ const matrix: Record<string, Row> = {
   'GET /api/user/activity':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'GET /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'PUT /api/user/opportunity-digest':       row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-'], { body: digestBody }),
+  // The digest's one-click unsubscribe (decision 024): the signed link is the proof; a forged one opens nothing, whoever calls.
+  'GET /api/opportunities/digest/unsubscribe/:link':  row('public', 'none',  [400, 400, 400, 400, 400, 400, '-']),
+  'POST /api/opportunities/digest/unsubscribe/:link': row('public', 'none',  [400, 400, 400, 400, 400, 400, '-']),
   // Issue 26: only the two participants read or write a conversation, administrators included.
   'POST /api/conversations':                row('authenticated',    'none',    [401, 200, 200, 403, 201, 403, '-'], { body: conversationBody, ...notAllowed }),
   'GET /api/conversations':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),

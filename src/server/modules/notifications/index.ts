@@ -8,6 +8,9 @@ import { unsubscribeSecret } from './unsubscribe';
 export { notify, notifyAdmins, notifyInApp, pushBellCount } from './notify';
 export { markReadByLink, unreadCount as notificationUnreadCount } from './notifications.service';
 export type { NotificationData } from './messages';
+// One-click unsubscribe links (decision 024) for other modules' mailings: one signing scheme, one look.
+export { checkUnsubscribeLink, unsubscribeSecret, unsubscribeToken } from './unsubscribe';
+export { acceptOneClickForm, invalidLinkPage, sendPage, unsubscribeConfirmPage, unsubscribeMessagePage, wantsHtml } from './unsubscribe-page';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/ids';
@@ -27,17 +26,7 @@ import {
   unsubscribe,
   updatePreferences,
 } from './notifications.service';
-import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page';
-
-/** A browser opening the link gets a French page; a mail client's one-click POST (or a script) gets JSON. */
-function wantsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
-}
-
-function sendPage(reply: FastifyReply, status: number, html: string) {
-  // The token is in the address: it leaves with no Referer.
-  return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Referrer-Policy', 'no-referrer').send(html);
-}
+import { acceptOneClickForm, confirmPage, donePage, invalidLinkPage, sendPage, wantsHtml } from './unsubscribe-page';
 
 /** `link`, not `token`: it is a signed capability for one kind of e-mail, never a session token. */
 const unsubscribeParamsSchema = z.object({ link: z.string() });
@@ -46,10 +35,7 @@ const unsubscribeParamsSchema = z.object({ link: z.string() });
 export const notificationsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const tags = ['notifications'];
   const own = { access: 'authenticated' as const };
-  // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form; only this plugin reads forms.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptOneClickForm(app);
 
   app.get('/api/notifications', { config: own, schema: { tags, summary: 'Mes notifications, les plus récentes d’abord', querystring: notificationsQuerySchema, response: { 200: notificationPageSchema } } }, async (request) =>
     listNotifications(db, currentUser(request).id, request.query),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   notificationKindInfo,
+  notificationKinds,
   notificationKindsFor,
   notificationMessages,
   type NotificationItem,
@@ -14,10 +15,10 @@ import {
 } from '../../../shared/notifications';
 import type { Actor } from '../../../shared/roles';
 import type { Db, Executor } from '../../db/client';
-import { notificationPreferences, notifications, users } from '../../db/schema';
+import { notificationPreferences, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { pushBellCount } from './notify';
-import { parseUnsubscribeToken, unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe';
+import { checkUnsubscribeLink } from './unsubscribe';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -121,12 +122,8 @@ export async function updatePreferences(db: Db, actor: Actor, body: Notification
 
 /** What a one-click link names, once its signature is checked against the account's current address. */
 async function unsubscribeClaim(db: Executor, token: string) {
-  const claim = parseUnsubscribeToken(token);
-  if (!claim) throw new AppError('invalid_link', 400, notificationMessages.invalidUnsubscribeLink);
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, claim.userId)).limit(1);
-  // An unknown account is refused like a forged signature: the answer tells nothing about ids.
-  if (!user || !verifyUnsubscribeToken(await unsubscribeSecret(db), claim, user.email)) throw new AppError('invalid_link', 400, notificationMessages.invalidUnsubscribeLink);
-  return claim;
+  const { userId, subscription } = await checkUnsubscribeLink(db, token, notificationKinds, notificationMessages.invalidUnsubscribeLink);
+  return { userId, kind: subscription };
 }
 
 /** The GET of the link: what it would stop, and whether it already is; changes nothing (mail scanners open links). */

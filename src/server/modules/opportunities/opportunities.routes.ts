@@ -1,9 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/ids';
 import {
   applicationBodySchema,
   digestSettingsBodySchema,
   digestSettingsSchema,
+  digestUnsubscribeSchema,
   myApplicationsSchema,
   opportunitiesQuerySchema,
   opportunityBodySchema,
@@ -13,15 +16,18 @@ import {
   proposalBodySchema,
   responseCreatedSchema,
 } from '../../../shared/opportunities';
-import { noContentSchema } from '../../../shared/responses';
+import { jsonOrTextAnswer, noContentSchema } from '../../../shared/responses';
+import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';
 import { currentUser } from '../../plugins/auth';
+import { acceptOneClickForm, invalidLinkPage, sendPage, unsubscribeConfirmPage, unsubscribeMessagePage, wantsHtml } from '../notifications';
 import {
   apply,
   canPostOpportunities,
   closeOpportunity,
   createOpportunity,
   deleteOpportunity,
+  describeDigestUnsubscribe,
   digestSettings,
   getOpportunity,
   listOpportunities,
@@ -29,11 +35,15 @@ import {
   myApplications,
   propose,
   saveDigestSettings,
+  unsubscribeDigest,
   updateOpportunity,
 } from './opportunities.service';
 
+/** `link`, not `token`: a signed capability for the digest only, never a session token. */
+const linkParamsSchema = z.object({ link: z.string() });
+
 /** Opportunities (issue 26): posted by organisations and administrators, answered by the others. */
-export const opportunitiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+export const opportunitiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
   const tags = ['opportunités'];
 
   app.get('/api/opportunities', { config: { access: 'authenticated' }, schema: { tags, summary: 'Les opportunités ouvertes (ou les miennes), filtrées par type, région et domaine, par page', querystring: opportunitiesQuerySchema, response: { 200: opportunityPageSchema } } }, async (request) =>
@@ -84,4 +94,58 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
   app.put('/api/user/opportunity-digest', { config: { access: 'authenticated' }, schema: { tags, summary: 'Recevoir ou non chaque semaine les nouvelles opportunités de mes domaines', body: digestSettingsBodySchema, response: { 200: digestSettingsSchema } } }, async (request) =>
     saveDigestSettings(db, currentUser(request).id, request.body),
   );
+
+  // The digest's one-click unsubscribe (decision 024, RFC 8058): the address of its List-Unsubscribe
+  // header and of its footer. The signed link is the proof, no session.
+  const unsubscribeConfig = { access: 'public' as const, personalData: true };
+  const invalidLink = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if (wantsHtml(request) && error instanceof AppError && error.code === 'invalid_link') return sendPage(reply, 400, invalidLinkPage(error.message, config.publicUrl));
+    throw error;
+  };
+  const alreadyOff = () => unsubscribeMessagePage('Le récapitulatif est déjà désactivé', ['Vous ne recevez plus le récapitulatif hebdomadaire des nouvelles opportunités.'], config.publicUrl);
+
+  // Only these two routes read forms (the RFC 8058 body): the other routes of the module take JSON only.
+  await app.register(async (plain) => {
+    acceptOneClickForm(plain);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+
+    scope.get(
+      '/api/opportunities/digest/unsubscribe/:link',
+      { config: unsubscribeConfig, schema: { tags, summary: 'Lien de désabonnement du récapitulatif des opportunités : page de confirmation (ne change rien)', params: linkParamsSchema, response: { 200: jsonOrTextAnswer(digestUnsubscribeSchema, 'text/html', 'JSON, ou la page de confirmation pour un navigateur (en-tête Accept : text/html)') } } },
+      async (request, reply) => {
+        try {
+          const state = await describeDigestUnsubscribe(db, request.params.link);
+          if (!wantsHtml(request)) return state;
+          if (!state.weekly) return sendPage(reply, 200, alreadyOff());
+          return sendPage(
+            reply,
+            200,
+            unsubscribeConfirmPage({
+              title: 'Ne plus recevoir le récapitulatif des opportunités ?',
+              paragraphs: ['Vous ne recevrez plus, chaque semaine, l’e-mail des nouvelles opportunités publiées dans vos domaines. Elles restent consultables dans EcoForma.'],
+              button: 'Ne plus recevoir le récapitulatif',
+              action: `/api/opportunities/digest/unsubscribe/${encodeURIComponent(request.params.link)}`,
+            }),
+          );
+        } catch (error) {
+          return invalidLink(request, reply, error);
+        }
+      },
+    );
+
+    scope.post(
+      '/api/opportunities/digest/unsubscribe/:link',
+      { config: unsubscribeConfig, schema: { tags, summary: 'Ne plus recevoir le récapitulatif hebdomadaire des opportunités, en un clic (RFC 8058)', params: linkParamsSchema, response: { 200: jsonOrTextAnswer(digestUnsubscribeSchema, 'text/html', 'JSON, ou la page « c’est fait » pour un navigateur (en-tête Accept : text/html)') } } },
+      async (request, reply) => {
+        try {
+          const result = await unsubscribeDigest(db, request.params.link);
+          if (!wantsHtml(request)) return result;
+          if (!result.changed) return sendPage(reply, 200, alreadyOff());
+          return sendPage(reply, 200, unsubscribeMessagePage('Désabonnement effectué', ['Vous ne recevrez plus le récapitulatif hebdomadaire des nouvelles opportunités. Elles restent consultables dans EcoForma.'], config.publicUrl));
+        } catch (error) {
+          return invalidLink(request, reply, error);
+        }
+      },
+    );
+  });
 };

@@ -6,6 +6,7 @@ import {
   opportunityTypeLabels,
   parisToday,
   type DigestSettings,
+  type DigestUnsubscribe,
   type MyApplications,
   type Opportunity,
   type OpportunityPage,
@@ -23,7 +24,7 @@ import type { ModerationTarget } from '../../lib/module-manifest';
 import { queueMail } from '../../lib/mail/outbox';
 import type { AuthUser } from '../../lib/sessions';
 import { validAttestations } from '../directory';
-import { notify } from '../notifications';
+import { checkUnsubscribeLink, notify, unsubscribeSecret, unsubscribeToken } from '../notifications';
 
 type OpportunityRow = typeof opportunities.$inferSelect;
 type ResponseKind = 'application' | 'proposal';
@@ -274,6 +275,32 @@ export async function myApplications(db: Db, caller: AuthUser): Promise<MyApplic
 // ---------------------------------------------------------------------------------------------
 // The weekly digest
 
+/**
+ * The digest's name in one-click unsubscribe links (decision 024): signed with the notifications'
+ * scheme, it never names a kind of notification, so a digest link stops only the digest.
+ */
+const DIGEST_SUBSCRIPTION = 'opportunity_digest';
+const DIGEST_UNSUBSCRIBE_PREFIX = '/api/opportunities/digest/unsubscribe/';
+const digestUnsubscribePath = (token: string) => `${DIGEST_UNSUBSCRIBE_PREFIX}${token}`;
+
+/** The account a digest link names, once its signature is checked against the account's current address (400 otherwise). */
+async function digestLinkOwner(db: Executor, token: string): Promise<number> {
+  return (await checkUnsubscribeLink(db, token, [DIGEST_SUBSCRIPTION], opportunityMessages.invalidDigestUnsubscribeLink)).userId;
+}
+
+/** The GET of the digest's link: whether the digest is on; changes nothing (mail scanners open links). */
+export async function describeDigestUnsubscribe(db: Db, token: string): Promise<DigestUnsubscribe> {
+  const userId = await digestLinkOwner(db, token);
+  return { weekly: (await digestSettings(db, userId)).weekly, changed: false };
+}
+
+/** The POST of the digest's link (RFC 8058 one-click, or the page's button): the digest off, no session needed. */
+export async function unsubscribeDigest(db: Db, token: string): Promise<DigestUnsubscribe> {
+  const userId = await digestLinkOwner(db, token);
+  const removed = await db.delete(opportunityDigests).where(eq(opportunityDigests.userId, userId)).returning({ userId: opportunityDigests.userId });
+  return { weekly: false, changed: removed.length > 0 };
+}
+
 export async function digestSettings(db: Executor, userId: number): Promise<DigestSettings> {
   const [row] = await db.select().from(opportunityDigests).where(eq(opportunityDigests.userId, userId));
   return { weekly: Boolean(row), domains: (row?.domains ?? []) as CategorySlug[] };
@@ -332,6 +359,7 @@ export async function sendWeeklyDigests(db: Db, now = new Date()): Promise<numbe
         .where(and(eq(opportunityDigests.userId, subscriber.digest.userId), or(isNull(opportunityDigests.lastSentAt), lt(opportunityDigests.lastSentAt, due))))
         .returning({ userId: opportunityDigests.userId });
       if (claimed.length === 0) return false;
+      const unsubscribePath = digestUnsubscribePath(unsubscribeToken(await unsubscribeSecret(tx), subscriber.digest.userId, DIGEST_SUBSCRIPTION, subscriber.email));
       await queueMail(tx, {
         to: subscriber.email,
         template: 'opportunity-digest',
@@ -339,8 +367,10 @@ export async function sendWeeklyDigests(db: Db, now = new Date()): Promise<numbe
           firstname: subscriber.firstname,
           opportunities: fresh.map((o) => ({ label: `${opportunityTypeLabels[o.type]} : ${o.title} (${regionName(o.region)})`, path: webPaths.opportunity(o.id) })),
           listPath: webPaths.opportunities,
-          settingsPath: webPaths.profile,
+          unsubscribePath,
         },
+        // The path is completed with PUBLIC_URL when the message is sent (mail worker).
+        headers: { 'List-Unsubscribe': `<${unsubscribePath}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });
       return true;
     });

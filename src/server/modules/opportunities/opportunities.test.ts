@@ -11,11 +11,16 @@ import {
   type OpportunityResponses,
 } from '../../../shared/opportunities';
 import { certificates, mailOutbox, notifications, opportunities, opportunityDigests, opportunityResponses, users } from '../../db/schema';
-import { createTestApp } from '../../test/app';
+import { catchMail, createTestApp } from '../../test/app';
 import { authHeader, certificateSnapshot, createOrganisation, createUser } from '../../test/factories';
+import { headerValue, type CaughtMail } from '../../test/mail';
+import { unsubscribeSecret, unsubscribeToken } from '../notifications';
 import { DIGEST_INTERVAL_MS, sendWeeklyDigests } from './opportunities.service';
 
-const { app, db } = await createTestApp();
+const PUBLIC_URL = 'https://formation.exemple.fr';
+const ctx = await createTestApp({ publicUrl: PUBLIC_URL });
+const { app, db } = ctx;
+const mail = await catchMail(ctx);
 
 /** A verification code as the certificates module draws them: base64url of 16 random bytes. */
 const newCertificateCode = () => randomBytes(16).toString('base64url');
@@ -303,5 +308,130 @@ describe('weekly digest', () => {
     expect((await call('GET', '/api/user/data', member)).statusCode).toBe(200);
     await db.delete(users).where(eq(users.id, member.id));
     expect(await db.select().from(opportunityResponses).where(eq(opportunityResponses.userId, member.id))).toEqual([]);
+  });
+});
+
+describe('the digest’s one-click unsubscribe (RFC 8058, decision 024)', () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const html = { accept: 'text/html,application/xhtml+xml' };
+  /** French typography puts a no-break space before a colon, a question mark and inside « ». */
+  const nb = (text: string) => text.replace(/ ([:?»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
+  const digestOn = async (userId: number) => (await db.select().from(opportunityDigests).where(eq(opportunityDigests.userId, userId))).length === 1;
+
+  /** Opts a new person in, posts an opportunity of their domain, runs the job and delivers: their digest as sent. */
+  async function digestMailOf(domain: string) {
+    const person = await createUser(db);
+    await call('PUT', '/api/user/opportunity-digest', person, { weekly: true, domains: [domain] });
+    await post(organisation, { domains: [domain], title: `Offre ${domain}` });
+    await sendWeeklyDigests(db);
+    await mail.deliver();
+    const message = mail.to(person.email).find((m: CaughtMail) => m.subject.includes('opportunité'));
+    if (!message) throw new Error('Récapitulatif non envoyé');
+    const header = headerValue(message, 'List-Unsubscribe');
+    const url = new URL(/^<(https:\/\/[^>]+)>$/.exec(header ?? '')?.[1] ?? 'https://invalide.example');
+    return { person, message, url };
+  }
+
+  it('each digest carries the List-Unsubscribe headers and the same link in its footer, with no session token', async () => {
+    const { person, message, url } = await digestMailOf('ecologie');
+    expect(url.toString()).toMatch(new RegExp(`^${PUBLIC_URL}/api/opportunities/digest/unsubscribe/${person.id}\\.opportunity_digest\\.[A-Za-z0-9_-]{43}$`));
+    expect(headerValue(message, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(message.text).toContain(nb(`Ne plus recevoir ces e-mails : ${url.toString()}`));
+    expect(message.html).toContain(`href="${url.toString()}"`);
+    expect(message.raw).not.toMatch(/Bearer|accessToken/);
+  });
+
+  it('opened in a browser: a French page that changes nothing; the button (or the mail client’s POST) turns the digest off', async () => {
+    const { person, url } = await digestMailOf('biodiversite');
+
+    const state = await app.inject({ method: 'GET', url: url.pathname });
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toEqual({ weekly: true, changed: false });
+    const page = await app.inject({ method: 'GET', url: url.pathname, headers: html });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain('<html lang="fr">');
+    expect(page.body).toContain(nb('<h1>Ne plus recevoir le récapitulatif des opportunités ?</h1>'));
+    expect(page.body).toContain(`<form method="post" action="${url.pathname}">`);
+    expect(page.body).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
+    expect(page.body).toContain('<button type="submit">Ne plus recevoir le récapitulatif</button>');
+    expect(await digestOn(person.id)).toBe(true);
+
+    const done = await app.inject({ method: 'POST', url: url.pathname, headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ weekly: false, changed: true });
+    expect(done.headers['cache-control']).toBe('no-store');
+    expect((await call('GET', '/api/user/opportunity-digest', person)).json()).toEqual({ weekly: false, domains: [] });
+
+    // Once is enough: the same link again changes nothing more, and says so.
+    const again = await app.inject({ method: 'POST', url: url.pathname, headers: { ...form, ...html }, payload: 'List-Unsubscribe=One-Click' });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('<h1>Le récapitulatif est déjà désactivé</h1>');
+    const after = await app.inject({ method: 'GET', url: url.pathname, headers: html });
+    expect(after.body).toContain('<h1>Le récapitulatif est déjà désactivé</h1>');
+    expect(after.body).not.toContain('<form');
+
+    // No more digest for this person, even with new opportunities of their domain.
+    await post(organisation, { domains: ['biodiversite'], title: 'Après le désabonnement' });
+    expect(await sendWeeklyDigests(db, new Date(Date.now() + DIGEST_INTERVAL_MS + 60_000))).toBeGreaterThanOrEqual(0);
+    await mail.deliver();
+    expect(mail.to(person.email).filter((m: CaughtMail) => m.subject.includes('opportunité'))).toHaveLength(1);
+  });
+
+  it('the page after the button says it is done', async () => {
+    const { url } = await digestMailOf('ecoconstruction');
+    const done = await app.inject({ method: 'POST', url: url.pathname, headers: { ...form, ...html }, payload: 'List-Unsubscribe=One-Click' });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('<h1>Désabonnement effectué</h1>');
+    expect(done.body).toContain('Vous ne recevrez plus le récapitulatif hebdomadaire des nouvelles opportunités.');
+  });
+
+  it('only the unsubscribe link reads forms: the module’s other routes still refuse them', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/opportunities', headers: { ...form, ...(await authHeader(db, organisation)) }, payload: 'title=Formulaire' });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a forged, altered, foreign or outdated link with 400 and a French message, and changes nothing', async () => {
+    const { person, url } = await digestMailOf('rse');
+    const token = url.pathname.split('/').at(-1)!;
+    const [userId, subscription, signature] = token.split('.') as [string, string, string];
+    const other = await createUser(db);
+    await call('PUT', '/api/user/opportunity-digest', other, { weekly: true, domains: ['rse'] });
+    // A notification kind's link, validly signed for the same account, does not stop the digest (nor the reverse).
+    const notificationLink = unsubscribeToken(await unsubscribeSecret(db), person.id, 'opportunity_response', person.email);
+    const forged = [
+      `${userId}.${subscription}.${'A'.repeat(43)}`,
+      `${other.id}.${subscription}.${signature}`,
+      `${userId}.${subscription}.${signature}x`,
+      `${userId}.inconnu.${signature}`,
+      notificationLink,
+      'pas-un-jeton',
+      `99999999.${subscription}.${signature}`,
+    ];
+    for (const link of forged) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await app.inject({ method, url: `/api/opportunities/digest/unsubscribe/${link}` });
+        expect(res.statusCode, `${method} ${link}`).toBe(400);
+        expect(res.json()).toEqual({ error_code: 'invalid_link', message: opportunityMessages.invalidDigestUnsubscribeLink });
+      }
+    }
+    expect(opportunityMessages.invalidDigestUnsubscribeLink).toBe(
+      nb('Ce lien de désabonnement n’est pas valable. Vous pouvez arrêter le récapitulatif des opportunités dans Mon profil, onglet « Paramètres ».'),
+    );
+    expect((await app.inject({ method: 'POST', url: `/api/notifications/unsubscribe/${token}` })).statusCode).toBe(400);
+    const page = await app.inject({ method: 'GET', url: `/api/opportunities/digest/unsubscribe/${forged[0]}`, headers: html });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('<h1>Lien de désabonnement non valable</h1>');
+    expect(page.body).toContain('Ce lien de désabonnement n’est pas valable.');
+    expect(await digestOn(person.id)).toBe(true);
+    expect(await digestOn(other.id)).toBe(true);
+
+    // The link mailed to the old address stops working once the account uses another one.
+    await db.update(users).set({ email: `nouvelle-${person.email}` }).where(eq(users.id, person.id));
+    const outdated = await app.inject({ method: 'POST', url: url.pathname, headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(outdated.statusCode).toBe(400);
+    expect(outdated.json()).toEqual({ error_code: 'invalid_link', message: opportunityMessages.invalidDigestUnsubscribeLink });
+    expect(await digestOn(person.id)).toBe(true);
   });
 });

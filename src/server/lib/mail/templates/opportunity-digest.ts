@@ -1,3 +1,4 @@
+import { webPaths } from '../../../../shared/web-paths';
 import type { MailTemplate } from './types';
 
 /** What the weekly digest job stores for one person. */
@@ -7,8 +8,11 @@ export interface OpportunityDigestMailData {
   opportunities: { label: string; path: string }[];
   /** The list's page, with the person's domains. */
   listPath: string;
-  /** The profile's settings, where the digest is turned off. */
-  settingsPath: string;
+  /**
+   * The digest's one-click unsubscribe address for this person and address (decision 024). Absent only
+   * in digests queued before it existed: their footer points to the profile's settings.
+   */
+  unsubscribePath?: string;
 }
 
 /** The opt-in weekly digest of new opportunities in the person's domains (issue 26). */
@@ -22,6 +26,6 @@ export const opportunityDigest: MailTemplate<OpportunityDigestMailData> = (data,
   action: { label: 'Voir les opportunités', url: `${baseUrl}${data.listPath}` },
   unsubscribe: {
     reason: 'Vous recevez ce récapitulatif hebdomadaire car vous l’avez demandé dans Mon profil › Paramètres.',
-    url: `${baseUrl}${data.settingsPath}`,
+    url: `${baseUrl}${data.unsubscribePath ?? webPaths.profile}`,
   },
 });
