@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { webPaths } from '../src/shared/web-paths';
 import { adminAccount, bearer, signupViaApi, type TestAccount } from './support/api';
 import { createCourseWithLessons, enrol } from './support/learning';
 import { approvedTrainer } from './support/roles';
-
-/** Presses Tab until `target` has the focus (at most `max` times): the keyboard's own way there. */
-async function tabTo(page: Page, target: Locator, max = 40) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
+import { tabTo } from './support/keyboard';
 
 async function replyViaApi(request: APIRequestContext, account: TestAccount, threadId: number, body: string) {
   const res = await request.post(`/api/threads/${threadId}/replies`, { headers: bearer(account), data: { body } });

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { webPaths } from '../src/shared/web-paths';
 import { adminAccount, signInBrowser, signupViaApi } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { createCourseWithLessons, enrol } from './support/learning';
 import { approvedTrainer } from './support/roles';
-
-/** Presses Tab until `target` has the focus (at most `max` times): the keyboard's own way there. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 25) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
+import { tabTo } from './support/keyboard';
 
 test('a learner asks from the player, the trainer answers with the keyboard and marks the answer, the learner sees it', async ({ page, browser, request }) => {
   test.setTimeout(120_000);

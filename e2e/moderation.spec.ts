@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HIDDEN_BY_MODERATION } from '../src/shared/moderation';
 import { webPaths } from '../src/shared/web-paths';
 import { moderationMessages } from '../src/shared/moderation';
 import { adminAccount, bearer, signInBrowser, signupViaApi } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
+import { tabTo } from './support/keyboard';
 
 /**
  * Moderation (issue 26). The reportable content (messages, discussions, directory, opportunities)
@@ -47,15 +48,6 @@ test('an administrator reaches the moderation queue from the admin menu and filt
   await expect(memberPage.getByRole('alert')).toContainText(moderationMessages.decisionNotFound);
   await memberContext.close();
 });
-
-/** Tabs until the target has the focus: the journey is made with the keyboard. */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((node) => node === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('The target was not reached with the keyboard');
-}
 
 test('a member reports an opportunity, the administrator hides it with the keyboard, its owner reads the decision', async ({ page, request, browser }) => {
   const owner = await signupViaApi(request, 'organisme', { firstname: 'Olga', lastname: 'Annonceuse' });

@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { webPaths } from '../src/shared/web-paths';
 import { adminAccount, bearer, signInBrowser, signupViaApi } from './support/api';
 import { createCourseWithLessons, enrol } from './support/learning';
 import { approvedTrainer } from './support/roles';
+import { tabTo } from './support/keyboard';
 
 /**
  * The network's lean journey (issue 26): a member opts into the directory and is found there; an
  * organisation posts an opportunity; the member applies, showing one attestation, by keyboard
  * alone; the organisation reads the application (name, message, attestation; no e-mail).
  */
-
-/** Presses Tab until `target` has the focus: it must be reachable without a mouse. */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  await expect(target).toBeVisible();
-  for (let presses = 0; presses < max; presses++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error(`not reached in ${max} presses of Tab`);
-}
 
 test('a member joins the directory and applies to an organisation’s opportunity with an attestation', async ({ browser, request }) => {
   test.setTimeout(120_000);

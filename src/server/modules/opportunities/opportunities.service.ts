@@ -44,6 +44,12 @@ function isOpen(row: Pick<OpportunityRow, 'closedAt' | 'deadline'>, today = pari
   return row.closedAt === null && (row.deadline === null || row.deadline >= today);
 }
 
+/** Still taking answers: not closed, and its deadline (a Paris date) not past. */
+const takingAnswers = (now = new Date()) => and(isNull(opportunities.closedAt), or(isNull(opportunities.deadline), gte(opportunities.deadline, parisToday(now))))!;
+
+/** Tagged with at least one of `domains`. */
+const inAnyDomain = (domains: readonly string[]) => sql`${opportunities.domains} ?| array[${sql.join(domains.map((d) => sql`${d}`), sql`, `)}]::text[]`;
+
 const postedBy = sql<string>`coalesce(${organisations.name}, ${users.firstname} || ' ' || ${users.lastname})`;
 
 function toOpportunity(row: OpportunityRow, extra: { postedBy: string; myKind: ResponseKind | null; myAt: Date | null; responses?: number }, caller: AuthUser): Opportunity {
@@ -115,8 +121,7 @@ export async function listOpportunities(
   if (readable) conditions.push(readable);
   if (query.scope === 'mine') conditions.push(eq(opportunities.ownerId, caller.id));
   else {
-    conditions.push(isNull(opportunities.closedAt));
-    conditions.push(or(isNull(opportunities.deadline), gte(opportunities.deadline, parisToday()))!);
+    conditions.push(takingAnswers());
   }
   if (query.type) conditions.push(eq(opportunities.type, query.type));
   if (query.region) conditions.push(eq(opportunities.region, query.region));
@@ -342,11 +347,10 @@ export async function sendWeeklyDigests(db: Db, now = new Date()): Promise<numbe
       .where(
         and(
           gt(opportunities.createdAt, since),
-          isNull(opportunities.closedAt),
+          takingAnswers(now),
           isNull(opportunities.hiddenAt),
-          or(isNull(opportunities.deadline), gte(opportunities.deadline, parisToday(now))),
           sql`${opportunities.ownerId} <> ${subscriber.digest.userId}`,
-          sql`${opportunities.domains} ?| array[${sql.join(domains.map((d) => sql`${d}`), sql`, `)}]::text[]`,
+          inAnyDomain(domains),
         ),
       )
       .orderBy(desc(opportunities.createdAt), desc(opportunities.id))
@@ -421,11 +425,10 @@ export async function recentOpportunitiesFor(
     .where(
       and(
         gt(opportunities.createdAt, since),
-        isNull(opportunities.closedAt),
+        takingAnswers(now),
         isNull(opportunities.hiddenAt),
-        or(isNull(opportunities.deadline), gte(opportunities.deadline, parisToday(now))),
         sql`${opportunities.ownerId} <> ${userId}`,
-        domains.length > 0 ? sql`${opportunities.domains} ?| array[${sql.join(domains.map((d) => sql`${d}`), sql`, `)}]::text[]` : undefined,
+        domains.length > 0 ? inAnyDomain(domains) : undefined,
       ),
     )
     .orderBy(desc(opportunities.createdAt), desc(opportunities.id))
