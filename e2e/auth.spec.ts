@@ -32,6 +32,8 @@ async function fillSignup(page: Page, values: { firstname?: string; lastname?: s
 }
 
 async function loginThroughUi(page: Page, email: string, password: string) {
+  // The login screen itself, not the page shown while its code loads.
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
   await page.getByLabel('Adresse e-mail').fill(email);
   await field(page, 'Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();

@@ -68,6 +68,9 @@ test('a visitor with an account goes from the course to login through signup, an
   await page.getByRole('button', { name: "S'inscrire maintenant" }).click();
   await page.getByRole('link', { name: 'Connectez-vous', exact: true }).click();
   await expect(page).toHaveURL(webPaths.login);
+  // The address changes before the login screen's code has loaded, and the signup screen, still
+  // shown meanwhile, has an « Adresse e-mail » field too: filled there, it was lost (a CI failure).
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
   await page.getByLabel('Adresse e-mail').fill(member.email);
   await field(page, 'Mot de passe').fill(member.password);
   // The answer is named when it is not a success: a CI run once stayed on /login without saying why.
