@@ -3,6 +3,7 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { providerRoutes } from './provider.routes';
 import { seedDemoProvider } from './provider.service';
 
+export { drawProviderSignature, providerLegalLines } from './provider-document';
 export { followUpSettings, providerIdentity, type FollowUpSettings, type ProviderIdentity } from './provider.service';
 
 /** The training provider's identity and follow-up delays, named by every document (issue 27). */
