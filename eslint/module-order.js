@@ -22,6 +22,7 @@ export const serverModuleOrder = [
   'reviews',
   'discussions',
   'admin',
+  'quality',
   'directory',
   'opportunities',
   'messages',

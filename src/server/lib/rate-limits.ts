@@ -23,6 +23,8 @@ export const rateKeys = {
   dataExport: (userId: number) => `export:user:${userId}`,
   /** Messages sent, per account, over every conversation. */
   messages: (userId: number) => `messages:user:${userId}`,
+  /** Complaints filed (issue 27), per address: the form is open to visitors. */
+  complaintAddress: (ip: string) => `complaint:ip:${ip}`,
 };
 
 /**

@@ -18,6 +18,7 @@ import { opportunitiesModule } from './opportunities';
 import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
+import { qualityModule } from './quality';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
 import { trainersModule } from './trainers';
@@ -46,6 +47,7 @@ export const modules: readonly ModuleManifest[] = [
   reviewsModule,
   discussionsModule,
   adminModule,
+  qualityModule,
   directoryModule,
   opportunitiesModule,
   messagesModule,
