@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { qualityMessages, type SurveyState } from '../../../shared/quality';
 import { coldSurveyAnswers, enrolments, followUpMails, mailOutbox, notificationPreferences, notifications, users } from '../../db/schema';
 import { catchMail, createTestApp } from '../../test/app';
-import { authHeader, createUser, enrol, enrolCompleted, insertCourse } from '../../test/factories';
+import { authHeader, createUser, enrol, enrolCompleted, insertCourse, insertLesson, insertSection } from '../../test/factories';
 import { headerValue } from '../../test/mail';
 import { qualityModule } from '.';
 import { coldSurveyDue, inactivityReminderDue, runFollowUps } from './follow-up.service';
@@ -106,6 +106,20 @@ describe('inactivity reminders (indicator 12), with a fake clock', () => {
     await runFollowUps(db, at(30));
     expect(await logOf(row.id)).toEqual(['inactivity_1']);
     expect(await notesOf(learner.id, 'inactivity_reminder')).toHaveLength(1);
+  });
+
+  it('opening a lesson is activity: the learning module records it on the enrolment, and inactivity counts from it', async () => {
+    const { learner, course, row } = await freshEnrolment();
+    const section = await insertSection(db, course.id);
+    const lesson = await insertLesson(db, section.id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await call('GET', `/api/lessons/${lesson.id}`, learner)).statusCode).toBe(200);
+    const opened = (await enrolment(learner.id, course.id)).lastActivityAt!;
+    expect(opened.getTime()).toBeGreaterThan(row.createdAt.getTime());
+    await runFollowUps(db, new Date(opened.getTime() + 7 * DAY - 10));
+    expect(await logOf(row.id)).toEqual([]);
+    await runFollowUps(db, new Date(opened.getTime() + 7 * DAY));
+    expect(await logOf(row.id)).toEqual(['inactivity_1']);
   });
 
   it('activity before the first reminder moves it: N days after the activity', async () => {
