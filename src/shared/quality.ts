@@ -31,7 +31,7 @@ export const COMPLAINT_ANSWER_MAX = 5000;
 export const SURVEY_TEXT_MAX = 3000;
 export const IMPROVEMENT_TITLE_MAX = 200;
 export const IMPROVEMENT_OWNER_MAX = 120;
-/** Complaints one address (IP) may file per hour. */
+/** Complaints a visitor's address (IP), or a signed-in account, may file per hour. */
 export const COMPLAINTS_PER_HOUR = 5;
 
 export const qualityMessages = {

@@ -49,7 +49,7 @@ const HOUR_SECONDS = 60 * 60;
 
 /**
  * Files a complaint: a visitor gives the address the answer goes to, a signed-in person's account
- * address is used. Rate-limited per IP. The acknowledgement is queued and administrators are told,
+ * address is used. Rate-limited: a visitor per IP, a signed-in person per account. The acknowledgement is queued and administrators are told,
  * in the complaint's transaction.
  */
 export async function fileComplaint(db: Db, user: AuthUser | null, body: ComplaintValues, ip: string): Promise<{ id: number; received_at: string; message: string }> {
@@ -59,7 +59,7 @@ export async function fileComplaint(db: Db, user: AuthUser | null, body: Complai
     const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, body.course_id)).limit(1);
     if (!course) throw AppError.validation({ course_id: [qualityMessages.unknownCourse] }, qualityMessages.unknownCourse);
   }
-  if ((await countHit(db, rateKeys.complaintAddress(ip), HOUR_SECONDS)) > COMPLAINTS_PER_HOUR) {
+  if ((await countHit(db, user ? rateKeys.complaintUser(user.id) : rateKeys.complaintAddress(ip), HOUR_SECONDS)) > COMPLAINTS_PER_HOUR) {
     throw new AppError('too_many_attempts', 429, qualityMessages.tooManyComplaints);
   }
   const row = await db.transaction(async (tx) => {
