@@ -44,10 +44,10 @@ export const qualityMessages = {
   tooManyComplaints: 'Vous avez envoyé trop de réclamations en peu de temps. Réessayez dans une heure.',
   complaintReceived: 'Votre réclamation est enregistrée. Un accusé de réception vous est envoyé par e-mail.',
   complaintNotFound: 'Réclamation introuvable.',
-  statusInvalid: 'Statut inconnu : choisissez « Nouvelle », « En cours » ou « Résolue ».',
+  statusInvalid: 'Statut inconnu : choisissez « Nouvelle », « En cours » ou « Résolue ».',
   answerRequired: 'La réponse est obligatoire pour résoudre la réclamation.',
   answerTooLong: `La réponse ne peut pas dépasser ${COMPLAINT_ANSWER_MAX} caractères.`,
-  alreadyResolved: 'Cette réclamation est résolue : elle ne peut plus changer de statut.',
+  alreadyResolved: 'Cette réclamation est résolue : elle ne peut plus changer de statut.',
   noGoingBack: 'Une réclamation prise en charge ne peut pas redevenir nouvelle.',
   surveyNotFound: 'Enquête introuvable.',
   surveyNotYours: 'Cette enquête concerne la formation d’un autre apprenant.',
@@ -57,15 +57,15 @@ export const qualityMessages = {
   effectRequired: 'Dites-nous l’effet de la formation sur votre travail.',
   surveyTextTooLong: `Chaque réponse est limitée à ${SURVEY_TEXT_MAX} caractères.`,
   ratingRange: 'La note doit être un nombre entier de 1 à 5.',
-  surveyThanks: 'Merci : votre réponse est enregistrée.',
+  surveyThanks: 'Merci : votre réponse est enregistrée.',
   titleRequired: 'Le titre de l’action est obligatoire.',
   titleTooLong: `Le titre ne peut pas dépasser ${IMPROVEMENT_TITLE_MAX} caractères.`,
   ownerRequired: 'Indiquez le responsable de l’action.',
   ownerTooLong: `Le nom du responsable ne peut pas dépasser ${IMPROVEMENT_OWNER_MAX} caractères.`,
   dueInvalid: 'L’échéance doit être une date valide (AAAA-MM-JJ).',
-  improvementStatusInvalid: 'Statut inconnu : choisissez « Prévue », « En cours » ou « Réalisée ».',
+  improvementStatusInvalid: 'Statut inconnu : choisissez « Prévue », « En cours » ou « Réalisée ».',
   sourcesRequired: 'Rattachez l’action à au moins une réclamation ou une réponse d’enquête.',
-  sourceInvalid: 'Source inconnue : une réclamation (complaint) ou une réponse d’enquête (survey).',
+  sourceInvalid: 'Source inconnue : une réclamation (complaint) ou une réponse d’enquête (survey).',
   sourceNotFound: 'Une source de l’action est introuvable.',
   improvementNotFound: 'Action d’amélioration introuvable.',
 } as const;
@@ -152,9 +152,9 @@ export type SurveyBody = z.input<typeof surveyBodySchema>;
 
 /** The questions, written once for the page, the CSV and the e-mails. */
 export const surveyQuestions = {
-  practice: 'Qu’avez-vous mis en pratique depuis la formation ?',
-  effect: 'Quel effet la formation a-t-elle eu sur votre travail ?',
-  rating: 'Sur une échelle de 1 à 5, quelle est l’utilité de la formation dans votre travail aujourd’hui ?',
+  practice: 'Qu’avez-vous mis en pratique depuis la formation ?',
+  effect: 'Quel effet la formation a-t-elle eu sur votre travail ?',
+  rating: 'Sur une échelle de 1 à 5, quelle est l’utilité de la formation dans votre travail aujourd’hui ?',
 } as const;
 
 /** `GET /api/surveys/{enrolmentId}`: what the survey page shows. */

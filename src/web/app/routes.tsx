@@ -25,6 +25,8 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.terms]: () => import('../features/site/pages/TermsPage'),
   [webRoutes.cookies]: () => import('../features/site/pages/CookiesPage'),
   [webRoutes.accessibility]: () => import('../features/site/pages/AccessibilityPage'),
+  [webRoutes.complaint]: () => import('../features/quality/pages/ComplaintPage'),
+  [webRoutes.coldSurvey]: () => import('../features/quality/pages/SurveyPage'),
   [webRoutes.publicCourses]: () => import('../features/courses/pages/CataloguePage'),
   [webRoutes.publicCourseOrCategory]: () => import('../features/courses/pages/CourseOrCategoryPage'),
   [webRoutes.certificate]: () => import('../features/certificates/pages/VerificationPage'),
@@ -66,6 +68,7 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.opportunityResponses]: () => import('../features/opportunities/pages/OpportunityResponsesPage'),
   [webRoutes.editOpportunity]: () => import('../features/opportunities/pages/EditOpportunityPage'),
   [webRoutes.adminModeration]: () => import('../features/moderation/pages/AdminModerationPage'),
+  [webRoutes.adminQuality]: () => import('../features/quality/pages/AdminQualityPage'),
   [webRoutes.moderationDecision]: () => import('../features/moderation/pages/DecisionPage'),
   [webRoutes.notFound]: () => import('../features/site/pages/NotFoundPage'),
 };

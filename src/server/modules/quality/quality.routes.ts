@@ -46,7 +46,7 @@ function sendCsv(reply: FastifyReply, csv: string, fileName: string) {
   return reply.type(CSV_CONTENT_TYPE).header('Content-Disposition', contentDisposition(fileName)).header('Cache-Control', 'private, no-store').send(csv);
 }
 
-const csvAnswer = (what: string) => ({ 200: textAnswer(['text/csv'], `${what}, en CSV (UTF-8 avec BOM, séparateur « ; »)`) });
+const csvAnswer = (what: string) => ({ 200: textAnswer(['text/csv'], `${what}, en CSV (UTF-8 avec BOM, séparateur « ; »)`) });
 
 /** Quality (issue 27): complaints, the cold survey, improvement actions, the monthly figures. */
 export const qualityRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {

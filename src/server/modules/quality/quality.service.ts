@@ -318,8 +318,8 @@ async function improvementViews(db: Executor, rows: (typeof improvementActions.$
       .filter((s) => s.actionId === r.id)
       .map((s) =>
         s.complaintId !== null
-          ? { type: 'complaint' as const, id: s.complaintId, label: `Réclamation n° ${s.complaintId} : ${s.complaintSubject ?? ''}` }
-          : { type: 'survey' as const, id: s.surveyAnswerId!, label: `Enquête n° ${s.surveyAnswerId} : ${s.surveyCourse ?? ''}` },
+          ? { type: 'complaint' as const, id: s.complaintId, label: `Réclamation n° ${s.complaintId} : ${s.complaintSubject ?? ''}` }
+          : { type: 'survey' as const, id: s.surveyAnswerId!, label: `Enquête n° ${s.surveyAnswerId} : ${s.surveyCourse ?? ''}` },
       ),
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
