@@ -16,6 +16,9 @@ const member = await createUser(db, { role: 'membre', email: 'membre.reclamation
 const trainer = await createUser(db, { role: 'formateur', isValid: true });
 const course = await insertCourse(db, trainer.id, { title: 'Jardiner sans pesticides' });
 
+/** The French texts carry no-break spaces (French typography): compared with plain spaces. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
 let ipCounter = 0;
 /** Each request its own address, so the rate limit only counts where a test wants it to. */
 const freshIp = () => `10.27.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -42,11 +45,11 @@ describe('filing a complaint (indicator 31)', () => {
     const [row] = await db.select().from(complaints).where(eq(complaints.id, id));
     expect(row).toMatchObject({ email: address, userId: null, courseId: course.id, status: 'new', takenAt: null, resolvedAt: null });
     const notes = await db.select().from(notifications).where(eq(notifications.userId, admin.id));
-    expect(notes.some((n) => n.kind === 'complaint_received' && n.title === 'Nouvelle réclamation : Vidéo illisible')).toBe(true);
+    expect(notes.some((n) => n.kind === 'complaint_received' && plain(n.title) === 'Nouvelle réclamation : Vidéo illisible')).toBe(true);
     await mail.deliver();
     const ack = mail.to(address);
     expect(ack).toHaveLength(1);
-    expect(ack[0]!.subject).toBe(`Réclamation n° ${id} reçue : Vidéo illisible`);
+    expect(plain(ack[0]!.subject)).toBe(`Réclamation n° ${id} reçue : Vidéo illisible`);
     expect(ack[0]!.text).toContain('Nous avons bien reçu votre réclamation');
   });
 
@@ -118,7 +121,7 @@ describe('handling complaints (administrators)', () => {
 
     await mail.deliver();
     const mails = mail.to(address);
-    expect(mails.map((m) => m.subject)).toEqual([`Réclamation n° ${id} reçue : Facture erronée`, `Réponse à votre réclamation n° ${id} : Facture erronée`]);
+    expect(mails.map((m) => plain(m.subject))).toEqual([`Réclamation n° ${id} reçue : Facture erronée`, `Réponse à votre réclamation n° ${id} : Facture erronée`]);
     expect(mails[1]!.text).toContain('Nous avons corrigé votre facture.');
   });
 
@@ -170,7 +173,7 @@ describe('improvement actions (indicator 32)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const action = res.json() as Improvement;
     expect(action).toMatchObject({ title: body.title, owner: 'Claire Martin', due: '2027-01-31', status: 'planned' });
-    expect(action.source_ids).toEqual([
+    expect(action.source_ids.map((source) => ({ ...source, label: plain(source.label) }))).toEqual([
       { type: 'complaint', id: complaintId, label: `Réclamation n° ${complaintId} : Quiz trop difficile` },
       { type: 'survey', id: answer.id, label: `Enquête n° ${answer.id} : Jardiner sans pesticides` },
     ]);
@@ -217,7 +220,7 @@ describe('cold survey answers and monthly figures (administrators)', () => {
   it('exports the answers as CSV with the questions as headers', async () => {
     const csv = await call('GET', '/api/admin/surveys.csv', admin);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain('Qu’avez-vous mis en pratique depuis la formation ?');
+    expect(plain(csv.body)).toContain('Qu’avez-vous mis en pratique depuis la formation ?');
     expect((await call('GET', '/api/admin/surveys.csv', member)).statusCode).toBe(403);
   });
 
