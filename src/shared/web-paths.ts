@@ -85,6 +85,8 @@ export const webRoutes = {
   adminModeration: '/admin/moderation',
   /** Quality (issue 27): complaints, improvement actions, cold survey answers. */
   adminQuality: '/admin/qualite',
+  /** The training provider's identity, signature and follow-up delays (issue 27). */
+  adminSettings: '/admin/parametres',
   /** A moderation decision, as its author reads it and contests it (the notification's link). */
   moderationDecision: '/moderation/decisions/:id',
   /** Any other address. */
@@ -177,5 +179,6 @@ export const webPaths = {
   adminMeeting: (userId: Id, meetingId?: Id) => fillRoute(webRoutes.adminMeeting, { userId, meetingId }),
   adminModeration: webRoutes.adminModeration,
   adminQuality: webRoutes.adminQuality,
+  adminSettings: webRoutes.adminSettings,
   moderationDecision: (id: Id) => fillRoute(webRoutes.moderationDecision, { id }),
 } as const;

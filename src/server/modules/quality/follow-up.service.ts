@@ -3,7 +3,7 @@ import { SURVEY_REMINDER_DAYS, type FollowUpKind } from '../../../shared/quality
 import type { Db, Executor } from '../../db/client';
 import { followUpMails } from '../../db/schema';
 import { notify } from '../notifications';
-import { followUpSettings } from './provider-settings';
+import { followUpSettings } from '../provider';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

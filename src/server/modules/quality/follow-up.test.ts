@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { qualityMessages, type SurveyState } from '../../../shared/quality';
 import { coldSurveyAnswers, enrolments, followUpMails, mailOutbox, notificationPreferences, notifications, users } from '../../db/schema';
 import { catchMail, createTestApp } from '../../test/app';
-import { authHeader, createUser, enrol, enrolCompleted, insertCourse, insertLesson, insertSection } from '../../test/factories';
+import { authHeader, createUser, enrol, enrolCompleted, insertCourse, insertLesson, insertSection, setProviderSettings } from '../../test/factories';
 import { headerValue } from '../../test/mail';
 import { qualityModule } from '.';
 import { coldSurveyDue, inactivityReminderDue, runFollowUps } from './follow-up.service';
@@ -254,5 +254,27 @@ describe('answering the survey at /enquete/{enrolmentId}', () => {
       expect(JSON.stringify(res.json())).toContain(message);
     }
     expect(await db.select().from(coldSurveyAnswers).where(eq(coldSurveyAnswers.userId, learner.id))).toEqual([]);
+  });
+});
+
+describe('the delays are the provider’s settings (/admin/parametres)', () => {
+  it('reminds after the set number of days and surveys after the set delay', async () => {
+    await setProviderSettings({ db, storage: ctx.storage }, { inactivityReminderDays: 3, coldSurveyDays: 30 });
+    try {
+      const open = await freshEnrolment();
+      await runFollowUps(db, open.at(2));
+      expect(await logOf(open.row.id)).toEqual([]);
+      await runFollowUps(db, open.at(3));
+      expect(await logOf(open.row.id)).toEqual(['inactivity_1']);
+      await runFollowUps(db, open.at(6));
+      expect(await logOf(open.row.id)).toEqual(['inactivity_1', 'inactivity_2']);
+      const done = await completedEnrolment();
+      await runFollowUps(db, done.at(29));
+      expect(await logOf(done.row.id)).toEqual([]);
+      await runFollowUps(db, done.at(30));
+      expect(await logOf(done.row.id)).toEqual(['survey']);
+    } finally {
+      await setProviderSettings({ db, storage: ctx.storage }, { inactivityReminderDays: 7, coldSurveyDays: 60 });
+    }
   });
 });

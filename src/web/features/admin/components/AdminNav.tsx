@@ -15,6 +15,7 @@ const links = [
   { to: webPaths.opportunities, label: 'Opportunités' },
   { to: webPaths.adminModeration, label: 'Modération' },
   { to: webPaths.adminQuality, label: 'Qualité' },
+  { to: webPaths.adminSettings, label: 'Paramètres' },
 ];
 
 /**
