@@ -30,7 +30,7 @@ export function MonthlyFiguresTable() {
         <QueryStatus query={figures} loadingLabel="Chargement des chiffres" errorMessage="Les chiffres n’ont pas pu être chargés." />
       ) : (
         <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-labelledby="monthly-figures-title">
-          <Table size="small">
+          <Table size="small" aria-labelledby="monthly-figures-title">
             <TableHead>
               <TableRow>
                 <TableCell component="th" scope="col">Mois</TableCell>
