@@ -534,6 +534,39 @@ const visits: Visit[] = [
       await expect(page.getByRole('combobox', { name: 'Statut' })).toBeVisible();
     },
   },
+  // Issue 27: the complaints form (everyone), the cold survey (its learner), the quality screen (administrators).
+  { route: webRoutes.complaint, roles: everyone, url: () => webPaths.complaint, heading: 'Déposer une réclamation' },
+  {
+    route: webRoutes.complaint,
+    state: 'formulaire vide envoyé',
+    roles: ['visiteur'],
+    url: () => webPaths.complaint,
+    heading: 'Déposer une réclamation',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Envoyer la réclamation' }).click();
+      await expect(page.getByText('Indiquez votre adresse e-mail pour recevoir notre réponse.')).toBeVisible();
+    },
+  },
+  {
+    route: webRoutes.coldSurvey,
+    state: 'enquête d’un autre ou introuvable',
+    roles: signedIn,
+    url: () => webPaths.coldSurvey(2_000_000_000),
+    heading: 'Enquête après formation',
+    act: async (page) => {
+      await expect(page.getByRole('alert')).toContainText('Enquête introuvable.');
+    },
+  },
+  {
+    route: webRoutes.adminQuality,
+    roles: adminOnly,
+    url: () => webPaths.adminQuality,
+    heading: 'Qualité',
+    act: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Réclamations', level: 2 })).toBeVisible();
+      await expect(page.getByText(/^Aucune réclamation\.$|^n° \d+/).first()).toBeVisible();
+    },
+  },
   {
     route: webPaths.adminSettings,
     roles: adminOnly,
@@ -855,6 +888,9 @@ const phoneLayouts: readonly string[] = [
   webRoutes.editOpportunity,
   webRoutes.adminModeration,
   webRoutes.moderationDecision,
+  webRoutes.complaint,
+  webRoutes.coldSurvey,
+  webRoutes.adminQuality,
 ];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;

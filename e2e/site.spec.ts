@@ -96,6 +96,7 @@ test.describe('landing page', () => {
       ["Conditions d'utilisation", '/terms'],
       ['Cookies', '/cookies'],
       ['Accessibilité : partiellement conforme', '/accessibilite'],
+      ['Déposer une réclamation', '/reclamation'],
       ['contact@ecoforma.fr', 'mailto:contact@ecoforma.fr'],
       ['+33 1 23 45 67 89', 'tel:+33123456789'],
     ];
@@ -115,6 +116,7 @@ test.describe('landing page', () => {
       ["Conditions d'utilisation", '/terms', "Conditions d'utilisation"],
       ['Cookies', '/cookies', 'Cookies'],
       ['Accessibilité : partiellement conforme', '/accessibilite', "Déclaration d'accessibilité"],
+      ['Déposer une réclamation', '/reclamation', 'Déposer une réclamation'],
     ];
     for (const [link, url, heading] of pages) {
       await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();

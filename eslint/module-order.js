@@ -23,6 +23,7 @@ export const serverModuleOrder = [
   'reviews',
   'discussions',
   'admin',
+  'quality',
   'directory',
   'opportunities',
   'messages',

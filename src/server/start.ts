@@ -42,7 +42,7 @@ export async function prepare(config: Config, database: Database, storage: Stora
   await seedReferenceData(db);
   const context: StartContext = { config, db, storage, log };
   for (const module of modules) await module.prepare?.(context);
-  for (const job of jobs) await job.run(context);
+  for (const job of jobs) await job.run({ ...context, now: new Date() });
   const removed = await removeOrphanFiles(storage, await referencedFiles(db));
   if (removed > 0) log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
 }
@@ -67,11 +67,12 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
 
   // Sends the outbox in this process; other API processes run their own, and never send the same message (decision 020).
   const mailWorker = createMailWorker({ db, config, log: app.log });
-  // A server that runs for weeks still forgets what has expired. The jobs only delete what is past
-  // its date, so two processes running them the same day is harmless.
+  // A server that runs for weeks still forgets what has expired. Most jobs only delete what is past
+  // its date, so two processes running them the same day is harmless; a job that sends mail (the
+  // follow-up) takes a lock and logs each send once (decision 044).
   const housekeeping = setInterval(() => {
     for (const job of jobs) {
-      job.run({ config, db, storage, log: app.log }).catch((error: unknown) => app.log.error({ err: error }, `entretien périodique en échec : ${job.name}`));
+      job.run({ config, db, storage, log: app.log, now: new Date() }).catch((error: unknown) => app.log.error({ err: error }, `entretien périodique en échec : ${job.name}`));
     }
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();

@@ -29,6 +29,9 @@ export const notificationKinds = [
   'moderation_decision',
   'report_decision',
   'moderation_queue',
+  'inactivity_reminder',
+  'cold_survey',
+  'complaint_received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -144,6 +147,21 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Suites de vos signalements',
     description: 'La décision prise sur un contenu que vous avez signalé, avec son motif.',
     roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  inactivity_reminder: {
+    label: 'Relances de formation',
+    description: 'Vous n’avez pas avancé dans une formation depuis quelques jours (deux relances au plus).',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  cold_survey: {
+    label: 'Enquêtes après formation',
+    description: 'Quelques semaines après la fin d’une formation, trois questions sur ce qu’elle a changé (deux rappels au plus).',
+    roles: ['membre', 'formateur', 'organisme', 'admin'],
+  },
+  complaint_received: {
+    label: 'Réclamations',
+    description: 'Une réclamation est déposée et attend sa prise en charge.',
+    roles: ['admin'],
   },
 };
 

@@ -20,6 +20,10 @@ export const webRoutes = {
   terms: '/terms',
   cookies: '/cookies',
   accessibility: '/accessibilite',
+  /** The complaints form (issue 27, indicator 31), open to visitors. */
+  complaint: '/reclamation',
+  /** The cold survey of an enrolment (indicator 30), for its learner. */
+  coldSurvey: '/enquete/:enrolmentId',
   publicCourses: '/courses',
   /** A course (numeric segment) or a category of the public catalogue: CourseOrCategoryPage tells them apart. */
   publicCourseOrCategory: '/courses/:slug',
@@ -79,6 +83,8 @@ export const webRoutes = {
   editOpportunity: '/opportunites/:id/modifier',
   /** Reported content and contested decisions (DSA notice and action, issue 26). */
   adminModeration: '/admin/moderation',
+  /** Quality (issue 27): complaints, improvement actions, cold survey answers. */
+  adminQuality: '/admin/qualite',
   /** The training provider's identity, signature and follow-up delays (issue 27). */
   adminSettings: '/admin/parametres',
   /** A moderation decision, as its author reads it and contests it (the notification's link). */
@@ -120,6 +126,8 @@ export const webPaths = {
   terms: webRoutes.terms,
   cookies: webRoutes.cookies,
   accessibility: webRoutes.accessibility,
+  complaint: webRoutes.complaint,
+  coldSurvey: (enrolmentId: Id) => fillRoute(webRoutes.coldSurvey, { enrolmentId }),
   publicCourses: webRoutes.publicCourses,
   publicCategory: (slug: string) => fillRoute(webRoutes.publicCourseOrCategory, { slug }),
   /** A course's public page (visitors). */
@@ -170,6 +178,7 @@ export const webPaths = {
   myDirectory: `${webRoutes.profile}#annuaire`,
   adminMeeting: (userId: Id, meetingId?: Id) => fillRoute(webRoutes.adminMeeting, { userId, meetingId }),
   adminModeration: webRoutes.adminModeration,
+  adminQuality: webRoutes.adminQuality,
   adminSettings: webRoutes.adminSettings,
   moderationDecision: (id: Id) => fillRoute(webRoutes.moderationDecision, { id }),
 } as const;

@@ -6,7 +6,8 @@ import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
-import { discussionReplies, discussionThreads, moderationDecisions, opportunities, organisations, reports } from '../../src/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisations, reports } from '../../src/server/db/schema';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -61,7 +62,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision';
+type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'complaint' | 'improvement' | 'survey';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -101,6 +102,10 @@ interface World {
   /** An open report of a message of the member, and a hiding decision on another of its messages. */
   reportId: number;
   decisionId: number;
+  /** Issue 27: a visitor's complaint, an improvement action drawn from it, and the member's enrolment in ratedCourse (completed: its cold survey). */
+  complaintId: number;
+  improvementId: number;
+  surveyEnrolmentId: number;
 }
 
 interface Request {
@@ -212,6 +217,10 @@ const invitationBody: BodyFn = () => ({ payload: { token: 'aW52aXRhdGlvbi1mYWJya
 const reportBody: BodyFn = (w) => ({ payload: { target_type: 'thread', target_id: w.threads.get(w.ownCourse.id)!.threadId, reason: 'spam', explanation: 'Publicité non sollicitée.' } });
 const decisionBody: BodyFn = () => ({ payload: { action: 'keep', reason: 'Message conforme aux règles.' } });
 const contestBody: BodyFn = () => ({ payload: { explanation: 'Ce n’était pas de la publicité.' } });
+const complaintBody: BodyFn = () => ({ payload: { subject: 'Réclamation de la matrice', description: 'Une vidéo ne se lance pas.', email: 'visiteur.matrice@exemple.fr' } });
+const complaintUpdateBody: BodyFn = () => ({ payload: { status: 'in_progress' } });
+const surveyBody: BodyFn = () => ({ payload: { practice: 'Le compostage collectif', effect: 'Moins de déchets', rating: 4 } });
+const improvementBody: BodyFn = (w) => ({ payload: { title: 'Action de la matrice', source_ids: [{ type: 'complaint', id: w.complaintId }], owner: 'Claire', due: '2027-01-31', status: 'planned' } });
 const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
 const threadBody: BodyFn = () => ({ payload: { title: 'Question de la matrice', body: 'Où **composter** ?', kind: 'question' } });
 const replyBody: BodyFn = () => ({ payload: { body: 'Au composteur collectif.' } });
@@ -458,6 +467,23 @@ const matrix: Record<string, Row> = {
   'POST /api/admin/reports/:id/decision':   row('isAdmin',          'report',  [401, 403, 403, 403, 403, 200, 403], { body: decisionBody }),
   'GET /api/moderation/decisions/:id':      row('authenticated',    'decision', [401, 200, 403, 403, 403, 200, 403]),
   'POST /api/moderation/decisions/:id/contest': row('authenticated', 'decision', [401, 201, 403, 403, 403, 403, 403], { body: contestBody }),
+  // Issue 27, quality: anyone files a complaint (a visitor with an e-mail); administrators handle complaints, surveys and actions.
+  'POST /api/complaints':                   row('public',           'none',    [201, 201, 201, 201, 201, 201, '-'], { body: complaintBody }),
+  'GET /api/admin/complaints':              row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'GET /api/admin/complaints.csv':          row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'GET /api/admin/complaints/:id':          row('isAdmin',          'complaint', [401, 403, 403, 403, 403, 200, 403]),
+  'PUT /api/admin/complaints/:id':          row('isAdmin',          'complaint', [401, 403, 403, 403, 403, 200, 403], { body: complaintUpdateBody }),
+  // The cold survey of the member's completed enrolment: its learner alone, administrators included.
+  'GET /api/surveys/:id':                   row('authenticated',    'survey',  [401, 200, 403, 403, 403, 403, 403]),
+  'POST /api/surveys/:id':                  row('authenticated',    'survey',  [401, 201, 403, 403, 403, 403, 403], { body: surveyBody }),
+  'GET /api/admin/surveys':                 row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'GET /api/admin/surveys.csv':             row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'GET /api/admin/improvements':            row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'POST /api/admin/improvements':           row('isAdmin',          'none',    [401, 403, 403, 403, 403, 201, '-'], { body: improvementBody }),
+  'GET /api/admin/improvements.csv':        row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'GET /api/admin/improvements/:id':        row('isAdmin',          'improvement', [401, 403, 403, 403, 403, 200, 403]),
+  'PUT /api/admin/improvements/:id':        row('isAdmin',          'improvement', [401, 403, 403, 403, 403, 200, 403], { body: improvementBody }),
+  'GET /api/admin/figures/monthly':         row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -553,7 +579,17 @@ async function buildWorld(): Promise<World> {
     .insert(moderationDecisions)
     .values({ targetType: 'message', targetId: messageId + 1, authorId: actors.membre.user.id, excerpt: 'Achetez encore !', action: 'hide', reason: 'Publicité.', decidedById: actors.admin.user.id })
     .returning();
+  const [complaint] = await db.insert(complaints).values({ email: 'visiteur.matrice@exemple.fr', subject: 'Réclamation', description: 'Une vidéo ne se lance pas.' }).returning();
+  const [action] = await db.insert(improvementActions).values({ title: 'Action', owner: 'Claire', due: '2027-01-31' }).returning();
+  await db.insert(improvementSources).values({ actionId: action!.id, complaintId: complaint!.id });
+  const [surveyEnrolment] = await db
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, actors.membre.user.id), eq(enrolments.courseId, ratedCourse.id)));
   return {
+    complaintId: complaint!.id,
+    improvementId: action!.id,
+    surveyEnrolmentId: surveyEnrolment!.id,
     actors,
     subject,
     subjectMeeting: subjectMeeting!,
@@ -605,6 +641,9 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'correspondent') id = world.subject.id;
   if (rowDef.target === 'report') id = world.reportId;
   if (rowDef.target === 'decision') id = world.decisionId;
+  if (rowDef.target === 'complaint') id = world.complaintId;
+  if (rowDef.target === 'improvement') id = world.improvementId;
+  if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,

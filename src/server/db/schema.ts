@@ -26,6 +26,7 @@ import {
 import type { CertificateSnapshot } from '../../shared/certificates';
 import type { DirectoryField } from '../../shared/directory';
 import { opportunityTypes } from '../../shared/opportunities';
+import { complaintStatuses, followUpKinds, improvementStatuses } from '../../shared/quality';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -308,6 +309,8 @@ export const courseReviews = pgTable(
 export const enrolments = pgTable(
   'enrolments',
   {
+    /** A single number for the enrolment (the cold survey's page, the follow-up log); the key stays (user, course). */
+    id: serial('id').notNull().unique(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -316,6 +319,8 @@ export const enrolments = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     /** The lesson the learner opened or completed last, where "Reprendre" leads. */
     lastLessonId: integer('last_lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
+    /** When the learner last opened or completed a lesson or answered a quiz: the follow-up's inactivity counts from here. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     /** When every lesson was completed and every quiz passed (set once, by detectCourseCompletions). */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -1124,3 +1129,99 @@ export const reports = pgTable(
     uniqueIndex('reports_one_contest_idx').on(t.contestsDecisionId),
   ],
 );
+
+
+/**
+ * The follow-up mails of an enrolment (issue 27, indicators 12 and 30): inactivity reminders and
+ * the cold survey with its reminders, each sent at most once per enrolment (the unique index makes
+ * a second run of the job, or a second process, send nothing twice).
+ */
+export const followUpMails = pgTable(
+  'follow_up_mails',
+  {
+    id: serial('id').primaryKey(),
+    enrolmentId: integer('enrolment_id')
+      .notNull()
+      .references(() => enrolments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: followUpKinds }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('follow_up_mails_enrolment_kind_idx').on(t.enrolmentId, t.kind)],
+);
+
+/** The cold survey's answers (indicator 30): one per learner and course. */
+export const coldSurveyAnswers = pgTable(
+  'cold_survey_answers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    practice: text('practice').notNull(),
+    effect: text('effect').notNull(),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cold_survey_answers_user_course_idx').on(t.userId, t.courseId),
+    index('cold_survey_answers_created_idx').on(t.createdAt),
+    check('cold_survey_answers_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Complaints (indicator 31): from anyone, answered by administrators. */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    /** The signed-in author; null for a visitor, or once the account is deleted. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where the acknowledgement and the answer go. */
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    status: text('status', { enum: complaintStatuses }).notNull().default('new'),
+    answer: text('answer'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('complaints_status_idx').on(t.status, t.receivedAt), index('complaints_user_idx').on(t.userId), index('complaints_received_idx').on(t.receivedAt)],
+);
+
+/** Improvement actions (indicator 32), each drawn from complaints and survey answers. */
+export const improvementActions = pgTable('improvement_actions', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  owner: text('owner').notNull(),
+  due: date('due', { mode: 'string' }).notNull(),
+  status: text('status', { enum: improvementStatuses }).notNull().default('planned'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** An action's sources: exactly one of a complaint or a cold survey answer per row. */
+export const improvementSources = pgTable(
+  'improvement_sources',
+  {
+    id: serial('id').primaryKey(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => improvementActions.id, { onDelete: 'cascade' }),
+    complaintId: integer('complaint_id').references(() => complaints.id, { onDelete: 'cascade' }),
+    surveyAnswerId: integer('survey_answer_id').references(() => coldSurveyAnswers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('improvement_sources_action_idx').on(t.actionId),
+    uniqueIndex('improvement_sources_complaint_idx').on(t.actionId, t.complaintId),
+    uniqueIndex('improvement_sources_survey_idx').on(t.actionId, t.surveyAnswerId),
+    index('improvement_sources_complaint_lookup_idx').on(t.complaintId),
+    index('improvement_sources_survey_lookup_idx').on(t.surveyAnswerId),
+    check('improvement_sources_one_source', sql`(${t.complaintId} is null) <> (${t.surveyAnswerId} is null)`),
+  ],
+);
+export type ComplaintRow = typeof complaints.$inferSelect;

@@ -48,11 +48,21 @@ export interface StartContext {
   log: { info(message: string): void; warn(message: string): void };
 }
 
-/** Housekeeping a module runs at every start, before any request, then daily in each API process (expired rows, retention periods). */
+/** What a job receives: the start's context and the clock, so that tests move time. */
+export interface JobContext extends StartContext {
+  /** The time of this run (the real time in the server, any time in a test). */
+  now: Date;
+}
+
+/**
+ * Housekeeping a module runs at every start, before any request, then daily in each API process
+ * (expired rows, retention periods, follow-up mails). Every API process runs it: a job that must
+ * act once (send mail) takes a lock or claims its rows (decision 044).
+ */
 export interface Job {
   /** What it does, in French, for the start log. */
   name: string;
-  run(context: StartContext): Promise<void>;
+  run(context: JobContext): Promise<void>;
 }
 
 /** Reported content as the moderation module sees it (`ModerationTarget.describe`). */

@@ -23,6 +23,9 @@ export const rateKeys = {
   dataExport: (userId: number) => `export:user:${userId}`,
   /** Messages sent, per account, over every conversation. */
   messages: (userId: number) => `messages:user:${userId}`,
+  /** Complaints filed (issue 27): a visitor's per address, a signed-in person's per account. */
+  complaintAddress: (ip: string) => `complaint:ip:${ip}`,
+  complaintUser: (userId: number) => `complaint:user:${userId}`,
 };
 
 /**

@@ -18,6 +18,7 @@ import { opportunitiesModule } from './opportunities';
 import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
+import { qualityModule } from './quality';
 import { providerModule } from './provider';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
@@ -48,6 +49,7 @@ export const modules: readonly ModuleManifest[] = [
   reviewsModule,
   discussionsModule,
   adminModule,
+  qualityModule,
   directoryModule,
   opportunitiesModule,
   messagesModule,

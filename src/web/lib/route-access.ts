@@ -75,6 +75,9 @@ export const routeAccess = [
   // Public: a free preview lesson opens for visitors too; the player asks for the rest (issue 25).
   { path: webRoutes.learn },
   { path: webRoutes.myLearning, auth: true },
+  // Issue 27: anyone files a complaint; the cold survey is its learner's (the server checks the enrolment is theirs).
+  { path: webRoutes.complaint },
+  { path: webRoutes.coldSurvey, auth: true },
   // Organisations (decision 025).
   { path: webRoutes.organisationDashboard, auth: true, rule: organisationsOnly },
   { path: webRoutes.organisationMembers, auth: true, rule: organisationsOnly },
@@ -92,6 +95,7 @@ export const routeAccess = [
   { path: webRoutes.adminCertificates, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminSatisfaction, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminModeration, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminQuality, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminSettings, auth: true, rule: adminOnly, area: 'admin' },
   // The interview room fills the page: no menu above it.
   { path: webRoutes.adminMeeting, auth: true, rule: adminOnly },

@@ -55,11 +55,11 @@ export async function lockEnrolment(tx: Executor, userId: number, courseId: numb
   return Boolean(row);
 }
 
-/** Remembers the lesson as where "Reprendre" leads. */
+/** Remembers the lesson as where "Reprendre" leads, and the time as the learner's last activity (the follow-up reminders count from it). */
 export async function rememberLesson(db: Executor, userId: number, courseId: number, lessonId: number): Promise<void> {
   await db
     .update(enrolments)
-    .set({ lastLessonId: lessonId })
+    .set({ lastLessonId: lessonId, lastActivityAt: new Date() })
     .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
 }
 

@@ -43,6 +43,12 @@ export interface NotificationData {
   report_decision: { targetLabel: string; excerpt: string; action: 'keep' | 'hide' | 'delete'; reason: string };
   /** To administrators: content reported for the first time while nothing is open on it, or a contest. */
   moderation_queue: { kind: 'report' | 'contest'; targetLabel: string; excerpt: string };
+  /** To a learner inactive for `days` days (indicator 12): the first or the second and last reminder. */
+  inactivity_reminder: { courseId: number; courseTitle: string; days: number; second: boolean };
+  /** To a learner some time after completion (indicator 30): the survey, or one of its two reminders. */
+  cold_survey: { enrolmentId: number; courseTitle: string; reminder: 0 | 1 | 2 };
+  /** To administrators: a complaint was filed (indicator 31). */
+  complaint_received: { complaintId: number; subject: string };
 }
 
 export interface NotificationContent {
@@ -257,6 +263,28 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
         : `Un contenu (${data.targetLabel.toLowerCase()}) ${quoted(data.excerpt)} a été signalé : il attend une décision motivée.`,
     link: webPaths.adminModeration,
     actionLabel: 'Ouvrir la modération',
+  }),
+  inactivity_reminder: (data) => ({
+    title: data.second ? `Dernier rappel : « ${data.courseTitle} » vous attend` : `Reprenez « ${data.courseTitle} »`,
+    body: `Vous n’avez pas avancé dans la formation « ${data.courseTitle} » depuis ${plural(data.days, 'jour', 'jours')}. Reprenez là où vous vous étiez arrêté : chaque leçon ne prend que quelques minutes.`,
+    more: data.second
+      ? ['C’est notre dernier rappel pour cette formation. Si vous rencontrez une difficulté, répondez à cet e-mail ou écrivez à votre formateur depuis la formation.']
+      : ['Si vous rencontrez une difficulté, écrivez à votre formateur depuis la formation : il est là pour vous aider.'],
+    link: webPaths.courseDetail(data.courseId),
+    actionLabel: 'Reprendre la formation',
+  }),
+  cold_survey: (data) => ({
+    title: data.reminder === 0 ? `Que vous a apporté « ${data.courseTitle} » ?` : `Rappel : votre avis sur « ${data.courseTitle} »`,
+    body: `Vous avez terminé la formation « ${data.courseTitle} » il y a quelques semaines. Trois questions, deux minutes : qu’avez-vous mis en pratique, et quel effet sur votre travail ?`,
+    more: ['Vos réponses nous aident à améliorer nos formations. Vous ne pouvez répondre qu’une fois.'],
+    link: webPaths.coldSurvey(data.enrolmentId),
+    actionLabel: 'Répondre à l’enquête',
+  }),
+  complaint_received: (data) => ({
+    title: `Nouvelle réclamation : ${data.subject}`,
+    body: `Une réclamation « ${data.subject} » vient d’être déposée : elle attend sa prise en charge.`,
+    link: webPaths.adminQuality,
+    actionLabel: 'Ouvrir la qualité',
   }),
   report_decision: (data) => ({
     title: 'Votre signalement a été examiné',

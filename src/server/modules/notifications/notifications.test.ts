@@ -268,11 +268,13 @@ describe('e-mail preferences', () => {
       { kind: 'message_received', label: 'Messages', description: expect.any(String), email: true },
       { kind: 'moderation_decision', label: 'Décisions de modération sur vos contenus', description: expect.any(String), email: true },
       { kind: 'report_decision', label: 'Suites de vos signalements', description: expect.any(String), email: true },
+      { kind: 'inactivity_reminder', label: 'Relances de formation', description: expect.any(String), email: true },
+      { kind: 'cold_survey', label: 'Enquêtes après formation', description: expect.any(String), email: true },
     ]);
     const organisationKinds = ((await call('GET', '/api/user/notification-preferences', await createUser(db, { role: 'organisme' }))).json() as NotificationPreferences).items.map((i) => i.kind);
-    expect(organisationKinds).toEqual(['interview', 'enrolment_confirmed', 'certificate_issued', 'certificate_revoked', 'organisation_certificate_revoked', 'organisation_member_left', 'organisation_seats_granted', 'discussion_reply', 'opportunity_response', 'message_received', 'moderation_decision', 'report_decision']);
+    expect(organisationKinds).toEqual(['interview', 'enrolment_confirmed', 'certificate_issued', 'certificate_revoked', 'organisation_certificate_revoked', 'organisation_member_left', 'organisation_seats_granted', 'discussion_reply', 'opportunity_response', 'message_received', 'moderation_decision', 'report_decision', 'inactivity_reminder', 'cold_survey']);
     const trainerKinds = ((await call('GET', '/api/user/notification-preferences', await createUser(db, { role: 'formateur' }))).json() as NotificationPreferences).items.map((i) => i.kind);
-    expect(trainerKinds).toEqual(['trainer_approved', 'trainer_refused', 'interview', 'enrolment_confirmed', 'certificate_issued', 'certificate_revoked', 'course_published', 'course_changes_requested', 'discussion_reply', 'discussion_thread', 'message_received', 'moderation_decision', 'report_decision']);
+    expect(trainerKinds).toEqual(['trainer_approved', 'trainer_refused', 'interview', 'enrolment_confirmed', 'certificate_issued', 'certificate_revoked', 'course_published', 'course_changes_requested', 'discussion_reply', 'discussion_thread', 'message_received', 'moderation_decision', 'report_decision', 'inactivity_reminder', 'cold_survey']);
     expect(((await call('GET', '/api/user/notification-preferences', admin)).json() as NotificationPreferences).items[0]!.kind).toBe('trainer_application');
   });
 

@@ -48,6 +48,7 @@ const legalLinks: FooterLink[] = [
   { label: "Conditions d'utilisation", to: webPaths.terms },
   { label: 'Cookies', to: webPaths.cookies },
   { label: 'Accessibilité : partiellement conforme', to: webPaths.accessibility },
+  { label: 'Déposer une réclamation', to: webPaths.complaint },
 ];
 
 const socialLinks = [

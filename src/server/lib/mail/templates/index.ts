@@ -1,4 +1,6 @@
 import { accountInvitation } from './account-invitation';
+import { complaintAnswered } from './complaint-answered';
+import { complaintReceived } from './complaint-received';
 import { emailChangeConfirm } from './email-change-confirm';
 import { emailChangeNotice } from './email-change-notice';
 import { emailConfirm } from './email-confirm';
@@ -20,6 +22,8 @@ export const mailTemplates = {
   notification,
   'organisation-invitation': organisationInvitation,
   'opportunity-digest': opportunityDigest,
+  'complaint-received': complaintReceived,
+  'complaint-answered': complaintAnswered,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -80,7 +80,19 @@ describe('DashboardPage', () => {
     const { calls } = mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([]) } });
     renderRoutes('/admin/dashboard?q=helene&role=formateur&status=pending&page=2', { '/admin/dashboard': <DashboardPage /> });
     await screen.findByText('Aucun utilisateur trouvé');
-    const params = Object.fromEntries(calls[0]!.url.searchParams);
+    const params = Object.fromEntries(calls.find((c) => c.url.pathname === '/api/admin/dashboard')!.url.searchParams);
     expect(params).toEqual({ q: 'helene', role: 'formateur', status: 'pending', page: '2', pageSize: '20' });
+  });
+
+  it('shows the platform’s figures by month, newest first (issue 27)', async () => {
+    signInAdmin();
+    const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, enrolments: i, completions: 0, satisfaction: null, complaints: 0 }));
+    months[11] = { month: '2026-12', enrolments: 42, completions: 7, satisfaction: 4.3, complaints: 2 };
+    mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([]) }, 'GET /api/admin/figures/monthly': { body: { months } } });
+    renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });
+    const table = await screen.findByRole('table', { name: 'Chiffres de la plateforme sur 12 mois' });
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    expect(within(firstRow).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\u00a0|\u202f/g, ' '))).toEqual(['42', '7', '4,3 / 5', '2']);
+    expect(within(firstRow).getByRole('rowheader')).toHaveTextContent('décembre 2026');
   });
 });

@@ -4,6 +4,7 @@ import EventIcon from '@mui/icons-material/Event';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import VideocamIcon from '@mui/icons-material/Videocam';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
@@ -27,6 +28,7 @@ import { UsersToolbar } from '../components/UsersToolbar';
 import { useUserActions } from '../hooks/use-user-actions';
 import { useUsersFilters } from '../hooks/use-users-filters';
 import { usePageTitle } from '../../../lib/page-title';
+import { MonthlyFiguresTable } from '../../quality';
 
 const fields: UserField[] = [
   { label: 'E-mail', value: (user) => <EmailCell user={user} />, breakAnywhere: true },
@@ -114,6 +116,10 @@ export default function DashboardPage() {
           actions={renderActions}
         />
       </Paper>
+
+      <Box sx={{ mt: 4 }}>
+        <MonthlyFiguresTable />
+      </Box>
 
       {actions.scheduleDialog}
       <Toast toast={toast} onClose={close} />
