@@ -28,4 +28,5 @@ export const serverModuleOrder = [
   'messages',
   'moderation',
   'activity',
+  'evidence',
 ];

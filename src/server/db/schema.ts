@@ -308,6 +308,8 @@ export const courseReviews = pgTable(
 export const enrolments = pgTable(
   'enrolments',
   {
+    /** The enrolment's own number, for the addresses of its proofs (`/api/enrolments/{id}/attendance`, issue 27); a new one after a withdrawal and a return. */
+    id: serial('id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -320,7 +322,7 @@ export const enrolments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('enrolments_course_idx').on(t.courseId)],
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('enrolments_course_idx').on(t.courseId), uniqueIndex('enrolments_id_unique').on(t.id)],
 );
 
 export const savedCourses = pgTable(
@@ -1123,4 +1125,44 @@ export const reports = pgTable(
     // A decision is contested once.
     uniqueIndex('reports_one_contest_idx').on(t.contestsDecisionId),
   ],
+);
+
+/** Binary data; both drivers may hand back a Uint8Array, read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({ dataType: () => 'bytea', fromDriver: (value) => Buffer.from(value) });
+
+/**
+ * The proofs of training of a deleted account (issue 27, decision 048): when a learner deletes
+ * their account, what the law asks the provider to keep (programme, attendance, evaluations,
+ * certificat de réalisation, attestation) is archived here per enrolment, under the learner's
+ * name only, until `keep_until` (the end of the training plus the retention set in the provider's
+ * settings); a daily job deletes it then.
+ */
+export const evidenceArchives = pgTable(
+  'evidence_archives',
+  {
+    id: serial('id').primaryKey(),
+    /** The enrolment's number as it was: the archive answers for it. */
+    enrolmentId: integer('enrolment_id').notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    courseTitle: text('course_title').notNull(),
+    learnerName: text('learner_name').notNull(),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+    keepUntil: timestamp('keep_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('evidence_archives_course_idx').on(t.courseId), index('evidence_archives_keep_until_idx').on(t.keepUntil)],
+);
+
+/** One file of an archived evidence file, kept in the database with its archive (small: CSV and one-page PDFs). */
+export const evidenceArchiveFiles = pgTable(
+  'evidence_archive_files',
+  {
+    archiveId: integer('archive_id')
+      .notNull()
+      .references(() => evidenceArchives.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.archiveId, t.path] })],
 );
