@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { accountMessages } from '../../../shared/account';
 import { profileMessages } from '../../../shared/profile';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { accountTokens, auditLog, courses, enrolments, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ModuleDeps } from '../../lib/deps';

@@ -31,7 +31,7 @@ import { listUsers } from './user-search';
 
 /** Administration of users: every route is for administrators only (401 anonymous, 403 others). */
 export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const { db, storage, modules } = deps;
+  const { db, storage } = deps;
   const adminOnly = { access: isAdmin };
   const tags = ['administration'];
 
