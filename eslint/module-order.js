@@ -29,4 +29,5 @@ export const serverModuleOrder = [
   'messages',
   'moderation',
   'activity',
+  'evidence',
 ];

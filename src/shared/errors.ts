@@ -89,7 +89,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   own_content: 'Vous ne pouvez pas signaler votre propre contenu.',
   too_many_reports: 'Vous avez envoyé trop de signalements en 24 heures : réessayez demain.',
   already_contested: 'Cette décision a déjà été contestée.',
-  provider_settings_missing: 'Ce document ne peut pas être établi : les paramètres de l’organisme de formation sont incomplets.',
+  provider_settings_missing: 'Ce document ne peut pas être établi : les paramètres de l’organisme de formation sont incomplets.',
   maintenance_mode: 'La plateforme est en maintenance. Veuillez réessayer plus tard.',
   request_timeout: 'La requête a pris trop de temps et a été interrompue. Vérifiez votre connexion et réessayez.',
   storage_unavailable: 'Espace de stockage indisponible.',

@@ -309,7 +309,7 @@ export const courseReviews = pgTable(
 export const enrolments = pgTable(
   'enrolments',
   {
-    /** A single number for the enrolment (the cold survey's page, the follow-up log); the key stays (user, course). */
+    /** The enrolment's own number (the key stays (user, course)): the addresses of its proofs, the cold survey's page, the follow-up log (issue 27). */
     id: serial('id').notNull().unique(),
     userId: integer('user_id')
       .notNull()
@@ -1225,3 +1225,42 @@ export const improvementSources = pgTable(
   ],
 );
 export type ComplaintRow = typeof complaints.$inferSelect;
+/** Binary data; both drivers may hand back a Uint8Array, read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({ dataType: () => 'bytea', fromDriver: (value) => Buffer.from(value) });
+
+/**
+ * The proofs of training of a deleted account (issue 27, decision 048): when a learner deletes
+ * their account, what the law asks the provider to keep (programme, attendance, evaluations,
+ * certificat de réalisation, attestation) is archived here per enrolment, under the learner's
+ * name only, until `keep_until` (the end of the training plus the retention set in the provider's
+ * settings); a daily job deletes it then.
+ */
+export const evidenceArchives = pgTable(
+  'evidence_archives',
+  {
+    id: serial('id').primaryKey(),
+    /** The enrolment's number as it was: the archive answers for it. */
+    enrolmentId: integer('enrolment_id').notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    courseTitle: text('course_title').notNull(),
+    learnerName: text('learner_name').notNull(),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+    keepUntil: timestamp('keep_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('evidence_archives_course_idx').on(t.courseId), index('evidence_archives_keep_until_idx').on(t.keepUntil)],
+);
+
+/** One file of an archived evidence file, kept in the database with its archive (small: CSV and one-page PDFs). */
+export const evidenceArchiveFiles = pgTable(
+  'evidence_archive_files',
+  {
+    archiveId: integer('archive_id')
+      .notNull()
+      .references(() => evidenceArchives.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.archiveId, t.path] })],
+);

@@ -1,5 +1,6 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ReportTargetType } from '../../shared/moderation';
+import type { ParisPeriod } from '../../shared/periods';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
@@ -36,6 +37,11 @@ export interface PersonalData {
 /** The account being deleted, as every module's erasure sees it. */
 export interface DeletedAccount {
   user: UserRow;
+  /** Where the files are, and the configuration: the evidence module archives legal proofs (decision 048). */
+  storage: Storage;
+  config: Config;
+  /** Every module's manifest: the evidence module gathers the proofs each one holds. */
+  modules: readonly ModuleManifest[];
   /** Addresses the account was moving to (pending e-mail changes): mail and counters keyed by them go too. */
   pendingAddresses: string[];
 }
@@ -121,6 +127,40 @@ export interface ModerationTarget {
   remove(tx: Executor, id: number): Promise<void>;
 }
 
+/** The enrolment whose evidence of training is gathered (issue 27). */
+export interface EvidenceEnrolment {
+  id: number;
+  userId: number;
+  courseId: number;
+  /** The learner's name and the course's title, as the files name them. */
+  learnerName: string;
+  courseTitle: string;
+  enrolledAt: Date;
+  completedAt: Date | null;
+}
+
+/** What a module's `evidence` hook receives: the enrolment and the period asked for (null: unbounded). */
+export interface EvidenceContext {
+  db: Executor;
+  storage: Storage;
+  config: Config;
+  enrolment: EvidenceEnrolment;
+  period: ParisPeriod;
+}
+
+/** One file of an enrolment's evidence file (`evidence.zip`). */
+export interface EvidenceEntry {
+  /** Its name in the enrolment's folder of the ZIP, e.g. `presence.csv`. */
+  path: string;
+  data: Buffer | string;
+  /**
+   * A proof the law asks the provider to keep (attendance, evaluations, the certificat de
+   * réalisation, the attestation): archived when the learner deletes their account, and kept for
+   * the legal period (decision 048). Satisfaction answers and messages are not.
+   */
+  retained: boolean;
+}
+
 /**
  * What a server module owns, declared once: the app, the file sweep, the data export and both
  * account deletions iterate over the manifests (modules/index.ts) instead of keeping lists by
@@ -143,6 +183,12 @@ export interface ModuleManifest {
   /** Once per start, before any request and before the jobs: secrets, seeds. */
   prepare?(context: StartContext): Promise<void>;
   jobs?: Job[];
+  /**
+   * The module's files in an enrolment's evidence file (issue 27): the programme, the attendance,
+   * the evaluations, the attestation… The evidence module gathers them from every manifest; each
+   * file must have content (an empty proof proves nothing).
+   */
+  evidence?(context: EvidenceContext): Promise<EvidenceEntry[]>;
   /** The reportable content this module owns, by type (DSA notice and action, the moderation module). At most one module serves each type. */
   moderationTargets?: Partial<Record<ReportTargetType, ModerationTarget>>;
 }

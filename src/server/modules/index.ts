@@ -8,6 +8,7 @@ import { coursesModule } from './courses';
 import { discussionsModule } from './discussions';
 import { directoryModule } from './directory';
 import { enrolmentsModule } from './enrolments';
+import { evidenceModule } from './evidence';
 import { healthModule } from './health';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
@@ -55,4 +56,5 @@ export const modules: readonly ModuleManifest[] = [
   messagesModule,
   moderationModule,
   activityModule,
+  evidenceModule,
 ];

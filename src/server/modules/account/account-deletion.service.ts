@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { accountMessages } from '../../../shared/account';
 import { profileMessages } from '../../../shared/profile';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { accountTokens, auditLog, courses, enrolments, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { ModuleManifest, OwnedFile } from '../../lib/module-manifest';
+import type { ModuleDeps } from '../../lib/deps';
+import type { OwnedFile } from '../../lib/module-manifest';
 import { removeStoredFile, type Storage } from '../../lib/storage';
 import { checkCurrentPassword } from '../auth';
 
@@ -37,7 +38,7 @@ async function assertMayDeleteSelf(db: Executor, user: { id: number; role: strin
  * cascades take the rest (decision 021). Returns the stored files every module says the account
  * owns: the caller removes them once the transaction has committed (a rolled-back deletion must not lose a file).
  */
-export async function eraseAccount(tx: Executor, modules: readonly ModuleManifest[], user: UserRow): Promise<string[]> {
+export async function eraseAccount(tx: Executor, { modules, storage, config }: Pick<ModuleDeps, 'modules' | 'storage' | 'config'>, user: UserRow): Promise<string[]> {
   // One after the other: a transaction is one connection, which runs one query at a time.
   const owned: OwnedFile[][] = [];
   for (const module of modules) owned.push((await module.ownedFiles?.(tx, user.id)) ?? []);
@@ -45,7 +46,7 @@ export async function eraseAccount(tx: Executor, modules: readonly ModuleManifes
     .select({ email: accountTokens.newEmail })
     .from(accountTokens)
     .where(and(eq(accountTokens.userId, user.id), isNotNull(accountTokens.newEmail)));
-  const account = { user, pendingAddresses: pending.map((p) => p.email!) };
+  const account = { user, storage, config, modules, pendingAddresses: pending.map((p) => p.email!) };
   for (const module of modules) await module.eraseAccount?.(tx, account);
   await tx.delete(users).where(eq(users.id, user.id));
   return owned.flat().map((file) => file.storedName);
@@ -65,7 +66,8 @@ export async function removeAccountFiles(storage: Storage, files: string[]): Pro
  * "Compte n° N (supprimé)", without their name, address or free-text reasons. Counters and queued
  * mail keyed by their address go too. Their files are removed from the storage after the commit.
  */
-export async function deleteOwnAccount(db: Db, storage: Storage, modules: readonly ModuleManifest[], userId: number, currentPassword: string): Promise<void> {
+export async function deleteOwnAccount(deps: Pick<ModuleDeps, 'db' | 'storage' | 'modules' | 'config'>, userId: number, currentPassword: string): Promise<void> {
+  const { db, storage } = deps;
   const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
   if (!user) throw AppError.unauthenticated();
   // Before the password, so a refused deletion costs no guess on the lockout.
@@ -81,7 +83,7 @@ export async function deleteOwnAccount(db: Db, storage: Storage, modules: readon
     await assertMayDeleteSelf(tx, target);
     // Already anonymous: the erasure rewrites every line about the account to this label.
     await tx.insert(auditLog).values({ actorId: userId, targetId: userId, targetLabel: deletedAccountLabel(userId), action: 'self_delete', details: { role: target.role } });
-    return eraseAccount(tx, modules, target);
+    return eraseAccount(tx, deps, target);
   });
   await removeAccountFiles(storage, files);
 }

@@ -13,7 +13,8 @@ import { confirmEmail, requestEmailChange, resendEmailConfirmation } from './ema
  * one's data, deleting one's account. Every signed-in route acts on the caller's own account only:
  * none takes an account id.
  */
-export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { config, db, storage, modules }) => {
+export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const { config, db, storage, modules } = deps;
   const tags = ['comptes'];
 
   app.post(
@@ -57,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { co
       schema: { tags, summary: 'Supprimer mon compte (mot de passe actuel et confirmation exigés ; toutes mes sessions sont fermées)', body: deleteAccountBodySchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
-      await deleteOwnAccount(db, storage, modules, currentUser(request).id, request.body.currentPassword);
+      await deleteOwnAccount(deps, currentUser(request).id, request.body.currentPassword);
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminMessages } from '../../../shared/admin';
+import { testConfig } from '../../config';
 import { users } from '../../db/schema';
 import { createSession, type AuthUser } from '../../lib/sessions';
 import { createTestApp } from '../../test/app';
@@ -77,7 +78,7 @@ describe('the last active administrator', () => {
   it('cannot be deleted either', async () => {
     const { a, b } = await onlyOneAdminLeft();
     await setUserStatus(soloDb, asActor(a), b.id, false);
-    await expect(deleteUser(soloDb, soloStorage, [], asActor(b), a.id)).rejects.toMatchObject({
+    await expect(deleteUser({ db: soloDb, storage: soloStorage, modules: [], config: testConfig() }, asActor(b), a.id)).rejects.toMatchObject({
       statusCode: 422,
       message: adminMessages.lastAdminDelete,
     });

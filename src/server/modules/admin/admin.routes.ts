@@ -30,7 +30,8 @@ import {
 import { listUsers } from './user-search';
 
 /** Administration of users: every route is for administrators only (401 anonymous, 403 others). */
-export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, modules }) => {
+export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const { db, storage } = deps;
   const adminOnly = { access: isAdmin };
   const tags = ['administration'];
 
@@ -55,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
   );
 
   app.delete('/api/admin/users/:id', { config: adminOnly, schema: { tags, summary: 'Supprimer un utilisateur et ses fichiers', params: idParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
-    await deleteUser(db, storage, modules, currentUser(request), request.params.id);
+    await deleteUser(deps, currentUser(request), request.params.id);
     return reply.status(204).send();
   });
 

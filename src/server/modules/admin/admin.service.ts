@@ -25,7 +25,7 @@ import { notify } from '../notifications';
 import { hashPassword } from '../../lib/passwords';
 import { userSearchText } from '../../lib/search-text';
 import type { AuthUser } from '../../lib/sessions';
-import type { ModuleManifest } from '../../lib/module-manifest';
+import type { ModuleDeps } from '../../lib/deps';
 import type { OpenedFile, Storage } from '../../lib/storage';
 import { eraseAccount, removeAccountFiles } from '../account';
 import { toAdminUser } from './admin-user';
@@ -206,14 +206,15 @@ export async function createUserAccount(db: Db, actor: AuthUser, body: AdminUser
  * database's cascades), then their files: all of them, as every module lists them. Files go only
  * after the commit: a rolled-back deletion must not lose a CV.
  */
-export async function deleteUser(db: Db, storage: Storage, modules: readonly ModuleManifest[], actor: AuthUser, id: number): Promise<void> {
+export async function deleteUser(deps: Pick<ModuleDeps, 'db' | 'storage' | 'modules' | 'config'>, actor: AuthUser, id: number): Promise<void> {
+  const { db, storage } = deps;
   if (actor.id === id) throw new AppError('validation_failed', 422, adminMessages.cannotDeleteSelf);
   const files = await db.transaction(async (tx) => {
     const target = await findUser(tx, id);
     await assertNotLastActiveAdmin(tx, target, adminMessages.lastAdminDelete);
     // The administrator's action stays accountable: this line names the account it deleted.
     await recordAudit(tx, { actor, target, action: 'delete', keepTargetId: false, details: { user_id: id, role: target.role } });
-    return eraseAccount(tx, modules, target);
+    return eraseAccount(tx, deps, target);
   });
   await removeAccountFiles(storage, files);
 }

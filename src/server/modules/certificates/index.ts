@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { certificates } from '../../db/schema';
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
+import { certificateEvidence } from './certificate-evidence';
 import { certificatesRoutes } from './certificates.routes';
 
 export { issueCertificates } from './certificate-issue';
@@ -9,6 +10,7 @@ export { ownCertificatePdfs } from './certificates.service';
 
 export const certificatesModule: ModuleManifest = {
   name: 'certificates',
+  evidence: certificateEvidence,
   routes: [certificatesRoutes],
   personalData: [
     // Evidence of a training given: the attestation keeps its snapshot (the name it prints, needed to verify it).

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { courseReviews, courses, savedCourses } from '../../db/schema';
 import { extOf, iso, zipName } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
+import { programmeEvidence } from './programme-pdf';
 import { coursesRoutes } from './courses.routes';
 import { seedDemoCatalogue } from './demo-seed';
 
@@ -11,6 +12,7 @@ export { seedDemoCatalogue } from './demo-seed';
 
 export const coursesModule: ModuleManifest = {
   name: 'courses',
+  evidence: programmeEvidence,
   routes: [coursesRoutes],
   storedFiles: [courses.imagePath, courses.attachmentPath],
   personalData: [

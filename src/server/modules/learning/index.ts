@@ -4,6 +4,7 @@ import { courses, courseSections, lessonProgress, lessons, quizAttempts, quizzes
 import { extOf, iso, zipName } from '../../lib/export-format';
 import { mediaSigningSecret } from '../../lib/media-links';
 import type { ModuleManifest } from '../../lib/module-manifest';
+import { evaluationsEvidence } from './evaluations-evidence';
 import { learningRoutes } from './learning.routes';
 import { quizRoutes } from './quiz.routes';
 export { renderLessonMarkdown } from './markdown';
@@ -12,6 +13,7 @@ export { renderLessonMarkdown as renderSafeMarkdown } from './markdown';
 
 export const learningModule: ModuleManifest = {
   name: 'learning',
+  evidence: evaluationsEvidence,
   routes: [learningRoutes, quizRoutes],
   storedFiles: [lessons.filePath, lessons.captionsPath],
   personalData: [

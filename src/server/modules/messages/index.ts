@@ -1,5 +1,6 @@
 import { conversations, messages, userBlocks } from '../../db/schema';
 import type { ModuleManifest } from '../../lib/module-manifest';
+import { exchangesEvidence } from './messages-evidence';
 import { eventsRoutes } from './events.routes';
 import { exportMessaging, messageTarget } from './messages.service';
 import { messagesRoutes } from './messages.routes';
@@ -14,6 +15,7 @@ export { unreadMessagesSummary } from './messages.service';
  */
 export const messagesModule: ModuleManifest = {
   name: 'messages',
+  evidence: exchangesEvidence,
   routes: [messagesRoutes, eventsRoutes],
   personalData: [
     { column: conversations.userAId, exportedAs: 'conversations', onAccountDeletion: 'set null' },

@@ -2,12 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import { courses, satisfactionAnswers } from '../../db/schema';
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
+import { satisfactionEvidence } from './satisfaction-evidence';
 import { satisfactionRoutes } from './satisfaction.routes';
 
 export { ratingStats } from './course-ratings';
 
 export const satisfactionModule: ModuleManifest = {
   name: 'satisfaction',
+  evidence: satisfactionEvidence,
   routes: [satisfactionRoutes],
   personalData: [
     { column: satisfactionAnswers.userId, exportedAs: 'satisfaction_answers', onAccountDeletion: 'cascade' },

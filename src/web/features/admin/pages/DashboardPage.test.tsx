@@ -86,7 +86,7 @@ describe('DashboardPage', () => {
 
   it('shows the platform’s figures by month, newest first (issue 27)', async () => {
     signInAdmin();
-    const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, enrolments: i, completions: 0, satisfaction: null, complaints: 0 }));
+    const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, enrolments: i, completions: 0, satisfaction: null as number | null, complaints: 0 }));
     months[11] = { month: '2026-12', enrolments: 42, completions: 7, satisfaction: 4.3, complaints: 2 };
     mockApi({ 'GET /api/admin/dashboard': { body: usersResponse([]) }, 'GET /api/admin/figures/monthly': { body: { months } } });
     renderRoutes('/admin/dashboard', { '/admin/dashboard': <DashboardPage /> });

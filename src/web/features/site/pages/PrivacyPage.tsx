@@ -91,6 +91,13 @@ const processings: Processing[] = [
     basis: 'Intérêt légitime : la traçabilité des décisions (article 6.1.f du RGPD).',
     duration:
       "5 ans à compter de l'action, durée de la prescription de droit commun. Si vous supprimez votre compte, les lignes qui vous concernent ne vous désignent plus que par un numéro de compte, sans nom, adresse ni motif écrit.",
+  },  {
+    what: 'Preuves de formation',
+    data: "Pour chaque formation suivie : programme, présence et temps passé, résultats des évaluations, attestation et certificat de réalisation, réponses aux questionnaires de satisfaction, relances envoyées et échanges avec le formateur.",
+    why: 'Justifier auprès des financeurs (OPCO, employeurs, CPF) et de l’auditeur Qualiopi que la formation a bien été réalisée.',
+    basis: 'Obligation légale : preuve de la réalisation des actions de formation (articles L6353-1 et R6313-3 du Code du travail).',
+    duration:
+      "La durée de conservation fixée par l'organisme de formation (6 ans par défaut) à compter de la fin de la formation. Si vous supprimez votre compte, seules les preuves que la loi demande de garder (programme, présence, évaluations, attestation et certificat de réalisation) sont conservées sous votre nom jusqu'à cette date, puis supprimées ; vos avis et vos messages ne le sont pas.",
   },
 ];
 
