@@ -490,7 +490,7 @@ async function buildWorld(): Promise<World> {
     attachmentSize: pdfDocument().length,
   });
   const ownCourse = await insertCourse(db, actors.formateurApproved.user.id, await withFiles());
-  const publicInformation = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz' };
+  const publicInformation = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz', accessDelay: 'Immédiat', teachingMethods: 'À distance', accessibility: 'Accessible', contact: 'formation@exemple.fr' };
   const ownDraft = await insertCourse(db, actors.formateurApproved.user.id, { status: 'draft', ...publicInformation });
   const ownSubmitted = await insertCourse(db, actors.formateurApproved.user.id, { status: 'submitted', ...publicInformation });
   const othersPublished = await insertCourse(db, otherAuthor.id, await withFiles());

@@ -7,6 +7,7 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { learningRoutes } from './learning.routes';
 import { quizRoutes } from './quiz.routes';
 export { renderLessonMarkdown } from './markdown';
+export { courseInformationColumns, toCourseInformation } from './learning.service';
 
 export { renderLessonMarkdown as renderSafeMarkdown } from './markdown';
 

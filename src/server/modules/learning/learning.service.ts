@@ -102,35 +102,84 @@ export async function lockSection(tx: Tx, sectionId: number): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Public information
 
-function toInformation(row: { objectives: string[]; targetAudience: string; prerequisites: string; assessmentMethods: string }): CourseInformation {
+/** The columns of a course's public information, for every reader of it (detail page, review, editor). */
+export const courseInformationColumns = {
+  objectives: courses.objectives,
+  targetAudience: courses.targetAudience,
+  prerequisites: courses.prerequisites,
+  assessmentMethods: courses.assessmentMethods,
+  accessDelay: courses.accessDelay,
+  teachingMethods: courses.teachingMethods,
+  accessibility: courses.accessibility,
+  contact: courses.contact,
+  certificationCode: courses.certificationCode,
+  certificationCertifier: courses.certificationCertifier,
+  certificationRegisteredOn: courses.certificationRegisteredOn,
+  publicInfoUpdatedAt: courses.publicInfoUpdatedAt,
+};
+export type CourseInformationRow = { [K in keyof typeof courseInformationColumns]: (typeof courses.$inferSelect)[K] };
+
+export function toCourseInformation(row: CourseInformationRow): CourseInformation {
   return {
     objectives: row.objectives,
     target_audience: row.targetAudience,
     prerequisites: row.prerequisites,
     assessment_methods: row.assessmentMethods,
+    access_delay: row.accessDelay ?? '',
+    teaching_methods: row.teachingMethods ?? '',
+    accessibility: row.accessibility ?? '',
+    contact: row.contact ?? '',
+    certification:
+      row.certificationCode && row.certificationCertifier && row.certificationRegisteredOn
+        ? { code: row.certificationCode, certifier: row.certificationCertifier, registered_on: row.certificationRegisteredOn }
+        : null,
+    public_info_updated_at: row.publicInfoUpdatedAt?.toISOString() ?? null,
   };
 }
 
+/** The columns the body changes (absent fields stay); an empty text is stored as null, « not given ». */
+function informationChanges(body: CourseInformationBody) {
+  const text = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : value);
+  const changes = {
+    objectives: body.objectives,
+    targetAudience: body.target_audience,
+    prerequisites: body.prerequisites,
+    assessmentMethods: body.assessment_methods,
+    accessDelay: text(body.access_delay),
+    teachingMethods: text(body.teaching_methods),
+    accessibility: text(body.accessibility),
+    contact: text(body.contact),
+    ...(body.certification !== undefined
+      ? {
+          certificationCode: body.certification?.code ?? null,
+          certificationCertifier: body.certification?.certifier ?? null,
+          certificationRegisteredOn: body.certification?.registered_on ?? null,
+        }
+      : {}),
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<CourseInformationRow>;
+}
+
+/**
+ * Saves the public information; « mis à jour le » moves only when a value really changed, so saving
+ * the form again does not make old information look new (decision 044).
+ */
 export async function updateCourseInformation(db: Db, courseId: number, actor: Actor, body: CourseInformationBody): Promise<CourseInformation> {
   checkEditable(await findCourse(db, courseId), actor, COURSE_NOT_FOUND);
-  const [row] = await db
-    .update(courses)
-    .set({
-      ...(body.objectives !== undefined ? { objectives: body.objectives } : {}),
-      ...(body.target_audience !== undefined ? { targetAudience: body.target_audience } : {}),
-      ...(body.prerequisites !== undefined ? { prerequisites: body.prerequisites } : {}),
-      ...(body.assessment_methods !== undefined ? { assessmentMethods: body.assessment_methods } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(courses.id, courseId))
-    .returning({
-      objectives: courses.objectives,
-      targetAudience: courses.targetAudience,
-      prerequisites: courses.prerequisites,
-      assessmentMethods: courses.assessmentMethods,
-    });
-  if (!row) throw AppError.notFound(COURSE_NOT_FOUND);
-  return toInformation(row);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select(courseInformationColumns).from(courses).where(eq(courses.id, courseId)).for('update');
+    if (!current) throw AppError.notFound(COURSE_NOT_FOUND);
+    const changes = informationChanges(body);
+    const changed = Object.entries(changes).some(([key, value]) => JSON.stringify(current[key as keyof CourseInformationRow]) !== JSON.stringify(value));
+    if (!changed) return toCourseInformation(current);
+    const now = new Date();
+    const [row] = await tx
+      .update(courses)
+      .set({ ...changes, updatedAt: now, publicInfoUpdatedAt: now })
+      .where(eq(courses.id, courseId))
+      .returning(courseInformationColumns);
+    return toCourseInformation(row!);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
