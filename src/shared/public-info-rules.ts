@@ -1,5 +1,6 @@
 // Qualiopi indicators 1 (public information) and 2 (public results): constants, messages and rules
 // without zod, so the course page imports them without bringing zod into its chunk (decision 031).
+import { formatDate } from './french-format';
 
 /** An RNCP or RS code as France compétences writes it: « RNCP » or « RS » then its number. */
 export const CERTIFICATION_CODE = /^(RNCP|RS)\d{1,6}$/;
@@ -61,4 +62,9 @@ const parisDayFormat = new Intl.DateTimeFormat('fr-CA', { timeZone: 'Europe/Pari
 /** The Paris calendar day of an instant, YYYY-MM-DD. */
 export function parisDay(now: Date): string {
   return parisDayFormat.format(now);
+}
+
+/** A day of the results' period as French writes it: « 1er décembre 2025 », « 27 novembre 2026 ». */
+export function formatPeriodDay(isoDay: string): string {
+  return formatDate(isoDay).replace(/^1 /, '1er ');
 }
