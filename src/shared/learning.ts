@@ -175,6 +175,8 @@ const outlineLessonShape = {
   is_preview: z.boolean(),
   /** Only for an enrolled caller. */
   completed: z.boolean().optional(),
+  /** Present (true) on a quiz marked as test de positionnement: offered before the first lesson, never counted in progress. */
+  positioning: z.literal(true).optional(),
 };
 export const outlineLessonSchema = z.object(outlineLessonShape);
 export type OutlineLesson = z.infer<typeof outlineLessonSchema>;

@@ -3,6 +3,7 @@ import type { CertificateLink } from '../../../shared/certificates';
 import { canEditCourse, canViewCourse, courseImageUrl, type CourseStatus } from '../../../shared/courses';
 import {
   canReadLesson,
+  countedLessons,
   learningMessages,
   progressPercent,
   resumeLessonId,
@@ -23,7 +24,7 @@ import {
 import { quizMessages } from '../../../shared/quiz';
 import type { Actor } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { certificates, courses, courseSections, enrolments, lessonProgress, lessons, savedCourses, type LessonRow } from '../../db/schema';
+import { certificates, courses, courseSections, enrolments, lessonProgress, lessons, quizzes, savedCourses, type LessonRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MediaSigner } from '../../lib/media-links';
 import { removeStoredFile, type Storage } from '../../lib/storage';
@@ -381,9 +382,11 @@ async function orderedLessons(db: Db | Tx, courseIds: number[]) {
       type: lessons.type,
       durationMinutes: lessons.durationMinutes,
       isPreview: lessons.isPreview,
+      positioning: sql<boolean>`coalesce(${quizzes.positioning}, false)`.mapWith(Boolean),
     })
     .from(lessons)
     .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
+    .leftJoin(quizzes, eq(quizzes.lessonId, lessons.id))
     .where(inArray(courseSections.courseId, courseIds))
     .orderBy(asc(courseSections.position), asc(courseSections.id), asc(lessons.position), asc(lessons.id));
 }
@@ -420,6 +423,7 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
       duration_minutes: l.durationMinutes,
       is_preview: l.isPreview,
       ...(done ? { completed: done.has(l.id) } : {}),
+      ...(l.positioning ? { positioning: true as const } : {}),
     });
   }
   return {
@@ -468,7 +472,7 @@ export async function getLesson(db: Db, signer: MediaSigner, lessonId: number, a
 
 /** The learner's progress in the course, with the date they completed it. */
 export async function courseProgress(db: Db | Tx, userId: number, courseId: number): Promise<LessonCompletion> {
-  const lessonRows = await orderedLessons(db, [courseId]);
+  const lessonRows = countedLessons(await orderedLessons(db, [courseId]));
   const done = await completedLessonIds(db, userId, lessonRows.map((l) => l.id));
   const enrolment = await enrolmentOf(db, userId, courseId);
   return {
@@ -560,7 +564,7 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
   return {
     saved: await listSavedNotEnrolled(db, userId),
     items: enrolled.map((course) => {
-      const own = lessonRows.filter((l) => l.courseId === course.id);
+      const own = countedLessons(lessonRows.filter((l) => l.courseId === course.id));
       const completed = own.filter((l) => done.has(l.id)).length;
       // "Reprendre" leads to the first lesson not done in course order, not the one opened last; when all are done, the last one.
       const resume = own.find((l) => !done.has(l.id))?.id ?? own.at(-1)?.id ?? null;
