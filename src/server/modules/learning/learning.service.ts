@@ -24,7 +24,7 @@ import {
 import { quizMessages } from '../../../shared/quiz';
 import type { Actor } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { certificates, courses, courseSections, enrolments, lessonProgress, lessons, quizzes, savedCourses, type LessonRow } from '../../db/schema';
+import { certificates, courses, courseSections, enrolments, lessonProgress, lessons, quizAttempts, quizzes, savedCourses, type LessonRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MediaSigner } from '../../lib/media-links';
 import { removeStoredFile, type Storage } from '../../lib/storage';
@@ -412,6 +412,15 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
   const enrolment = actor ? await enrolmentOf(db, actor.id, course.id) : null;
   const enrolled = Boolean(enrolment);
   const done = enrolled && actor ? await completedLessonIds(db, actor.id, lessonRows.map((l) => l.id)) : null;
+  // A test de positionnement is « done » once taken, passed or not: the player stops offering it.
+  const positioningIds = lessonRows.filter((l) => l.positioning).map((l) => l.id);
+  if (done && actor && positioningIds.length > 0) {
+    const taken = await db
+      .selectDistinct({ lessonId: quizAttempts.lessonId })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.userId, actor.id), inArray(quizAttempts.lessonId, positioningIds)));
+    for (const row of taken) done.add(row.lessonId);
+  }
 
   const sections: OutlineSection[] = sectionRows.map((s) => ({ id: s.id, title: s.title, lessons: [] }));
   const byId = new Map(sections.map((s) => [s.id, s]));
