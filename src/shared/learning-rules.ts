@@ -83,7 +83,7 @@ interface LessonInOrder {
   positioning?: boolean;
 }
 
-/** The lessons that progress and completion count: all but the tests de positionnement (decision 044). */
+/** The lessons that progress and completion count: all but the tests de positionnement (decision 045). */
 export function countedLessons<L extends { positioning?: boolean }>(lessons: L[]): L[] {
   return lessons.filter((lesson) => !lesson.positioning);
 }

@@ -41,9 +41,9 @@ export function ratePercent(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part * 100) / whole) : null;
 }
 
-/** Below this many answers, a course's satisfaction is not published: a few ratings would point at the learners who gave them (decision 044). */
+/** Below this many answers, a course's satisfaction is not published: a few ratings would point at the learners who gave them (decision 045). */
 export const SATISFACTION_MIN_COUNT = 3;
-/** The public results cover the last 12 months, day by day, Paris time (decision 044). */
+/** The public results cover the last 12 months, day by day, Paris time (decision 045). */
 export const RESULTS_PERIOD_MONTHS = 12;
 
 /**

@@ -4,7 +4,7 @@ export * from './public-info-rules';
 
 /**
  * `GET /api/courses/{id}/results`: the course's public results (Qualiopi indicator 2) over a
- * period of 12 months ending today (decision 044). Rates are whole percents, null when there is
+ * period of 12 months ending today (decision 045). Rates are whole percents, null when there is
  * nothing to divide.
  */
 export const courseResultsSchema = z.object({

@@ -319,6 +319,9 @@ const matrix: Record<string, Row> = {
   'DELETE /api/courses/:id/saved':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
 
   'GET /api/courses/:id/outline':           row('public',           'course',  [200, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  // Public results (indicator 2): like the course itself, a draft's are for its author and administrators.
+  'GET /api/courses/:id/results':           row('public',           'course',  [200, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  'GET /api/courses/:id/positioning-results': row('canAuthorCourses', 'course', [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
   'PUT /api/courses/:id/information':       row('canAuthorCourses', 'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: informationBody }),
   'POST /api/courses/:id/sections':         row('canAuthorCourses', 'course',  [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: sectionBody }),
   'PUT /api/courses/:id/sections/order':    row('canAuthorCourses', 'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: sectionOrderBody }),

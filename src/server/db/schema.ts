@@ -239,7 +239,7 @@ export const courses = pgTable(
     targetAudience: text('target_audience').notNull().default(''),
     prerequisites: text('prerequisites').notNull().default(''),
     assessmentMethods: text('assessment_methods').notNull().default(''),
-    /** Délais d'accès, méthodes mobilisées, accessibility and contact (indicator 1); null until the trainer fills them (decision 044). */
+    /** Délais d'accès, méthodes mobilisées, accessibility and contact (indicator 1); null until the trainer fills them (decision 045). */
     accessDelay: text('access_delay'),
     teachingMethods: text('teaching_methods'),
     accessibility: text('accessibility'),

@@ -12,7 +12,7 @@ interface ResultsRow {
 }
 
 /**
- * A course's public results over the 12 months ending on `now`'s Paris day (decision 044), in one
+ * A course's public results over the 12 months ending on `now`'s Paris day (decision 045), in one
  * query: enrolments of the period and their completions, graded quizzes attempted and passed in the
  * period (per learner and quiz, positioning tests left out), satisfaction answers given in the period
  * (hidden below SATISFACTION_MIN_COUNT, so a handful of ratings cannot be traced to their authors).

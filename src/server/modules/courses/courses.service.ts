@@ -396,7 +396,7 @@ export async function updateCourse(db: Db, storage: Storage, actor: Actor, cours
       if (!current) throw AppError.notFound();
       const removeAttachment = Boolean(kept.attachment) || v.removeAttachment === 'true';
       const now = new Date();
-      // The card's title, description, duration and prices are public information too: « mis à jour le » follows them (decision 044).
+      // The card's title, description, duration and prices are public information too: « mis à jour le » follows them (decision 045).
       const publicChange =
         title !== course.title || description !== course.description || (v.duration ?? course.duration) !== course.duration || priceCents !== course.priceCents || discountPriceCents !== course.discountPriceCents;
       await tx

@@ -63,7 +63,7 @@ export async function rememberLesson(db: Executor, userId: number, courseId: num
     .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
 }
 
-/** A lesson `l` that completion and progress count: not a test de positionnement (offered, never required; decision 044). */
+/** A lesson `l` that completion and progress count: not a test de positionnement (offered, never required; decision 045). */
 export const COUNTED = sql.raw('not exists (select 1 from quizzes pq where pq.lesson_id = l.id and pq.positioning)');
 
 /**

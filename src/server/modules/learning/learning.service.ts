@@ -163,7 +163,7 @@ function informationChanges(body: CourseInformationBody) {
 
 /**
  * Saves the public information; « mis à jour le » moves only when a value really changed, so saving
- * the form again does not make old information look new (decision 044).
+ * the form again does not make old information look new (decision 045).
  */
 export async function updateCourseInformation(db: Db, courseId: number, actor: Actor, body: CourseInformationBody): Promise<CourseInformation> {
   checkEditable(await findCourse(db, courseId), actor, COURSE_NOT_FOUND);

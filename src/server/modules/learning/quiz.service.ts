@@ -320,7 +320,7 @@ export async function submitAttempt(db: Db, lessonId: number, actor: Actor, body
       .insert(quizAttempts)
       .values({ lessonId, userId: actor.id, number: previous.length + 1, score: quizScore(rightCount, questions.length), passed, questions: corrections })
       .returning();
-    // A test de positionnement measures where the learner starts: passing it completes nothing (decision 044).
+    // A test de positionnement measures where the learner starts: passing it completes nothing (decision 045).
     if (passed && !quiz.positioning) await recordLessonCompleted(tx, actor.id, courseId, lessonId);
     else await rememberLesson(tx, actor.id, courseId, lessonId);
 
