@@ -63,7 +63,13 @@ export async function createCourseWithLessons(
 export async function submitCourse(request: APIRequestContext, trainer: TestAccount, courseId: number): Promise<void> {
   const information = await request.put(`/api/courses/${courseId}/information`, {
     headers: bearer(trainer),
-    data: { objectives: ['Passer de la théorie à la pratique'], target_audience: 'Tout public', prerequisites: 'Aucun', assessment_methods: 'Quiz de fin de parcours' },
+    data: { objectives: ['Passer de la théorie à la pratique'], target_audience: 'Tout public', prerequisites: 'Aucun',
+      assessment_methods: 'Quiz de fin de parcours',
+      access_delay: 'Accès immédiat après l’inscription',
+      teaching_methods: 'Leçons et quiz à distance',
+      accessibility: 'Contenus accessibles au clavier et au lecteur d’écran',
+      contact: 'Service formation – formation@ecoforma.example',
+    },
   });
   expect(information.ok(), await information.text()).toBe(true);
   const submitted = await request.post(`/api/courses/${courseId}/submit`, { headers: bearer(trainer) });

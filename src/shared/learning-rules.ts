@@ -79,6 +79,13 @@ export const learningMessages = {
 interface LessonInOrder {
   id: number;
   completed?: boolean;
+  /** A test de positionnement (indicator 8): offered, never required, so never counted in progress. */
+  positioning?: boolean;
+}
+
+/** The lessons that progress and completion count: all but the tests de positionnement (decision 046). */
+export function countedLessons<L extends { positioning?: boolean }>(lessons: L[]): L[] {
+  return lessons.filter((lesson) => !lesson.positioning);
 }
 
 /** Every lesson of the course, in reading order. */
@@ -94,7 +101,7 @@ export function lessonsInOrder<L extends LessonInOrder>(outline: { sections: { l
 export function resumeLessonId(outline: { sections: { lessons: LessonInOrder[] }[] }, lastLessonId: number | null | undefined): number | null {
   const lessons = lessonsInOrder(outline);
   if (lastLessonId != null && lessons.some((lesson) => lesson.id === lastLessonId)) return lastLessonId;
-  return (lessons.find((lesson) => !lesson.completed) ?? lessons[0])?.id ?? null;
+  return (countedLessons(lessons).find((lesson) => !lesson.completed) ?? lessons[0])?.id ?? null;
 }
 
 /** Where a learner stands in a course, as the server records it. */

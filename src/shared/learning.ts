@@ -4,6 +4,8 @@ import { certificateLinkSchema } from './certificates';
 import { bodyIdSchema } from './ids';
 import { LESSON_BODY_MAX, LESSON_DURATION_MAX, LESSON_TITLE_MAX, OBJECTIVES_MAX, OBJECTIVE_MAX, ORDER_MAX, PUBLIC_TEXT_MAX, SECTION_TITLE_MAX, learningMessages, lessonTypes, mediaLessonTypes } from './learning-rules';
 
+import { CERTIFICATION_CODE, CERTIFIER_MAX, isCalendarDay, isReachableContact, normalizeCertificationCode, publicInfoMessages } from './public-info-rules';
+
 export * from './learning-rules';
 
 /** Trimmed text: required, at most `max` characters. */
@@ -96,6 +98,24 @@ export type OrderBody = z.output<typeof orderBodySchema>;
 
 const publicTextField = z.string({ error: learningMessages.publicTextInvalid }).trim().max(PUBLIC_TEXT_MAX, { error: learningMessages.publicTextTooLong });
 
+/** An RNCP or RS certification the course prepares for: code (« RNCP12345 », « RS1234 »), certifier, registration date. */
+export const certificationBodySchema = z.object(
+  {
+    code: z
+      .string({ error: publicInfoMessages.certificationCodeInvalid })
+      .transform(normalizeCertificationCode)
+      .refine((code) => CERTIFICATION_CODE.test(code), { error: publicInfoMessages.certificationCodeInvalid }),
+    certifier: z
+      .string({ error: publicInfoMessages.certifierRequired })
+      .trim()
+      .min(1, { error: publicInfoMessages.certifierRequired })
+      .max(CERTIFIER_MAX, { error: publicInfoMessages.certifierTooLong }),
+    registered_on: z.string({ error: publicInfoMessages.registeredOnInvalid }).trim().refine(isCalendarDay, { error: publicInfoMessages.registeredOnInvalid }),
+  },
+  { error: publicInfoMessages.certificationInvalid },
+);
+export type CertificationBody = z.output<typeof certificationBodySchema>;
+
 /** `PUT /api/courses/:id/information`: the public information (Qualiopi indicator 1); absent fields stay as they are. */
 export const courseInformationBodySchema = z
   .object({
@@ -112,6 +132,13 @@ export const courseInformationBodySchema = z
     target_audience: publicTextField,
     prerequisites: publicTextField,
     assessment_methods: publicTextField,
+    access_delay: publicTextField,
+    teaching_methods: publicTextField,
+    accessibility: publicTextField,
+    /** Free text (a name, a service) that must hold an e-mail or a phone number; empty while the course is a draft. */
+    contact: publicTextField.refine((text) => text === '' || isReachableContact(text), { error: publicInfoMessages.contactInvalid }),
+    /** null removes the certification. */
+    certification: certificationBodySchema.nullable(),
   })
   .partial()
   .refine((v) => Object.values(v).some((value) => value !== undefined), { error: learningMessages.emptyUpdate });
@@ -126,6 +153,16 @@ export const courseInformationShape = {
   target_audience: z.string(),
   prerequisites: z.string(),
   assessment_methods: z.string(),
+  /** Délais d'accès: how soon after asking one can start. */
+  access_delay: z.string(),
+  /** Méthodes mobilisées: how the course teaches. */
+  teaching_methods: z.string(),
+  /** Accessibility for people with a disability. */
+  accessibility: z.string(),
+  contact: z.string(),
+  certification: z.object({ code: z.string(), certifier: z.string(), registered_on: z.string() }).nullable(),
+  /** « Mis à jour le »: when a public field last changed (set by the server), null when unknown. */
+  public_info_updated_at: z.string().nullable(),
 };
 export const courseInformationSchema = z.object(courseInformationShape);
 export type CourseInformation = z.infer<typeof courseInformationSchema>;
@@ -138,6 +175,8 @@ const outlineLessonShape = {
   is_preview: z.boolean(),
   /** Only for an enrolled caller. */
   completed: z.boolean().optional(),
+  /** Present (true) on a quiz marked as test de positionnement: offered before the first lesson, never counted in progress. */
+  positioning: z.literal(true).optional(),
 };
 export const outlineLessonSchema = z.object(outlineLessonShape);
 export type OutlineLesson = z.infer<typeof outlineLessonSchema>;

@@ -53,6 +53,7 @@ export const quizMessages = {
   maxAttemptsInvalid: `Le nombre de tentatives doit être un nombre entier de 1 à ${ATTEMPTS_MAX}, ou illimité.`,
   showCorrectionInvalid: 'Choisissez quand montrer la correction : jamais, après la réussite ou la dernière tentative, ou après chaque tentative.',
   shuffleOptionsInvalid: 'Indiquez si les réponses sont mélangées (oui ou non).',
+  positioningInvalid: 'Indiquez si le quiz est un test de positionnement (oui ou non).',
   typeInvalid: 'Choisissez le type de question : choix unique, choix multiple ou vrai ou faux.',
   promptRequired: "L'énoncé de la question est obligatoire.",
   promptTooLong: `L'énoncé ne doit pas dépasser ${PROMPT_MAX} caractères.`,
@@ -95,6 +96,7 @@ const maxAttemptsField = z
 
 const showCorrectionField = z.enum(showCorrectionValues, { error: quizMessages.showCorrectionInvalid });
 const shuffleOptionsField = z.boolean({ error: quizMessages.shuffleOptionsInvalid });
+const positioningField = z.boolean({ error: quizMessages.positioningInvalid });
 
 /** `POST /api/sections/:id/quizzes`: a quiz lesson at the end of the chapter (questions come next). */
 export const quizCreateBodySchema = lessonCreateBodySchema.pick({ title: true, duration_minutes: true, is_preview: true }).extend({
@@ -102,12 +104,13 @@ export const quizCreateBodySchema = lessonCreateBodySchema.pick({ title: true, d
   max_attempts: maxAttemptsField.default(null),
   show_correction: showCorrectionField.default(DEFAULT_SHOW_CORRECTION),
   shuffle_options: shuffleOptionsField.default(false),
+  positioning: positioningField.default(false),
 });
 export type QuizCreateBody = z.output<typeof quizCreateBodySchema>;
 
 /** `PUT /api/lessons/:id/quiz`: the pass mark, the attempt limit, the review and shuffle settings; an absent field stays as it is. */
 export const quizSettingsBodySchema = z
-  .object({ pass_mark: passMarkField, max_attempts: maxAttemptsField, show_correction: showCorrectionField, shuffle_options: shuffleOptionsField })
+  .object({ pass_mark: passMarkField, max_attempts: maxAttemptsField, show_correction: showCorrectionField, shuffle_options: shuffleOptionsField, positioning: positioningField })
   .partial()
   .refine((v) => Object.values(v).some((value) => value !== undefined), { error: 'Indiquez au moins un champ à modifier.' });
 export type QuizSettingsBody = z.output<typeof quizSettingsBodySchema>;
@@ -180,6 +183,8 @@ const quizSettingsShape = {
   show_correction: z.enum(showCorrectionValues),
   /** Each attempt gets its own order of the options (stable while it is being answered). */
   shuffle_options: z.boolean(),
+  /** A test de positionnement (indicator 8): offered before the first lesson, never required for completion; its result is shown to the trainer. */
+  positioning: z.boolean(),
 };
 export const quizSettingsSchema = z.object(quizSettingsShape);
 export type QuizSettings = z.infer<typeof quizSettingsSchema>;

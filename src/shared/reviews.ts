@@ -42,6 +42,10 @@ export const submissionRequirements = {
   target_audience: 'Indiquez le public visé.',
   prerequisites: 'Indiquez les prérequis.',
   assessment_methods: "Indiquez les modalités d'évaluation.",
+  access_delay: "Indiquez les délais d'accès.",
+  teaching_methods: 'Indiquez les méthodes mobilisées.',
+  accessibility: "Indiquez l'accessibilité aux personnes en situation de handicap.",
+  contact: 'Indiquez un contact (e-mail ou téléphone).',
 } as const;
 export type SubmissionRequirement = keyof typeof submissionRequirements;
 
@@ -51,6 +55,10 @@ const requirementNames: Record<SubmissionRequirement, string> = {
   target_audience: 'le public visé',
   prerequisites: 'les prérequis',
   assessment_methods: "les modalités d'évaluation",
+  access_delay: "les délais d'accès",
+  teaching_methods: 'les méthodes mobilisées',
+  accessibility: "l'accessibilité aux personnes en situation de handicap",
+  contact: 'un contact',
 };
 
 export interface SubmissionFacts {
@@ -59,6 +67,11 @@ export interface SubmissionFacts {
   target_audience: string;
   prerequisites: string;
   assessment_methods: string;
+  /** The practical information of indicator 1 (issue 27): absent (null) on courses written before it. */
+  access_delay: string | null;
+  teaching_methods: string | null;
+  accessibility: string | null;
+  contact: string | null;
 }
 
 /** What is still missing for the course to be submitted, in the order the editor shows it (empty: ready). */
@@ -69,6 +82,7 @@ export function missingRequirements(facts: SubmissionFacts): SubmissionRequireme
   if (!facts.target_audience.trim()) missing.push('target_audience');
   if (!facts.prerequisites.trim()) missing.push('prerequisites');
   if (!facts.assessment_methods.trim()) missing.push('assessment_methods');
+  for (const key of ['access_delay', 'teaching_methods', 'accessibility', 'contact'] as const) if (!facts[key]?.trim()) missing.push(key);
   return missing;
 }
 

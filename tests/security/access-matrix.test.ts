@@ -332,6 +332,9 @@ const matrix: Record<string, Row> = {
   'DELETE /api/courses/:id/saved':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
 
   'GET /api/courses/:id/outline':           row('public',           'course',  [200, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  // Public results (indicator 2): like the course itself, a draft's are for its author and administrators.
+  'GET /api/courses/:id/results':           row('public',           'course',  [200, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  'GET /api/courses/:id/positioning-results': row('canAuthorCourses', 'course', [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
   'PUT /api/courses/:id/information':       row('canAuthorCourses', 'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: informationBody }),
   'POST /api/courses/:id/sections':         row('canAuthorCourses', 'course',  [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: sectionBody }),
   'PUT /api/courses/:id/sections/order':    row('canAuthorCourses', 'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published', body: sectionOrderBody }),
@@ -528,7 +531,7 @@ async function buildWorld(): Promise<World> {
     attachmentSize: pdfDocument().length,
   });
   const ownCourse = await insertCourse(db, actors.formateurApproved.user.id, await withFiles());
-  const publicInformation = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz' };
+  const publicInformation = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz', accessDelay: 'Immédiat', teachingMethods: 'À distance', accessibility: 'Accessible', contact: 'formation@exemple.fr' };
   const ownDraft = await insertCourse(db, actors.formateurApproved.user.id, { status: 'draft', ...publicInformation });
   const ownSubmitted = await insertCourse(db, actors.formateurApproved.user.id, { status: 'submitted', ...publicInformation });
   const othersPublished = await insertCourse(db, otherAuthor.id, await withFiles());

@@ -270,6 +270,17 @@ export const courses = pgTable(
     targetAudience: text('target_audience').notNull().default(''),
     prerequisites: text('prerequisites').notNull().default(''),
     assessmentMethods: text('assessment_methods').notNull().default(''),
+    /** Délais d'accès, méthodes mobilisées, accessibility and contact (indicator 1); null until the trainer fills them (decision 046). */
+    accessDelay: text('access_delay'),
+    teachingMethods: text('teaching_methods'),
+    accessibility: text('accessibility'),
+    contact: text('contact'),
+    /** Optional certification: RNCP or RS code, its certifier and its registration date in the répertoire. */
+    certificationCode: text('certification_code'),
+    certificationCertifier: text('certification_certifier'),
+    certificationRegisteredOn: date('certification_registered_on', { mode: 'string' }),
+    /** « Mis à jour le »: set by the server when a public field changes; null for a course never changed since the migration. */
+    publicInfoUpdatedAt: timestamp('public_info_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -421,6 +432,8 @@ export const quizzes = pgTable(
     showCorrection: text('show_correction', { enum: ['never', 'after_last_attempt_or_pass', 'after_each_attempt'] }).notNull().default('after_last_attempt_or_pass'),
     /** Options in an order of their own for each attempt (true/false questions keep Vrai, Faux). */
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** A test de positionnement (Qualiopi indicator 8): offered before the first lesson, never required for completion. */
+    positioning: boolean('positioning').notNull().default(false),
   },
   (t) => [
     check('quizzes_pass_mark_range', sql`${t.passMark} between 1 and 100`),

@@ -145,11 +145,11 @@ export async function insertLesson(db: Db, sectionId: number, overrides: Partial
 export async function insertQuiz(
   db: Db,
   sectionId: number,
-  overrides: Partial<typeof lessons.$inferInsert> & { passMark?: number; maxAttempts?: number | null; questions?: { prompt: string; type?: 'single' | 'multiple' | 'true_false'; options: QuizOptionData[]; explanation?: string; objective?: string | null }[] } = {},
+  overrides: Partial<typeof lessons.$inferInsert> & { passMark?: number; maxAttempts?: number | null; positioning?: boolean; questions?: { prompt: string; type?: 'single' | 'multiple' | 'true_false'; options: QuizOptionData[]; explanation?: string; objective?: string | null }[] } = {},
 ) {
-  const { passMark = 80, maxAttempts = null, questions, ...lessonFields } = overrides;
+  const { passMark = 80, maxAttempts = null, positioning = false, questions, ...lessonFields } = overrides;
   const lesson = await insertLesson(db, sectionId, { title: 'Quiz', type: 'quiz', bodyMarkdown: null, durationMinutes: 5, ...lessonFields });
-  await db.insert(quizzes).values({ lessonId: lesson.id, passMark, maxAttempts });
+  await db.insert(quizzes).values({ lessonId: lesson.id, passMark, maxAttempts, positioning });
   const wanted = questions ?? [
     {
       prompt: 'Quel geste réduit le plus les déchets ?',

@@ -22,6 +22,8 @@ import type { ModuleDeps } from '../../lib/deps';
 import { openStoredFile, sendStoredFile } from '../../lib/file-transfer';
 import { contentDisposition } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
+import { courseResultsSchema } from '../../../shared/public-info';
+import { courseResultsCache } from './course-results';
 import { discardCourseForm, receiveCourseForm } from './course-uploads';
 import {
   createCourse,
@@ -51,6 +53,18 @@ export const coursesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
 
   app.get('/api/courses/:id', { config: { access: 'public' }, schema: { tags, summary: "Détail d'un cours", params: idParamsSchema, response: { 200: courseDetailSchema } } }, async (request) =>
     getCourseDetail(db, request.params.id, request.user),
+  );
+
+  const courseResults = courseResultsCache();
+  app.get(
+    '/api/courses/:id/results',
+    { config: { access: 'public' }, schema: { tags, summary: "Résultats publics d'un cours sur 12 mois (inscrits, achèvement, réussite aux quiz, satisfaction)", params: idParamsSchema, response: { 200: courseResultsSchema } } },
+    async (request) => {
+      const course = await findCourseFiles(db, request.params.id);
+      // A draft's results, like the draft itself, are for its author and administrators.
+      if (!course || !canViewCourse(request.user, course)) throw AppError.notFound("Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.");
+      return courseResults(db, course.id);
+    },
   );
 
   app.get('/api/courses/:id/image', { config: { access: 'public' }, schema: { tags, summary: "Image d'un cours", params: idParamsSchema, querystring: imageQuery, response: { 200: binaryAnswer(COURSE_IMAGE_SERVED_TYPES, "L'image du cours") } } }, async (request, reply) => {

@@ -25,6 +25,7 @@ import { courseItemColumns, toCourseItem } from './course-items';
 import { ratingStats } from '../satisfaction';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { enrol, enrolmentOf, withdraw } from '../enrolments';
+import { courseInformationColumns, toCourseInformation } from '../learning';
 import { downloadName, keepUpload, removeStoredFile, type Storage } from '../../lib/storage';
 import { checkAttachmentType, checkImageType, type CourseForm } from './course-uploads';
 
@@ -37,10 +38,7 @@ const courseColumns = {
   attachmentOriginalName: courses.attachmentOriginalName,
   attachmentMimeType: courses.attachmentMimeType,
   attachmentSize: courses.attachmentSize,
-  objectives: courses.objectives,
-  targetAudience: courses.targetAudience,
-  prerequisites: courses.prerequisites,
-  assessmentMethods: courses.assessmentMethods,
+  ...courseInformationColumns,
 };
 
 /** The row's search column: title, description and the category name without accents or case. */
@@ -252,10 +250,7 @@ export async function getCourseDetail(db: Db, id: number, actor: Actor | null): 
     // The reason of a refusal is for the author and administrators only.
     ...(canEditCourse(actor, { authorId: row.authorId }) ? { review_reason: row.reviewReason } : {}),
     updated_at: row.updatedAt.toISOString(),
-    objectives: row.objectives,
-    target_audience: row.targetAudience,
-    prerequisites: row.prerequisites,
-    assessment_methods: row.assessmentMethods,
+    ...toCourseInformation(row),
     enrolled,
     saved,
     attachment:
@@ -358,6 +353,7 @@ export async function createCourse(db: Db, storage: Storage, actor: Actor, form:
         attachmentMimeType: kept.attachment?.mime ?? null,
         attachmentSize: kept.attachment?.size ?? null,
         searchText: courseSearchText(v.title, v.description, v.category),
+        publicInfoUpdatedAt: new Date(),
       })
       .returning({ id: courses.id });
     id = row!.id;
@@ -399,6 +395,10 @@ export async function updateCourse(db: Db, storage: Storage, actor: Actor, cours
         .for('update');
       if (!current) throw AppError.notFound();
       const removeAttachment = Boolean(kept.attachment) || v.removeAttachment === 'true';
+      const now = new Date();
+      // The card's title, description, duration and prices are public information too: « mis à jour le » follows them (decision 046).
+      const publicChange =
+        title !== course.title || description !== course.description || (v.duration ?? course.duration) !== course.duration || priceCents !== course.priceCents || discountPriceCents !== course.discountPriceCents;
       await tx
         .update(courses)
         .set({
@@ -409,7 +409,8 @@ export async function updateCourse(db: Db, storage: Storage, actor: Actor, cours
           priceCents,
           discountPriceCents,
           searchText: courseSearchText(title, description, category),
-          updatedAt: new Date(),
+          updatedAt: now,
+          ...(publicChange ? { publicInfoUpdatedAt: now } : {}),
           ...(kept.image ? { imagePath: kept.image.storedName, imageMimeType: kept.image.mime } : {}),
           ...(removeAttachment
             ? {

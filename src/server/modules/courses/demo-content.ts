@@ -13,9 +13,22 @@ export interface DemoSection {
 }
 
 /** What a demo course holds beyond its card: the public information and the programme. */
-export interface DemoContent extends CourseInformation {
+export interface DemoContent extends Pick<CourseInformation, 'objectives' | 'target_audience' | 'prerequisites' | 'assessment_methods'> {
   sections: DemoSection[];
 }
+
+/**
+ * The practical information every demo course gives (Qualiopi indicator 1), the same for all: they
+ * are self-paced online courses of one demo training organisation.
+ */
+export const demoPracticalInformation = {
+  access_delay: 'Accès immédiat après l’inscription en ligne, 7 jours sur 7 ; pour une inscription financée par un OPCO ou par votre employeur, comptez 2 à 4 semaines selon le délai de prise en charge.',
+  teaching_methods:
+    'Formation à distance à votre rythme : leçons rédigées, vidéo sous-titrée, fiche récapitulative en PDF et quiz corrigés. La formatrice répond aux questions dans la discussion du cours sous 2 jours ouvrés.',
+  accessibility:
+    'Contenus lisibles au clavier et avec un lecteur d’écran, vidéos sous-titrées. Pour tout besoin d’adaptation lié à un handicap, contactez notre référente handicap avant l’inscription : nous étudions avec vous les aménagements possibles.',
+  contact: 'Service formation EcoForma – formation@ecoforma.example – 01 23 45 67 89',
+} as const;
 
 /** A lesson body: opening paragraphs, a list of key points, a closing paragraph. */
 function lesson(title: string, durationMinutes: number, paragraphs: string[], points: string[], closing: string): DemoLesson {

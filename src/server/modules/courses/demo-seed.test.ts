@@ -95,7 +95,17 @@ describe('seedDemoCatalogue', () => {
       expect(all.map((lesson) => lesson.is_preview)).toEqual(all.map((_, index) => index === 0));
       expect(outline.total_minutes).toBe(everything.reduce((sum, lesson) => sum + lesson.duration_minutes, 0));
       // Published demo courses meet what a submission requires (decision 018).
-      const facts = { lessonCount: outline.total_lessons, objectives: course.objectives, target_audience: course.targetAudience, prerequisites: course.prerequisites, assessment_methods: course.assessmentMethods };
+      const facts = {
+        lessonCount: outline.total_lessons,
+        objectives: course.objectives,
+        target_audience: course.targetAudience,
+        prerequisites: course.prerequisites,
+        assessment_methods: course.assessmentMethods,
+        access_delay: course.accessDelay,
+        teaching_methods: course.teachingMethods,
+        accessibility: course.accessibility,
+        contact: course.contact,
+      };
       expect(missingRequirements(facts), course.title).toEqual([]);
     }
   });

@@ -10,7 +10,7 @@ import { hashPassword } from '../../lib/passwords';
 import { userSearchText } from '../../lib/search-text';
 import { keepCopy, removeStoredFile, type Storage } from '../../lib/storage';
 import { courseSearchText } from './courses.service';
-import { demoContent, type DemoContent } from './demo-content';
+import { demoContent, demoPracticalInformation, type DemoContent } from './demo-content';
 import { demoPdf } from './demo-pdf';
 import { formatMinutes } from '../../../shared/french-format';
 
@@ -328,6 +328,11 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<{ cre
           targetAudience: target_audience,
           prerequisites,
           assessmentMethods: assessment_methods,
+          accessDelay: demoPracticalInformation.access_delay,
+          teachingMethods: demoPracticalInformation.teaching_methods,
+          accessibility: demoPracticalInformation.accessibility,
+          contact: demoPracticalInformation.contact,
+          publicInfoUpdatedAt: createdAt,
           authorId,
           searchText: courseSearchText(course.title, course.description, course.category),
           createdAt,

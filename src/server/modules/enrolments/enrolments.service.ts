@@ -63,9 +63,12 @@ export async function rememberLesson(db: Executor, userId: number, courseId: num
     .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
 }
 
+/** A lesson `l` that completion and progress count: not a test de positionnement (offered, never required; decision 046). */
+export const COUNTED = sql.raw('not exists (select 1 from quizzes pq where pq.lesson_id = l.id and pq.positioning)');
+
 /**
  * THE place where a course becomes completed: every lesson of the course has a progress row
- * (a quiz gets one only when passed) and the course has at least one lesson. Sets
+ * (a quiz gets one only when passed; tests de positionnement are left out) and the course has at least one lesson. Sets
  * `enrolments.completed_at` once, in the caller's transaction, for the given learner (or every
  * enrolled learner after the content shrank), issues their attestations in the same
  * transaction, and returns who became completed just now. Completion is never taken back
@@ -76,10 +79,10 @@ export async function detectCourseCompletions(tx: Executor, courseId: number, us
     update enrolments e set completed_at = now()
     where e.course_id = ${courseId} and e.completed_at is null
       ${userId === undefined ? sql`` : sql`and e.user_id = ${userId}`}
-      and exists (select 1 from lessons l join course_sections s on s.id = l.section_id where s.course_id = ${courseId})
+      and exists (select 1 from lessons l join course_sections s on s.id = l.section_id where s.course_id = ${courseId} and ${COUNTED})
       and not exists (
         select 1 from lessons l join course_sections s on s.id = l.section_id
-        where s.course_id = ${courseId}
+        where s.course_id = ${courseId} and ${COUNTED}
           and not exists (select 1 from lesson_progress p where p.lesson_id = l.id and p.user_id = e.user_id))
     returning e.user_id`);
   const completed = (rows as unknown as { rows: { user_id: number }[] }).rows.map((r) => Number(r.user_id));

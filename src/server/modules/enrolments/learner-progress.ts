@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { COUNTED } from './enrolments.service';
 
 /**
  * A learner's progress in a course, read from the learning tables (lessons, lesson_progress,
@@ -13,9 +14,9 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 export function learnerCourseProgress(userId: SQL, courseId: SQL): SQL {
   return sql`select
-    (select count(*)::int from lessons l join course_sections s on s.id = l.section_id where s.course_id = ${courseId}) as total_lessons,
+    (select count(*)::int from lessons l join course_sections s on s.id = l.section_id where s.course_id = ${courseId} and ${COUNTED}) as total_lessons,
     (select count(*)::int from lesson_progress p join lessons l on l.id = p.lesson_id join course_sections s on s.id = l.section_id
-      where s.course_id = ${courseId} and p.user_id = ${userId}) as completed_lessons,
+      where s.course_id = ${courseId} and p.user_id = ${userId} and ${COUNTED}) as completed_lessons,
     greatest(
       (select max(p.completed_at) from lesson_progress p join lessons l on l.id = p.lesson_id join course_sections s on s.id = l.section_id
         where s.course_id = ${courseId} and p.user_id = ${userId}),
@@ -44,10 +45,11 @@ export function learnerProgressOfPairs(pairs: SQL): SQL {
       case when cert.revoked_at is null then cert.code end as certificate_code, case when cert.revoked_at is null then cert.number end as certificate_number, cert.revoked_at as certificate_revoked_at
     from (${pairs}) pr
     left join (select s.course_id, count(*)::int as total_lessons from lessons l join course_sections s on s.id = l.section_id
-        where s.course_id in (select course_id from (${pairs}) x) group by s.course_id) t on t.course_id = pr.course_id
+        where s.course_id in (select course_id from (${pairs}) x) and ${COUNTED} group by s.course_id) t on t.course_id = pr.course_id
     left join (select x.user_id, x.course_id, count(*)::int as completed_lessons, max(p.completed_at) as last_lesson_at
         from (${pairs}) x join course_sections s on s.course_id = x.course_id join lessons l on l.section_id = s.id
         join lesson_progress p on p.lesson_id = l.id and p.user_id = x.user_id
+        where ${COUNTED}
         group by x.user_id, x.course_id) d on d.user_id = pr.user_id and d.course_id = pr.course_id
     left join (select x.user_id, x.course_id, max(a.created_at) as last_quiz_at
         from (${pairs}) x join course_sections s on s.course_id = x.course_id join lessons l on l.section_id = s.id

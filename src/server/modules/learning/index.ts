@@ -8,6 +8,8 @@ import { evaluationsEvidence } from './evaluations-evidence';
 import { learningRoutes } from './learning.routes';
 import { quizRoutes } from './quiz.routes';
 export { renderLessonMarkdown } from './markdown';
+export { courseInformationColumns, toCourseInformation } from './learning.service';
+export { positioningResults } from './positioning';
 
 export { renderLessonMarkdown as renderSafeMarkdown } from './markdown';
 

@@ -405,6 +405,12 @@ describe('public information of a course', () => {
       target_audience: 'Habitants, gardiens d’immeuble',
       prerequisites: 'Aucun',
       assessment_methods: 'Quiz final et mise en situation',
+      access_delay: '',
+      teaching_methods: '',
+      accessibility: '',
+      contact: '',
+      certification: null,
+      public_info_updated_at: expect.any(String),
     });
     const partial = await call('PUT', `/api/courses/${course.id}/information`, admin, { prerequisites: 'Savoir jardiner' });
     expect(partial.json()).toMatchObject({ objectives: ['Installer un composteur', 'Animer un site de compostage'], prerequisites: 'Savoir jardiner' });

@@ -3,6 +3,7 @@ import type { CertificateLink } from '../../../shared/certificates';
 import { canEditCourse, canViewCourse, courseImageUrl, type CourseStatus } from '../../../shared/courses';
 import {
   canReadLesson,
+  countedLessons,
   learningMessages,
   progressPercent,
   resumeLessonId,
@@ -23,7 +24,7 @@ import {
 import { quizMessages } from '../../../shared/quiz';
 import type { Actor } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { certificates, courses, courseSections, enrolments, lessonProgress, lessons, savedCourses, type LessonRow } from '../../db/schema';
+import { certificates, courses, courseSections, enrolments, lessonProgress, lessons, quizAttempts, quizzes, savedCourses, type LessonRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MediaSigner } from '../../lib/media-links';
 import { removeStoredFile, type Storage } from '../../lib/storage';
@@ -102,35 +103,84 @@ export async function lockSection(tx: Tx, sectionId: number): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Public information
 
-function toInformation(row: { objectives: string[]; targetAudience: string; prerequisites: string; assessmentMethods: string }): CourseInformation {
+/** The columns of a course's public information, for every reader of it (detail page, review, editor). */
+export const courseInformationColumns = {
+  objectives: courses.objectives,
+  targetAudience: courses.targetAudience,
+  prerequisites: courses.prerequisites,
+  assessmentMethods: courses.assessmentMethods,
+  accessDelay: courses.accessDelay,
+  teachingMethods: courses.teachingMethods,
+  accessibility: courses.accessibility,
+  contact: courses.contact,
+  certificationCode: courses.certificationCode,
+  certificationCertifier: courses.certificationCertifier,
+  certificationRegisteredOn: courses.certificationRegisteredOn,
+  publicInfoUpdatedAt: courses.publicInfoUpdatedAt,
+};
+export type CourseInformationRow = { [K in keyof typeof courseInformationColumns]: (typeof courses.$inferSelect)[K] };
+
+export function toCourseInformation(row: CourseInformationRow): CourseInformation {
   return {
     objectives: row.objectives,
     target_audience: row.targetAudience,
     prerequisites: row.prerequisites,
     assessment_methods: row.assessmentMethods,
+    access_delay: row.accessDelay ?? '',
+    teaching_methods: row.teachingMethods ?? '',
+    accessibility: row.accessibility ?? '',
+    contact: row.contact ?? '',
+    certification:
+      row.certificationCode && row.certificationCertifier && row.certificationRegisteredOn
+        ? { code: row.certificationCode, certifier: row.certificationCertifier, registered_on: row.certificationRegisteredOn }
+        : null,
+    public_info_updated_at: row.publicInfoUpdatedAt?.toISOString() ?? null,
   };
 }
 
+/** The columns the body changes (absent fields stay); an empty text is stored as null, « not given ». */
+function informationChanges(body: CourseInformationBody) {
+  const text = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : value);
+  const changes = {
+    objectives: body.objectives,
+    targetAudience: body.target_audience,
+    prerequisites: body.prerequisites,
+    assessmentMethods: body.assessment_methods,
+    accessDelay: text(body.access_delay),
+    teachingMethods: text(body.teaching_methods),
+    accessibility: text(body.accessibility),
+    contact: text(body.contact),
+    ...(body.certification !== undefined
+      ? {
+          certificationCode: body.certification?.code ?? null,
+          certificationCertifier: body.certification?.certifier ?? null,
+          certificationRegisteredOn: body.certification?.registered_on ?? null,
+        }
+      : {}),
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<CourseInformationRow>;
+}
+
+/**
+ * Saves the public information; « mis à jour le » moves only when a value really changed, so saving
+ * the form again does not make old information look new (decision 046).
+ */
 export async function updateCourseInformation(db: Db, courseId: number, actor: Actor, body: CourseInformationBody): Promise<CourseInformation> {
   checkEditable(await findCourse(db, courseId), actor, COURSE_NOT_FOUND);
-  const [row] = await db
-    .update(courses)
-    .set({
-      ...(body.objectives !== undefined ? { objectives: body.objectives } : {}),
-      ...(body.target_audience !== undefined ? { targetAudience: body.target_audience } : {}),
-      ...(body.prerequisites !== undefined ? { prerequisites: body.prerequisites } : {}),
-      ...(body.assessment_methods !== undefined ? { assessmentMethods: body.assessment_methods } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(courses.id, courseId))
-    .returning({
-      objectives: courses.objectives,
-      targetAudience: courses.targetAudience,
-      prerequisites: courses.prerequisites,
-      assessmentMethods: courses.assessmentMethods,
-    });
-  if (!row) throw AppError.notFound(COURSE_NOT_FOUND);
-  return toInformation(row);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select(courseInformationColumns).from(courses).where(eq(courses.id, courseId)).for('update');
+    if (!current) throw AppError.notFound(COURSE_NOT_FOUND);
+    const changes = informationChanges(body);
+    const changed = Object.entries(changes).some(([key, value]) => JSON.stringify(current[key as keyof CourseInformationRow]) !== JSON.stringify(value));
+    if (!changed) return toCourseInformation(current);
+    const now = new Date();
+    const [row] = await tx
+      .update(courses)
+      .set({ ...changes, updatedAt: now, publicInfoUpdatedAt: now })
+      .where(eq(courses.id, courseId))
+      .returning(courseInformationColumns);
+    return toCourseInformation(row!);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -332,9 +382,11 @@ async function orderedLessons(db: Db | Tx, courseIds: number[]) {
       type: lessons.type,
       durationMinutes: lessons.durationMinutes,
       isPreview: lessons.isPreview,
+      positioning: sql<boolean>`coalesce(${quizzes.positioning}, false)`.mapWith(Boolean),
     })
     .from(lessons)
     .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
+    .leftJoin(quizzes, eq(quizzes.lessonId, lessons.id))
     .where(inArray(courseSections.courseId, courseIds))
     .orderBy(asc(courseSections.position), asc(courseSections.id), asc(lessons.position), asc(lessons.id));
 }
@@ -360,6 +412,15 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
   const enrolment = actor ? await enrolmentOf(db, actor.id, course.id) : null;
   const enrolled = Boolean(enrolment);
   const done = enrolled && actor ? await completedLessonIds(db, actor.id, lessonRows.map((l) => l.id)) : null;
+  // A test de positionnement is « done » once taken, passed or not: the player stops offering it.
+  const positioningIds = lessonRows.filter((l) => l.positioning).map((l) => l.id);
+  if (done && actor && positioningIds.length > 0) {
+    const taken = await db
+      .selectDistinct({ lessonId: quizAttempts.lessonId })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.userId, actor.id), inArray(quizAttempts.lessonId, positioningIds)));
+    for (const row of taken) done.add(row.lessonId);
+  }
 
   const sections: OutlineSection[] = sectionRows.map((s) => ({ id: s.id, title: s.title, lessons: [] }));
   const byId = new Map(sections.map((s) => [s.id, s]));
@@ -371,6 +432,7 @@ export async function getOutline(db: Db, courseId: number, actor: Actor | null):
       duration_minutes: l.durationMinutes,
       is_preview: l.isPreview,
       ...(done ? { completed: done.has(l.id) } : {}),
+      ...(l.positioning ? { positioning: true as const } : {}),
     });
   }
   return {
@@ -419,7 +481,7 @@ export async function getLesson(db: Db, signer: MediaSigner, lessonId: number, a
 
 /** The learner's progress in the course, with the date they completed it. */
 export async function courseProgress(db: Db | Tx, userId: number, courseId: number): Promise<LessonCompletion> {
-  const lessonRows = await orderedLessons(db, [courseId]);
+  const lessonRows = countedLessons(await orderedLessons(db, [courseId]));
   const done = await completedLessonIds(db, userId, lessonRows.map((l) => l.id));
   const enrolment = await enrolmentOf(db, userId, courseId);
   return {
@@ -511,7 +573,7 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
   return {
     saved: await listSavedNotEnrolled(db, userId),
     items: enrolled.map((course) => {
-      const own = lessonRows.filter((l) => l.courseId === course.id);
+      const own = countedLessons(lessonRows.filter((l) => l.courseId === course.id));
       const completed = own.filter((l) => done.has(l.id)).length;
       // "Reprendre" leads to the first lesson not done in course order, not the one opened last; when all are done, the last one.
       const resume = own.find((l) => !done.has(l.id))?.id ?? own.at(-1)?.id ?? null;

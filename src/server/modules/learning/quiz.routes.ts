@@ -13,10 +13,12 @@ import {
   quizSettingsBodySchema,
   quizViewSchema,
 } from '../../../shared/quiz';
+import { positioningResultsSchema } from '../../../shared/public-info';
 import { noContentSchema } from '../../../shared/responses';
 import { canAuthorCourses } from '../../../shared/roles';
 import type { ModuleDeps } from '../../lib/deps';
 import { currentUser } from '../../plugins/auth';
+import { readPositioningResults } from './positioning';
 import { addQuestion, createQuiz, deleteQuestion, getAuthorQuiz, getQuizView, reorderQuestions, submitAttempt, updateQuestion, updateQuizSettings } from './quiz.service';
 
 /** Quiz lessons: authoring (author, administrators) and attempts (enrolled learners), scored by the server only. */
@@ -34,6 +36,12 @@ export const quizRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db })
 
   app.get('/api/lessons/:id/quiz/edit', { config: author, schema: { tags, summary: 'Un quiz avec ses bonnes réponses et explications, pour le modifier', params: idParamsSchema, response: { 200: authorQuizSchema } } }, async (request) =>
     getAuthorQuiz(db, request.params.id, currentUser(request)),
+  );
+
+  app.get(
+    '/api/courses/:id/positioning-results',
+    { config: author, schema: { tags, summary: 'Résultats des tests de positionnement des personnes inscrites (auteur du cours, administrateurs)', params: idParamsSchema, response: { 200: positioningResultsSchema } } },
+    async (request) => readPositioningResults(db, request.params.id, currentUser(request)),
   );
 
   app.put('/api/lessons/:id/quiz', { config: author, schema: { tags, summary: "Modifier le seuil de réussite et le nombre de tentatives d'un quiz", params: idParamsSchema, body: quizSettingsBodySchema, response: { 200: authorQuizSchema } } }, async (request) =>

@@ -83,7 +83,7 @@ function attemptsLeft(quiz: QuizRow, used: number): number | null {
 }
 
 function settingsOf(quiz: QuizRow) {
-  return { pass_mark: quiz.passMark, max_attempts: quiz.maxAttempts, show_correction: quiz.showCorrection, shuffle_options: quiz.shuffleOptions };
+  return { pass_mark: quiz.passMark, max_attempts: quiz.maxAttempts, show_correction: quiz.showCorrection, shuffle_options: quiz.shuffleOptions, positioning: quiz.positioning };
 }
 
 /**
@@ -111,7 +111,7 @@ export async function createQuiz(db: Db, sectionId: number, actor: Actor, body: 
     const row = await appendLesson(tx, sectionId, { title: body.title, type: 'quiz', durationMinutes: body.duration_minutes, isPreview: body.is_preview });
     const [quiz] = await tx
       .insert(quizzes)
-      .values({ lessonId: row.id, passMark: body.pass_mark, maxAttempts: body.max_attempts, showCorrection: body.show_correction, shuffleOptions: body.shuffle_options })
+      .values({ lessonId: row.id, passMark: body.pass_mark, maxAttempts: body.max_attempts, showCorrection: body.show_correction, shuffleOptions: body.shuffle_options, positioning: body.positioning })
       .returning();
     return { ...toAuthorLesson(row), ...settingsOf(quiz!) };
   });
@@ -151,6 +151,7 @@ export async function updateQuizSettings(db: Db, lessonId: number, actor: Actor,
       ...(body.max_attempts !== undefined ? { maxAttempts: body.max_attempts } : {}),
       ...(body.show_correction !== undefined ? { showCorrection: body.show_correction } : {}),
       ...(body.shuffle_options !== undefined ? { shuffleOptions: body.shuffle_options } : {}),
+      ...(body.positioning !== undefined ? { positioning: body.positioning } : {}),
     })
     .where(eq(quizzes.lessonId, lessonId));
   return getAuthorQuiz(db, lessonId, actor);
@@ -319,7 +320,8 @@ export async function submitAttempt(db: Db, lessonId: number, actor: Actor, body
       .insert(quizAttempts)
       .values({ lessonId, userId: actor.id, number: previous.length + 1, score: quizScore(rightCount, questions.length), passed, questions: corrections })
       .returning();
-    if (passed) await recordLessonCompleted(tx, actor.id, courseId, lessonId);
+    // A test de positionnement measures where the learner starts: passing it completes nothing (decision 046).
+    if (passed && !quiz.positioning) await recordLessonCompleted(tx, actor.id, courseId, lessonId);
     else await rememberLesson(tx, actor.id, courseId, lessonId);
 
     const all = [...previous, attempt!];

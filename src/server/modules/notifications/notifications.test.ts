@@ -227,7 +227,7 @@ describe('learners and authors', () => {
 
   it('course published, and changes requested with the reason, to the author', async () => {
     const author = await createUser(db, { role: 'formateur', isValid: true });
-    const information = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz' };
+    const information = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz', accessDelay: 'Immédiat', teachingMethods: 'À distance', accessibility: 'Accessible', contact: 'formation@exemple.fr' };
     const published = await insertCourse(db, author.id, { title: 'Jardins partagés', status: 'submitted', ...information });
     const sentBack = await insertCourse(db, author.id, { title: 'Mobilité douce', status: 'submitted', ...information });
     expect((await call('POST', `/api/admin/courses/${published.id}/publish`, admin)).statusCode).toBe(200);
@@ -246,7 +246,7 @@ describe('learners and authors', () => {
   });
 
   it('an administrator publishing their own course gets no message', async () => {
-    const information = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz' };
+    const information = { objectives: ['Composter'], targetAudience: 'Habitants', prerequisites: 'Aucun', assessmentMethods: 'Quiz', accessDelay: 'Immédiat', teachingMethods: 'À distance', accessibility: 'Accessible', contact: 'formation@exemple.fr' };
     const own = await insertCourse(db, secondAdmin.id, { status: 'submitted', ...information });
     expect((await call('POST', `/api/admin/courses/${own.id}/publish`, secondAdmin)).statusCode).toBe(200);
     expect((await rowsOf(secondAdmin.id)).filter((r) => r.kind === 'course_published')).toEqual([]);

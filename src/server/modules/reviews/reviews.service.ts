@@ -43,6 +43,10 @@ async function findCourse(db: Db, id: number) {
       targetAudience: courses.targetAudience,
       prerequisites: courses.prerequisites,
       assessmentMethods: courses.assessmentMethods,
+      accessDelay: courses.accessDelay,
+      teachingMethods: courses.teachingMethods,
+      accessibility: courses.accessibility,
+      contact: courses.contact,
     })
     .from(courses)
     .where(eq(courses.id, id))
@@ -131,6 +135,10 @@ export async function submitCourse(db: Db, id: number, actor: Actor): Promise<Re
     target_audience: course.targetAudience,
     prerequisites: course.prerequisites,
     assessment_methods: course.assessmentMethods,
+    access_delay: course.accessDelay,
+    teaching_methods: course.teachingMethods,
+    accessibility: course.accessibility,
+    contact: course.contact,
   });
   if (missing.length > 0) {
     throw AppError.validation(Object.fromEntries(missing.map((m) => [m, [submissionRequirements[m]]])), missingMessage(missing));

@@ -33,6 +33,10 @@ const complete = {
   targetAudience: 'Habitants et gardiens',
   prerequisites: 'Aucun',
   assessmentMethods: 'Quiz final',
+  accessDelay: 'Accès immédiat',
+  teachingMethods: 'Leçons et quiz à distance',
+  accessibility: 'Contenus accessibles au clavier',
+  contact: 'Service formation – formation@exemple.fr',
 };
 
 /** A course of `author` in the given state, complete enough to be submitted (one lesson, public information). */
@@ -126,16 +130,16 @@ describe('POST /api/courses/:id/submit', () => {
   });
 
   it('refuses with 422 and the list of what is missing', async () => {
-    const row = await course('draft', { objectives: [], targetAudience: ' ', prerequisites: '', assessmentMethods: '' }, false);
+    const row = await course('draft', { objectives: [], targetAudience: ' ', prerequisites: '', assessmentMethods: '', accessDelay: null, teachingMethods: ' ', accessibility: null, contact: null }, false);
     const res = await call('POST', `/api/courses/${row.id}/submit`, author);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       error_code: 'validation_failed',
-      message: missingMessage(['lessons', 'objectives', 'target_audience', 'prerequisites', 'assessment_methods']),
+      message: missingMessage(['lessons', 'objectives', 'target_audience', 'prerequisites', 'assessment_methods', 'access_delay', 'teaching_methods', 'accessibility', 'contact']),
       errors: Object.fromEntries(Object.entries(submissionRequirements).map(([k, v]) => [k, [v]])),
     });
     expect(res.json().message).toBe(
-      "Le cours ne peut pas encore être soumis\u00a0: il manque au moins une leçon, au moins un objectif pédagogique, le public visé, les prérequis et les modalités d'évaluation.",
+      "Le cours ne peut pas encore être soumis\u00a0: il manque au moins une leçon, au moins un objectif pédagogique, le public visé, les prérequis, les modalités d'évaluation, les délais d'accès, les méthodes mobilisées, l'accessibilité aux personnes en situation de handicap et un contact.",
     );
     const onlyLesson = await course('draft', { prerequisites: '' });
     const one = await call('POST', `/api/courses/${onlyLesson.id}/submit`, author);

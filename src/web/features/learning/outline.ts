@@ -1,4 +1,4 @@
-import { lessonsInOrder, progressPercent, type CourseOutline } from '../../../shared/learning';
+import { countedLessons, lessonsInOrder, progressPercent, type CourseOutline } from '../../../shared/learning';
 import { plural } from '../../../shared/french-format';
 
 export interface OutlineProgress {
@@ -8,7 +8,8 @@ export interface OutlineProgress {
 }
 
 export function outlineProgress(outline: CourseOutline): OutlineProgress {
-  const lessons = lessonsInOrder(outline);
+  // A test de positionnement is offered, not required: it is not one of the lessons to do.
+  const lessons = countedLessons(lessonsInOrder(outline));
   const completed = lessons.filter((lesson) => lesson.completed).length;
   return { completed, total: lessons.length, percent: progressPercent({ completed, total: lessons.length, completedAt: outline.completed_at ?? null }) };
 }

@@ -112,6 +112,7 @@ describe('CourseReviewPage', () => {
       max_attempts: null,
       show_correction: 'after_last_attempt_or_pass',
       shuffle_options: false,
+      positioning: false,
       objectives: ['Trier à la source'],
       questions: [
         {

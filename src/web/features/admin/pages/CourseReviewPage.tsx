@@ -19,7 +19,7 @@ import { questionTypeLabels } from '../../../../shared/quiz';
 import { reviewDoneMessages } from '../../../../shared/reviews';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
-import { CourseImage, CoursePublicInformation, CourseStatusChip, useCourse } from '../../courses';
+import { CourseImage, CoursePracticalInformation, CoursePublicInformation, CourseStatusChip, useCourse } from '../../courses';
 import { LessonMain, lessonQueryOptions, useOutline } from '../../learning';
 import { useCourseReviews } from '../api/get-course-reviews';
 import { useQuizAnswers } from '../api/get-quiz-answers';
@@ -236,6 +236,7 @@ export default function CourseReviewPage() {
           </Box>
 
           <CoursePublicInformation information={course.data} />
+          <CoursePracticalInformation information={course.data} />
           {course.data.objectives.length === 0 && !course.data.target_audience && !course.data.prerequisites && !course.data.assessment_methods && (
             <Alert severity="info">Les informations publiques (objectifs, public visé, prérequis, modalités d'évaluation) ne sont pas renseignées.</Alert>
           )}

@@ -4,4 +4,5 @@ export const authoringKeys = {
   outline: (courseId: number) => ['authoring', 'outline', courseId] as const,
   lesson: (lessonId: number) => ['authoring', 'lesson', lessonId] as const,
   quiz: (lessonId: number) => ['authoring', 'quiz', lessonId] as const,
+  positioning: (courseId: number) => ['authoring', 'positioning', courseId] as const,
 };

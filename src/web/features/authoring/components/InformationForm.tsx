@@ -3,12 +3,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { formatDay } from '../../../../shared/french-format';
 import type { CourseInformation } from '../../../../shared/learning';
 import { ApiError } from '../../../lib/api-client';
 import { setServerErrors } from '../../../lib/form-errors';
@@ -20,9 +23,35 @@ interface InformationValues {
   target_audience: string;
   prerequisites: string;
   assessment_methods: string;
+  access_delay: string;
+  teaching_methods: string;
+  accessibility: string;
+  contact: string;
+  /** The certification's fields, sent only when the box is ticked. */
+  has_certification: boolean;
+  certification: { code: string; certifier: string; registered_on: string };
 }
 
-const textFields = ['target_audience', 'prerequisites', 'assessment_methods'] as const;
+const textFields = [
+  'target_audience',
+  'prerequisites',
+  'assessment_methods',
+  'access_delay',
+  'teaching_methods',
+  'accessibility',
+  'contact',
+  'certification.code',
+  'certification.certifier',
+  'certification.registered_on',
+] as const;
+
+/** The practical information (indicator 1), each with its label and a hint of what to write. */
+const practicalFields: { name: 'access_delay' | 'teaching_methods' | 'accessibility' | 'contact'; label: string; hint: string }[] = [
+  { name: 'access_delay', label: "Délais d'accès", hint: 'Combien de temps entre la demande et le début de la formation.' },
+  { name: 'teaching_methods', label: 'Méthodes mobilisées', hint: 'Leçons, vidéos, quiz, accompagnement du formateur…' },
+  { name: 'accessibility', label: 'Accessibilité aux personnes en situation de handicap', hint: 'Adaptations possibles et qui contacter.' },
+  { name: 'contact', label: 'Contact', hint: 'Un nom avec une adresse e-mail ou un numéro de téléphone.' },
+];
 const SAVE_FAILED = "Les informations n'ont pas pu être enregistrées. Réessayez.";
 
 function toValues(info: CourseInformation): InformationValues {
@@ -31,6 +60,12 @@ function toValues(info: CourseInformation): InformationValues {
     target_audience: info.target_audience,
     prerequisites: info.prerequisites,
     assessment_methods: info.assessment_methods,
+    access_delay: info.access_delay,
+    teaching_methods: info.teaching_methods,
+    accessibility: info.accessibility,
+    contact: info.contact,
+    has_certification: info.certification !== null,
+    certification: info.certification ?? { code: '', certifier: '', registered_on: '' },
   };
 }
 
@@ -55,7 +90,8 @@ export function InformationForm({ courseId, information }: { courseId: number; i
   const [listError, setListError] = useState<string | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const { register, control, handleSubmit, setError, formState } = useForm<InformationValues>({ defaultValues: toValues(information) });
+  const { register, control, handleSubmit, setError, formState, watch } = useForm<InformationValues>({ defaultValues: toValues(information) });
+  const hasCertification = watch('has_certification');
   const objectives = useFieldArray({ control, name: 'objectives' });
   const { errors } = formState;
 
@@ -71,6 +107,11 @@ export function InformationForm({ courseId, information }: { courseId: number; i
           target_audience: values.target_audience,
           prerequisites: values.prerequisites,
           assessment_methods: values.assessment_methods,
+          access_delay: values.access_delay,
+          teaching_methods: values.teaching_methods,
+          accessibility: values.accessibility,
+          contact: values.contact,
+          certification: values.has_certification ? values.certification : null,
         },
       });
       setSaved(true);
@@ -134,6 +175,49 @@ export function InformationForm({ courseId, information }: { courseId: number; i
           helperText={errors.assessment_methods?.message}
         />
       </Stack>
+      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+        Informations pratiques
+      </Typography>
+      <Stack spacing={2}>
+        {practicalFields.map((field) => (
+          <TextField
+            key={field.name}
+            {...register(field.name)}
+            label={field.label}
+            multiline={field.name !== 'contact'}
+            minRows={field.name !== 'contact' ? 2 : undefined}
+            fullWidth
+            error={Boolean(errors[field.name])}
+            helperText={errors[field.name]?.message ?? field.hint}
+          />
+        ))}
+        <FormControlLabel control={<Checkbox {...register('has_certification')} />} label="Le cours prépare à une certification (RNCP ou RS)" />
+        {hasCertification && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              {...register('certification.code')}
+              label="Code de la certification"
+              placeholder="RNCP12345"
+              error={Boolean(errors.certification?.code)}
+              helperText={errors.certification?.code?.message ?? 'RNCP ou RS suivi du numéro.'}
+            />
+            <TextField {...register('certification.certifier')} label="Certificateur" fullWidth error={Boolean(errors.certification?.certifier)} helperText={errors.certification?.certifier?.message} />
+            <TextField
+              {...register('certification.registered_on')}
+              label="Date d'enregistrement"
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+              error={Boolean(errors.certification?.registered_on)}
+              helperText={errors.certification?.registered_on?.message}
+            />
+          </Stack>
+        )}
+      </Stack>
+      {information.public_info_updated_at && (
+        <Typography color="text.secondary" variant="body2" sx={{ mt: 2 }}>
+          Mis à jour le {formatDay(information.public_info_updated_at)}
+        </Typography>
+      )}
       {general && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {general}

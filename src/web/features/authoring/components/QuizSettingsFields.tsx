@@ -1,4 +1,5 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -14,9 +15,10 @@ export interface QuizSettingsValues extends LessonBasicsValues {
   max_attempts: string;
   show_correction: ShowCorrection;
   shuffle_options: boolean;
+  positioning: boolean;
 }
 
-export const quizSettingsFields = [...lessonBasicsFields, 'pass_mark', 'max_attempts', 'show_correction', 'shuffle_options'] as const;
+export const quizSettingsFields = [...lessonBasicsFields, 'pass_mark', 'max_attempts', 'show_correction', 'shuffle_options', 'positioning'] as const;
 
 export function quizSettingsDefaults(lesson?: { title: string; duration_minutes: number; is_preview: boolean }, quiz?: QuizSettings): QuizSettingsValues {
   return {
@@ -25,6 +27,7 @@ export function quizSettingsDefaults(lesson?: { title: string; duration_minutes:
     max_attempts: quiz?.max_attempts ? String(quiz.max_attempts) : '',
     show_correction: quiz?.show_correction ?? DEFAULT_SHOW_CORRECTION,
     shuffle_options: quiz?.shuffle_options ?? false,
+    positioning: quiz?.positioning ?? false,
   };
 }
 
@@ -35,6 +38,7 @@ export function quizSettingsBody(values: QuizSettingsValues) {
     max_attempts: values.max_attempts.trim() === '' ? null : typedNumber(values.max_attempts),
     show_correction: values.show_correction,
     shuffle_options: values.shuffle_options,
+    positioning: values.positioning,
   };
 }
 
@@ -104,6 +108,19 @@ export function QuizSettingsFields({
           />
         )}
       />
+      <Controller
+        control={control}
+        name="positioning"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { ref: field.ref, 'aria-describedby': 'positionnement-aide' } }} />}
+            label="Test de positionnement"
+          />
+        )}
+      />
+      <FormHelperText id="positionnement-aide" sx={{ mt: '0 !important' }} error={Boolean(errors.positioning)}>
+        {errors.positioning?.message ?? "Proposé avant la première leçon pour situer le niveau de départ ; jamais obligatoire, il ne compte pas dans la progression. Vous voyez le score de chaque personne inscrite."}
+      </FormHelperText>
       <Controller control={control} name="is_preview" render={({ field }) => <PreviewSwitch field={field} />} />
     </Stack>
   );

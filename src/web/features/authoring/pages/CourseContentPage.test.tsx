@@ -76,11 +76,53 @@ describe('CourseContentPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les informations' }));
     expect(await screen.findByText('Informations publiques enregistrées.')).toBeInTheDocument();
     const puts = calls.filter((c) => c.method === 'PUT');
-    expect(puts.at(-1)!.body).toEqual({ objectives: ['Installer un composteur', 'Animer le site'], target_audience: 'Habitants', prerequisites: '', assessment_methods: 'Quiz final' });
+    expect(puts.at(-1)!.body).toEqual({
+      objectives: ['Installer un composteur', 'Animer le site'],
+      target_audience: 'Habitants',
+      prerequisites: '',
+      assessment_methods: 'Quiz final',
+      access_delay: '',
+      teaching_methods: '',
+      accessibility: '',
+      contact: '',
+      certification: null,
+    });
 
     await userEvent.click(screen.getByRole('button', { name: "Retirer l'objectif 2" }));
     expect(screen.queryByLabelText('Objectif 2')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: "Retirer l'objectif 1" })).toBeDisabled();
+  });
+
+  it('saves the practical information and a certification, and shows the server messages under their fields', async () => {
+    let answer = validation({ contact: ['Le contact doit comporter une adresse e-mail ou un numéro de téléphone.'], 'certification.code': ['Le code de certification doit être un code RNCP ou RS, par exemple RNCP12345 ou RS1234.'] });
+    const { calls } = open({ 'PUT /api/courses/7/information': () => answer });
+    await loaded();
+    await userEvent.type(screen.getByLabelText("Délais d'accès"), 'Sous 48 heures');
+    await userEvent.type(screen.getByLabelText('Méthodes mobilisées'), 'Leçons et quiz');
+    await userEvent.type(screen.getByLabelText('Accessibilité aux personnes en situation de handicap'), 'Référente handicap');
+    await userEvent.type(screen.getByLabelText('Contact'), 'Claire Martin');
+    expect(screen.queryByLabelText('Code de la certification')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Le cours prépare à une certification (RNCP ou RS)'));
+    await userEvent.type(screen.getByLabelText('Code de la certification'), 'RNC1');
+    await userEvent.type(screen.getByLabelText('Certificateur'), 'France compétences');
+    fireEvent.change(screen.getByLabelText("Date d'enregistrement"), { target: { value: '2024-03-15' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les informations' }));
+    expect(await screen.findByText('Le contact doit comporter une adresse e-mail ou un numéro de téléphone.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Contact')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Le code de certification doit être un code RNCP ou RS, par exemple RNCP12345 ou RS1234.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({
+      access_delay: 'Sous 48 heures',
+      teaching_methods: 'Leçons et quiz',
+      accessibility: 'Référente handicap',
+      contact: 'Claire Martin',
+      certification: { code: 'RNC1', certifier: 'France compétences', registered_on: '2024-03-15' },
+    });
+
+    answer = { status: 200, body: { ...course, contact: 'claire@exemple.fr' } };
+    await userEvent.click(screen.getByLabelText('Le cours prépare à une certification (RNCP ou RS)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les informations' }));
+    expect(await screen.findByText('Informations publiques enregistrées.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ certification: null });
   });
 
   it('adds a chapter, showing the server message for an empty title', async () => {
@@ -307,7 +349,7 @@ describe('CourseContentPage: submission for review', () => {
 
   it('submits a complete course, then says it awaits validation', async () => {
     signInAs(author);
-    let current = authoredCourse({ status: 'changes_requested', review_reason: 'Précisez le public visé.', objectives: ['Composter'], target_audience: 'Habitants', prerequisites: 'Aucun', assessment_methods: 'Quiz' });
+    let current = authoredCourse({ status: 'changes_requested', review_reason: 'Précisez le public visé.', objectives: ['Composter'], target_audience: 'Habitants', prerequisites: 'Aucun', assessment_methods: 'Quiz', access_delay: 'Immédiat', teaching_methods: 'À distance', accessibility: 'Accessible', contact: 'formation@exemple.fr' });
     const { calls } = mockApi({
       'GET /api/courses/7': () => ({ body: current }),
       'GET /api/courses/7/outline': { body: sampleOutline() },
@@ -330,7 +372,7 @@ describe('CourseContentPage: submission for review', () => {
   it("shows the server's list when it refuses the submission", async () => {
     const message = missingMessage(['lessons']);
     open({
-      'GET /api/courses/7': { body: authoredCourse({ objectives: ['Composter'], target_audience: 'Habitants', prerequisites: 'Aucun', assessment_methods: 'Quiz' }) },
+      'GET /api/courses/7': { body: authoredCourse({ objectives: ['Composter'], target_audience: 'Habitants', prerequisites: 'Aucun', assessment_methods: 'Quiz', access_delay: 'Immédiat', teaching_methods: 'À distance', accessibility: 'Accessible', contact: 'formation@exemple.fr' }) },
       'POST /api/courses/7/submit': { status: 422, body: { error_code: 'validation_failed', message, errors: { lessons: [submissionRequirements.lessons] } } },
     });
     await loaded();

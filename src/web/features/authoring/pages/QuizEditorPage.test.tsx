@@ -19,6 +19,7 @@ function authorQuiz(overrides: Partial<AuthorQuiz> = {}): AuthorQuiz {
     max_attempts: null,
     show_correction: 'after_last_attempt_or_pass',
     shuffle_options: false,
+    positioning: false,
     objectives: ['Installer un composteur', 'Entretenir le compost'],
     questions: [
       {
@@ -125,7 +126,7 @@ describe('QuizEditorPage', () => {
     const { calls } = mockApi({
       'GET /api/courses/7': { body: authoredCourse() },
       'GET /api/courses/7/outline': { body: sampleOutline() },
-      'POST /api/sections/10/quizzes': { status: 201, body: { id: 104, section_id: 10, title: 'Quiz final', type: 'quiz', duration_minutes: 5, is_preview: false, position: 3, body_markdown: null, pass_mark: 80, max_attempts: null, show_correction: 'after_last_attempt_or_pass', shuffle_options: false } },
+      'POST /api/sections/10/quizzes': { status: 201, body: { id: 104, section_id: 10, title: 'Quiz final', type: 'quiz', duration_minutes: 5, is_preview: false, position: 3, body_markdown: null, pass_mark: 80, max_attempts: null, show_correction: 'after_last_attempt_or_pass', shuffle_options: false, positioning: false } },
     });
     renderRoutes('/formateur/courses/7/contenu', { '/formateur/courses/:id/contenu': <CourseContentPage />, '*': <Arrival /> });
     await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un quiz au chapitre «\u00a0Comprendre le compost\u00a0»' }, { timeout: 10_000 }));
@@ -142,6 +143,7 @@ describe('QuizEditorPage', () => {
       max_attempts: null,
       show_correction: 'after_last_attempt_or_pass',
       shuffle_options: false,
+      positioning: false,
     });
   });
 
@@ -156,6 +158,46 @@ describe('QuizEditorPage', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Mélanger les réponses à chaque tentative' }));
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les réglages' }));
     expect(await screen.findByText('Réglages du quiz enregistrés.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT' && c.url.pathname.endsWith('/quiz'))?.body).toEqual({ pass_mark: 80, max_attempts: null, show_correction: 'never', shuffle_options: true });
+    expect(calls.find((c) => c.method === 'PUT' && c.url.pathname.endsWith('/quiz'))?.body).toEqual({ pass_mark: 80, max_attempts: null, show_correction: 'never', shuffle_options: true, positioning: false });
+  });
+
+  it('marks the quiz as a test de positionnement and sends it', async () => {
+    const { calls } = open({
+      'PUT /api/lessons/104/quiz': { body: authorQuiz({ positioning: true }) },
+      'PUT /api/lessons/104': { body: { id: 104, section_id: 10, title: 'Quiz du compost', type: 'quiz', duration_minutes: 5, is_preview: false, position: 0, body_markdown: null } },
+      'GET /api/courses/7/positioning-results': { body: { items: [] } },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Test de positionnement' }, { timeout: 10_000 });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/jamais obligatoire, il ne compte pas dans la progression/);
+    // An ordinary quiz has no positioning results.
+    expect(screen.queryByRole('region', { name: 'Résultats du test de positionnement' })).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les réglages' }));
+    expect(await screen.findByText('Réglages du quiz enregistrés.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT' && c.url.pathname.endsWith('/quiz'))?.body).toMatchObject({ positioning: true });
+  });
+
+  it("shows each enrolled learner's first score under a test de positionnement, this quiz's only", async () => {
+    open({
+      'GET /api/lessons/104/quiz/edit': { body: authorQuiz({ positioning: true }) },
+      'GET /api/courses/7/positioning-results': {
+        body: {
+          items: [
+            { user_id: 5, learner_name: 'Adam Aubert', lesson_id: 104, quiz_title: 'Quiz du compost', score: 40, attempted_at: '2026-11-20T10:00:00.000Z', attempts: 2 },
+            { user_id: 6, learner_name: 'Zoé Bernard', lesson_id: 999, quiz_title: 'Autre test', score: 90, attempted_at: '2026-11-21T10:00:00.000Z', attempts: 1 },
+          ],
+        },
+      },
+    });
+    const region = await screen.findByRole('region', { name: 'Résultats du test de positionnement' }, { timeout: 10_000 });
+    const rows = await within(region).findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['Personne inscriteScore de départPassé leTentatives', 'Adam Aubert40 %20/11/20262']);
+  });
+
+  it('says when nobody has taken the test yet', async () => {
+    open({ 'GET /api/lessons/104/quiz/edit': { body: authorQuiz({ positioning: true }) }, 'GET /api/courses/7/positioning-results': { body: { items: [] } } });
+    const region = await screen.findByRole('region', { name: 'Résultats du test de positionnement' }, { timeout: 10_000 });
+    expect(await within(region).findByText("Aucune personne inscrite n'a encore passé ce test.")).toBeInTheDocument();
   });
 });

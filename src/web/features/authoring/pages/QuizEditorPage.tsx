@@ -31,6 +31,7 @@ import { useQuiz } from '../api/get-quiz';
 import { useReorderQuestions } from '../api/reorder-questions';
 import { useUpdateLesson } from '../api/update-lesson';
 import { useUpdateQuizSettings } from '../api/update-quiz-settings';
+import { PositioningResultsTable } from '../components/PositioningResultsTable';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QuestionDialog } from '../components/QuestionDialog';
 import { quizSettingsBody, quizSettingsDefaults, QuizSettingsFields, quizSettingsFields, type QuizSettingsValues } from '../components/QuizSettingsFields';
@@ -84,6 +85,7 @@ function QuizEditor({ courseId, lesson, quiz }: { courseId: number; lesson: Less
         <SettingsForm courseId={courseId} lesson={lesson} quiz={quiz} onSaved={setNotice} />
       </Paper>
       <QuestionList quiz={quiz} onNotice={setNotice} />
+      {quiz.positioning && <PositioningResultsTable courseId={courseId} lessonId={lesson.id} />}
       <Snackbar open={Boolean(notice)} autoHideDuration={TOAST_MS} onClose={() => setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" onClose={() => setNotice(null)} closeText="Fermer">
           {notice}

@@ -6,6 +6,7 @@ export const courseKeys = {
   list: (params: CourseListParams) => ['courses', 'list', params] as const,
   detail: (id: number) => ['courses', 'detail', id] as const,
   outline: (id: number) => ['courses', 'outline', id] as const,
+  results: (id: number) => ['courses', 'results', id] as const,
   categories: ['courses', 'categories'] as const,
   mine: ['courses', 'mine'] as const,
   authored: ['courses', 'authored'] as const,

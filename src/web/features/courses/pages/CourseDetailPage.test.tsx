@@ -205,6 +205,81 @@ describe('CourseDetailPage', () => {
     for (const name of ['Objectifs pédagogiques', 'Public visé', "Modalités d'évaluation"]) expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
   });
 
+  it('shows « Informations pratiques » with the certification and « Mis à jour le », and leaves the section out when nothing is given', async () => {
+    signIn();
+    const practical = {
+      access_delay: 'Accès immédiat après l’inscription.',
+      teaching_methods: 'Leçons et quiz à distance.',
+      accessibility: 'Référente handicap sur demande.',
+      contact: 'Claire Martin – claire@exemple.fr',
+      certification: { code: 'RS1234', certifier: 'France compétences', registered_on: '2024-03-01' },
+      public_info_updated_at: '2026-11-20T10:00:00.000Z',
+    };
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, ...practical }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    const first = renderRoutes('/user/courses/7', routes);
+    const section = await screen.findByRole('region', { name: 'Informations pratiques' });
+    for (const [term, text] of [
+      ["Délais d'accès", practical.access_delay],
+      ['Méthodes mobilisées', practical.teaching_methods],
+      ['Accessibilité aux personnes en situation de handicap', practical.accessibility],
+      ['Contact', practical.contact],
+    ]) {
+      expect(within(section).getByText(term!)).toBeInTheDocument();
+      expect(within(section).getByText(text!)).toBeInTheDocument();
+    }
+    expect(within(section).getByText('RS1234 – certificateur : France compétences, enregistrée le 1 mars 2024')).toBeInTheDocument();
+    expect(within(section).getByText('Mis à jour le 20 novembre 2026')).toBeInTheDocument();
+    first.unmount();
+
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });
+    renderRoutes('/user/courses/7', routes);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Informations pratiques' })).not.toBeInTheDocument();
+  });
+
+  it('shows the results with their period, and hides a satisfaction given by too few learners', async () => {
+    signIn();
+    const results = {
+      period: { from: '2025-12-01', to: '2026-11-30' },
+      enrolled: 12,
+      completed: 9,
+      completion_rate: 75,
+      quiz_success_rate: 80,
+      satisfaction: { average: 4.5, count: 6 },
+      computed_at: '2026-11-27T09:00:00.000Z',
+    };
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() }, 'GET /api/courses/7/results': { body: results } });
+    const first = renderRoutes('/user/courses/7', routes);
+    const section = await screen.findByRole('region', { name: 'Résultats de la formation' });
+    expect(within(section).getByText('Résultats du 1er décembre 2025 au 30 novembre 2026 :')).toBeInTheDocument();
+    expect(section).toHaveTextContent(/Personnes inscrites\s*:\s*12/);
+    expect(section).toHaveTextContent(/Taux d'achèvement\s*:\s*75\s%\s\(9 formations achevées\)/);
+    expect(section).toHaveTextContent(/Réussite aux quiz\s*:\s*80\s% des quiz tentés réussis/);
+    expect(section).toHaveTextContent(/Satisfaction\s*:\s*4,5 \/ 5 \(6 avis\)/);
+    first.unmount();
+
+    mockApi({
+      'GET /api/courses/7': { body: courseDetail({ id: 7 }) },
+      'GET /api/courses/7/outline': { body: courseOutline() },
+      'GET /api/courses/7/results': { body: { ...results, satisfaction: null, quiz_success_rate: null } },
+    });
+    renderRoutes('/user/courses/7', routes);
+    const few = await screen.findByRole('region', { name: 'Résultats de la formation' });
+    expect(few).toHaveTextContent(/Satisfaction\s*:\s*publiée à partir de 3 avis/);
+    expect(few).toHaveTextContent(/Réussite aux quiz\s*:\s*aucun quiz passé sur la période/);
+    expect(few).not.toHaveTextContent('4,5');
+  });
+
+  it('says when nobody enrolled during the period', async () => {
+    signIn();
+    const results = { period: { from: '2025-11-28', to: '2026-11-27' }, enrolled: 0, completed: 0, completion_rate: null, quiz_success_rate: null, satisfaction: null, computed_at: '2026-11-27T09:00:00.000Z' };
+    mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7 }) }, 'GET /api/courses/7/outline': { body: courseOutline() }, 'GET /api/courses/7/results': { body: results } });
+    renderRoutes('/user/courses/7', routes);
+    const section = await screen.findByRole('region', { name: 'Résultats de la formation' });
+    expect(within(section).getByText('Aucune inscription sur cette période.')).toBeInTheDocument();
+    expect(within(section).getByText('Résultats du 28 novembre 2025 au 27 novembre 2026 :')).toBeInTheDocument();
+  });
+
   it('offers an enrolled learner "Commencer" into the player, "Reprendre" once a lesson is done, and nothing before enrolling', async () => {
     signIn();
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, enrolled: true }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });

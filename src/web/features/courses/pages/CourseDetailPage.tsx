@@ -50,7 +50,8 @@ import { useSetEnrolment } from '../api/set-enrolment';
 import { useSetSaved } from '../api/set-saved';
 import { CourseImage } from '../components/CourseImage';
 import { CourseOutline } from '../components/CourseOutline';
-import { CoursePublicInformation } from '../components/CoursePublicInformation';
+import { CoursePracticalInformation, CoursePublicInformation } from '../components/CoursePublicInformation';
+import { CourseResults } from '../components/CourseResults';
 import { CoursePrice } from '../components/CoursePrice';
 import { lessonTotals } from '../../../lib/durations';
 import { courseImageAlt, initials } from '../components/course-text';
@@ -307,6 +308,10 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
           </Paper>
 
           <CoursePublicInformation information={course} />
+
+          <CoursePracticalInformation information={course} />
+
+          <CourseResults courseId={course.id} />
 
           <CourseOutline courseId={course.id} outline={outline.data} loading={outline.isPending} error={outline.error} />
 

@@ -60,7 +60,7 @@ export function OutlineNav({ courseId, outline, currentLessonId, onNavigate }: O
                             {lesson.completed && <Box component="span" sx={visuallyHidden}> (terminée)</Box>}
                           </>
                         }
-                        secondary={formatMinutes(lesson.duration_minutes)}
+                        secondary={lesson.positioning ? `Test de positionnement · ${formatMinutes(lesson.duration_minutes)}` : formatMinutes(lesson.duration_minutes)}
                         slotProps={{ primary: { sx: { fontWeight: current ? 700 : 400 } }, secondary: { sx: { color: 'text.secondary' } } }}
                       />
                     </ListItemButton>

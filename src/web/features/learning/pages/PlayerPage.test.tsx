@@ -327,3 +327,54 @@ describe('PlayerPage', () => {
     });
   });
 });
+
+describe('PlayerPage: test de positionnement', () => {
+  /** Lesson 100, a positioning quiz, opens chapter 1 before lessons 101 and 102. */
+  function withTest(completedIds: number[], testTaken: boolean): CourseOutline {
+    const outline = courseOutline(completedIds, true, 101);
+    const test = { id: 100, title: 'Où en êtes-vous ?', type: 'quiz' as const, duration_minutes: 5, is_preview: false, completed: testTaken, positioning: true as const };
+    return { ...outline, sections: [{ ...outline.sections[0]!, lessons: [test, ...outline.sections[0]!.lessons] }, ...outline.sections.slice(1)], total_lessons: 4 };
+  }
+
+  function api(outline: CourseOutline) {
+    return mockApi({
+      'GET /api/courses/7': { body: playerCourse() },
+      'GET /api/courses/7/outline': { body: outline },
+      'GET /api/lessons/101': { body: lessonContent({ id: 101, title: lessonTitles[101] }) },
+    });
+  }
+
+  it('offers the test to a learner who starts the course, labelled in the outline, and puts it away with « Plus tard »', async () => {
+    setScreenWidth(1280);
+    signInAs(sessionUser());
+    api(withTest([], false));
+    renderRoutes('/user/courses/7/learn/101', routes);
+    const offer = await screen.findByRole('alert');
+    expect(offer).toHaveTextContent('Test de positionnement');
+    expect(offer).toHaveTextContent('Ce test est facultatif et ne compte pas dans votre progression.');
+    expect(within(offer).getByRole('link', { name: 'Passer le test' })).toHaveAttribute('href', '/user/courses/7/learn/100');
+    expect(within(outlineNav()).getByRole('link', { name: /Où en êtes-vous/ })).toHaveTextContent('Test de positionnement · 5 min');
+    // Not counted: 0 of the 3 lessons to do.
+    expect(progressBar()).toHaveAttribute('aria-valuenow', '0');
+    await userEvent.click(within(offer).getByRole('button', { name: 'Plus tard' }));
+    expect(screen.queryByText('Ce test est facultatif', { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing once the test is taken, nor once the learner has started the lessons', async () => {
+    setScreenWidth(1280);
+    signInAs(sessionUser());
+    const first = api(withTest([], true));
+    const view = renderRoutes('/user/courses/7/learn/101', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[101] })).toBeInTheDocument();
+    expect(screen.queryByText('Test de positionnement', { selector: '.MuiAlertTitle-root' })).not.toBeInTheDocument();
+    expect(first.calls.length).toBeGreaterThan(0);
+    view.unmount();
+
+    api(withTest([101], false));
+    renderRoutes('/user/courses/7/learn/101', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: lessonTitles[101] })).toBeInTheDocument();
+    expect(screen.queryByText('Ce test est facultatif', { exact: false })).not.toBeInTheDocument();
+    // 1 of the 3 lessons to do: the test is not one of them.
+    expect(progressBar()).toHaveAttribute('aria-valuenow', '33');
+  });
+});

@@ -8,6 +8,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -40,7 +41,7 @@ import { LessonMain } from '../components/LessonMain';
 import { OutlineNav } from '../components/OutlineNav';
 import { ProgressSummary } from '../components/ProgressSummary';
 import { formatMinutes } from '../../../../shared/french-format';
-import { lessonsInOrder } from '../../../../shared/learning';
+import { countedLessons, lessonsInOrder } from '../../../../shared/learning';
 import { outlineProgress } from '../outline';
 
 // Only a quiz lesson, and a completed course, need these: their forms (react-hook-form, zod) load then,
@@ -294,6 +295,7 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
 
   return (
     <Box component="article" aria-labelledby="titre-lecon" sx={{ minWidth: 0 }}>
+      {course.enrolled && <PositioningOffer courseId={course.id} outline={outline} currentLessonId={content.id} />}
       <LessonTitle title={content.title} courseTitle={course.title} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 3 }}>
         <ScheduleIcon fontSize="small" aria-hidden />
@@ -400,6 +402,37 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
 }
 
 /** The lesson itself, by type: the server's HTML, the video player, or the PDF reader. */
+/**
+ * « Test de positionnement »: offered to a learner who starts the course (no lesson done yet) and has
+ * not taken it; never required, so « Plus tard » puts it away for this visit (indicator 8).
+ */
+function PositioningOffer({ courseId, outline, currentLessonId }: { courseId: number; outline: CourseOutline; currentLessonId: number }) {
+  const [dismissed, setDismissed] = useState(false);
+  const lessons = lessonsInOrder(outline);
+  const test = lessons.find((lesson) => lesson.positioning && !lesson.completed);
+  const started = countedLessons(lessons).some((lesson) => lesson.completed);
+  if (dismissed || !test || started || test.id === currentLessonId) return null;
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 3 }}
+      action={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button component={RouterLink} to={webPaths.learn(courseId, test.id)} color="inherit" size="small" variant="outlined">
+            Passer le test
+          </Button>
+          <Button color="inherit" size="small" onClick={() => setDismissed(true)}>
+            Plus tard
+          </Button>
+        </Stack>
+      }
+    >
+      <AlertTitle>Test de positionnement</AlertTitle>
+      Avant de commencer, situez votre niveau en quelques questions. Ce test est facultatif et ne compte pas dans votre progression.
+    </Alert>
+  );
+}
+
 function LessonTitle({ title, courseTitle }: { title: string; courseTitle: string }) {
   usePageTitle(`${title} – ${courseTitle}`);
   return (

@@ -19,6 +19,7 @@ function quizView(overrides: Partial<QuizView> = {}): QuizView {
     max_attempts: 3,
     show_correction: 'after_each_attempt',
     shuffle_options: false,
+    positioning: false,
     questions: [
       { id: 1, type: 'single', prompt: 'Quel déchet va au compost ?', options: [{ id: 1, text: 'Verre' }, { id: 2, text: 'Épluchures' }] },
       { id: 2, type: 'multiple', prompt: 'Quels matériaux sont bruns ?', options: [{ id: 1, text: 'Carton' }, { id: 2, text: 'Tonte' }, { id: 3, text: 'Feuilles mortes' }] },
