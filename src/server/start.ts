@@ -69,7 +69,7 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
   const mailWorker = createMailWorker({ db, config, log: app.log });
   // A server that runs for weeks still forgets what has expired. Most jobs only delete what is past
   // its date, so two processes running them the same day is harmless; a job that sends mail (the
-  // follow-up) takes a lock and logs each send once (decision 046).
+  // follow-up) takes a lock and logs each send once (decision 045).
   const housekeeping = setInterval(() => {
     for (const job of jobs) {
       job.run({ config, db, storage, log: app.log, now: new Date() }).catch((error: unknown) => app.log.error({ err: error }, `entretien périodique en échec : ${job.name}`));

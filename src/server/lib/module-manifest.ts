@@ -63,7 +63,7 @@ export interface JobContext extends StartContext {
 /**
  * Housekeeping a module runs at every start, before any request, then daily in each API process
  * (expired rows, retention periods, follow-up mails). Every API process runs it: a job that must
- * act once (send mail) takes a lock or claims its rows (decision 046).
+ * act once (send mail) takes a lock or claims its rows (decision 045).
  */
 export interface Job {
   /** What it does, in French, for the start log. */

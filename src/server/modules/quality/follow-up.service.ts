@@ -8,7 +8,7 @@ import { followUpSettings } from '../provider';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The key of the follow-up's transaction-level advisory lock (decision 046): with several API
+ * The key of the follow-up's transaction-level advisory lock (decision 045): with several API
  * processes, the one that takes it runs the day's follow-up, the others skip it.
  */
 export const FOLLOW_UP_LOCK_KEY = 27_030_012;
@@ -127,7 +127,7 @@ async function sendColdSurveys(tx: Executor, now: Date, days: number): Promise<n
 }
 
 /**
- * The daily follow-up (decision 046): inactivity reminders and cold surveys, in one transaction
+ * The daily follow-up (decision 045): inactivity reminders and cold surveys, in one transaction
  * that first takes a transaction-level advisory lock. Another process running it at the same time
  * does not get the lock and sends nothing (answers null); a later run finds each mail already
  * logged. `now` is the clock (tests move it).
