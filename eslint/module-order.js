@@ -13,6 +13,7 @@ export const serverModuleOrder = [
   'meetings',
   'learning',
   'organisations',
+  'attendance',
   'auth',
   'password',
   'account',

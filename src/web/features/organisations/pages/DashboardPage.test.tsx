@@ -13,6 +13,7 @@ const row = (overrides: Partial<DashboardRow>): DashboardRow => ({
   name: 'Anne Avance',
   email: 'anne@exemple.fr',
   course: { id: 7, title: 'Eau' },
+  enrolment_id: 70,
   enrolled_at: '2026-01-02T10:00:00Z',
   completed_lessons: 1,
   total_lessons: 2,

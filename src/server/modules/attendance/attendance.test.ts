@@ -1,0 +1,258 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { attendanceMessages, type ActivityResult, type Attendance } from '../../../shared/attendance';
+import { INVALID_ID_MESSAGE } from '../../../shared/ids';
+import type { MyLearning } from '../../../shared/learning';
+import type { DashboardResponse } from '../../../shared/organisations';
+import { attendanceSessions, enrolments, lessonProgress, organisationEnrolments, quizAttempts } from '../../db/schema';
+import { createTestApp } from '../../test/app';
+import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertQuiz, insertSection } from '../../test/factories';
+import { recordBeat } from './attendance.service';
+import { beatDecision, isConnectionOpen } from './heartbeat';
+
+const { app, db } = await createTestApp();
+
+const author = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Théo', lastname: 'Formateur' });
+const otherTrainer = await createUser(db, { role: 'formateur', isValid: true });
+const admin = await createUser(db, { role: 'admin' });
+const outsider = await createUser(db, { role: 'membre' });
+
+const T0 = new Date('2026-03-10T09:00:00Z');
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+
+async function call(method: 'GET' | 'POST', url: string, user: { id: number } | null, payload?: object) {
+  return app.inject({ method, url, headers: user ? await authHeader(db, user) : {}, ...(payload ? { payload } : {}) });
+}
+
+/** A published course: [Introduction 5 min, Les bases 20 min] and a quiz (5 min). */
+async function course() {
+  const c = await insertCourse(db, author.id, { status: 'published', title: 'Compostage partagé' });
+  const section = await insertSection(db, c.id, { title: 'Découvrir' });
+  const intro = await insertLesson(db, section.id, { title: 'Introduction', durationMinutes: 5 });
+  const basics = await insertLesson(db, section.id, { title: 'Les bases', durationMinutes: 20 });
+  const quiz = await insertQuiz(db, section.id, { title: 'Quiz final' });
+  return { course: c, intro, basics, quiz };
+}
+
+async function learnerOf(courseId: number, fields: { firstname?: string; lastname?: string } = {}) {
+  const user = await createUser(db, { role: 'membre', ...fields });
+  await enrol(db, user.id, courseId);
+  const [row] = await db.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.userId, user.id), eq(enrolments.courseId, courseId)));
+  return { user, enrolmentId: row!.id };
+}
+
+describe('beatDecision (the heartbeat rules, on a fake clock)', () => {
+  it('opens a connection credited 0 when there is none', () => {
+    expect(beatDecision(null, 1, T0)).toEqual({ outcome: 'opened', creditedSeconds: 0 });
+  });
+  it('credits the time since the previous beat of the connection', () => {
+    expect(beatDecision({ lastBeatAt: T0, lastSeq: 1 }, 2, at(30))).toEqual({ outcome: 'continued', creditedSeconds: 30 });
+  });
+  it('credits at most 60 s per beat', () => {
+    expect(beatDecision({ lastBeatAt: T0, lastSeq: 1 }, 2, at(75))).toEqual({ outcome: 'continued', creditedSeconds: 60 });
+  });
+  it('ignores a repeated or older number', () => {
+    expect(beatDecision({ lastBeatAt: T0, lastSeq: 5 }, 5, at(30))).toEqual({ outcome: 'ignored', creditedSeconds: 0 });
+    expect(beatDecision({ lastBeatAt: T0, lastSeq: 5 }, 4, at(30))).toEqual({ outcome: 'ignored', creditedSeconds: 0 });
+  });
+  it('keeps the connection open up to 90 s of silence, and opens a new one after', () => {
+    expect(isConnectionOpen(T0, at(90))).toBe(true);
+    expect(isConnectionOpen(T0, at(91))).toBe(false);
+    expect(beatDecision({ lastBeatAt: T0, lastSeq: 1 }, 2, at(90))).toEqual({ outcome: 'continued', creditedSeconds: 60 });
+    expect(beatDecision({ lastBeatAt: T0, lastSeq: 1 }, 2, at(91))).toEqual({ outcome: 'opened', creditedSeconds: 0 });
+  });
+  it('never credits a negative time (a clock going back)', () => {
+    expect(beatDecision({ lastBeatAt: T0, lastSeq: 1 }, 2, at(-10))).toEqual({ outcome: 'continued', creditedSeconds: 0 });
+  });
+});
+
+describe('recordBeat (one row per connection)', () => {
+  it('writes one connection for beats 30 s apart, by lesson, and a new one after 90 s of silence', async () => {
+    const { course: c, intro, basics } = await course();
+    const { user } = await learnerOf(c.id);
+    expect(await recordBeat(db, user.id, intro.id, 1, at(0))).toEqual({ outcome: 'opened', credited_seconds: 0 });
+    expect(await recordBeat(db, user.id, intro.id, 2, at(30))).toEqual({ outcome: 'continued', credited_seconds: 30 });
+    expect(await recordBeat(db, user.id, intro.id, 2, at(31))).toEqual({ outcome: 'ignored', credited_seconds: 0 });
+    expect(await recordBeat(db, user.id, basics.id, 3, at(60))).toEqual({ outcome: 'continued', credited_seconds: 30 });
+    // The tab stayed hidden for two minutes: 60 s at most for a late beat inside the connection…
+    expect(await recordBeat(db, user.id, basics.id, 4, at(140))).toEqual({ outcome: 'continued', credited_seconds: 60 });
+    // …and after 90 s of silence, a new connection credited 0.
+    expect(await recordBeat(db, user.id, basics.id, 5, at(300))).toEqual({ outcome: 'opened', credited_seconds: 0 });
+    const rows = await db.select().from(attendanceSessions).where(eq(attendanceSessions.userId, user.id)).orderBy(attendanceSessions.id);
+    expect(rows.map((r) => ({ started: r.startedAt, last: r.lastBeatAt, seconds: r.seconds, byLesson: r.lessonSeconds, seq: r.lastSeq }))).toEqual([
+      { started: at(0), last: at(140), seconds: 120, byLesson: { [intro.id]: 30, [basics.id]: 90 }, seq: 4 },
+      { started: at(300), last: at(300), seconds: 0, byLesson: {}, seq: 5 },
+    ]);
+  });
+});
+
+describe('POST /api/lessons/:id/activity', () => {
+  it('counts a beat of an enrolled learner', async () => {
+    const { course: c, intro } = await course();
+    const { user } = await learnerOf(c.id);
+    const res = await call('POST', `/api/lessons/${intro.id}/activity`, user, { seq: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ActivityResult>()).toEqual({ outcome: 'opened', credited_seconds: 0 });
+  });
+
+  it('refuses a course the caller is not enrolled in with 403, and writes nothing', async () => {
+    const { course: c, intro } = await course();
+    for (const user of [outsider, author, admin]) {
+      const res = await call('POST', `/api/lessons/${intro.id}/activity`, user, { seq: 1 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error_code: 'forbidden', message: attendanceMessages.notEnrolled });
+    }
+    expect(await db.select().from(attendanceSessions).where(eq(attendanceSessions.courseId, c.id))).toEqual([]);
+  });
+
+  it('refuses an anonymous caller (401), an unknown lesson (404), a bad number (422)', async () => {
+    const { course: c, intro } = await course();
+    const { user } = await learnerOf(c.id);
+    expect((await call('POST', `/api/lessons/${intro.id}/activity`, null, { seq: 1 })).statusCode).toBe(401);
+    const unknown = await call('POST', '/api/lessons/999999/activity', user, { seq: 1 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Cette leçon n'existe pas ou vous n'y avez pas accès.");
+    for (const seq of [0, -1, 1.5, 'un']) {
+      const res = await call('POST', `/api/lessons/${intro.id}/activity`, user, { seq });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ seq: [attendanceMessages.seqInvalid] });
+    }
+    expect((await call('POST', '/api/lessons/abc/activity', user, { seq: 1 })).json().errors).toEqual({ id: [INVALID_ID_MESSAGE] });
+    expect(await db.select().from(attendanceSessions).where(eq(attendanceSessions.userId, user.id))).toEqual([]);
+  });
+});
+
+/** A learner who did the introduction (on 10 March), failed then passed the quiz, and spent 90 s on screen over two connections. */
+async function followedCourse() {
+  const setup = await course();
+  const learner = await learnerOf(setup.course.id, { firstname: 'Léa', lastname: 'Apprenante' });
+  const id = learner.user.id;
+  await db.insert(lessonProgress).values({ userId: id, lessonId: setup.intro.id, completedAt: at(60) });
+  await db.insert(quizAttempts).values([
+    { lessonId: setup.quiz.lesson.id, userId: id, number: 1, score: 0, passed: false, questions: [{ question_id: setup.quiz.questions[0]!.id, correct: false, chosen_option_ids: [2], correct_option_ids: [1], explanation: '', objective: null }], createdAt: at(100) },
+    { lessonId: setup.quiz.lesson.id, userId: id, number: 2, score: 100, passed: true, questions: [{ question_id: setup.quiz.questions[0]!.id, correct: true, chosen_option_ids: [1], correct_option_ids: [1], explanation: '', objective: null }], createdAt: at(86_400 * 2) },
+  ]);
+  await db.insert(lessonProgress).values({ userId: id, lessonId: setup.quiz.lesson.id, completedAt: at(86_400 * 2) });
+  await recordBeat(db, id, setup.intro.id, 1, at(0));
+  await recordBeat(db, id, setup.intro.id, 2, at(30));
+  await recordBeat(db, id, setup.intro.id, 3, at(60));
+  await recordBeat(db, id, setup.basics.id, 4, at(86_400 * 2));
+  await recordBeat(db, id, setup.basics.id, 5, at(86_400 * 2 + 30));
+  return { ...setup, ...learner };
+}
+
+describe('GET /api/enrolments/:id/attendance', () => {
+  it('gives lessons, quizzes, totals and connections', async () => {
+    const { enrolmentId, user, course: c, intro, basics, quiz } = await followedCourse();
+    const res = await call('GET', `/api/enrolments/${enrolmentId}/attendance`, user);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Attendance>();
+    expect(body.learner).toEqual({ id: user.id, name: 'Léa Apprenante' });
+    expect(body.course).toEqual({ id: c.id, title: 'Compostage partagé' });
+    expect(body.lessons.map((l) => [l.id, l.estimated_minutes, l.completed_at, l.on_screen_seconds, l.on_screen_minutes])).toEqual([
+      [intro.id, 5, at(60).toISOString(), 60, 1],
+      [basics.id, 20, null, 30, 1],
+      [quiz.lesson.id, 5, at(86_400 * 2).toISOString(), 0, 0],
+    ]);
+    expect(body.quizzes).toEqual([
+      { lesson_id: quiz.lesson.id, title: 'Quiz final', attempt: 1, score: 0, passed: false, submitted_at: at(100).toISOString() },
+      { lesson_id: quiz.lesson.id, title: 'Quiz final', attempt: 2, score: 100, passed: true, submitted_at: at(86_400 * 2).toISOString() },
+    ]);
+    expect(body.total_estimated_minutes).toBe(10);
+    expect(body.total_on_screen_seconds).toBe(90);
+    expect(body.total_on_screen_minutes).toBe(2);
+    expect(body.connections).toEqual([
+      { started_at: at(0).toISOString(), ended_at: at(60).toISOString(), seconds: 60, minutes: 1 },
+      { started_at: at(86_400 * 2).toISOString(), ended_at: at(86_400 * 2 + 30).toISOString(), seconds: 30, minutes: 1 },
+    ]);
+  });
+
+  it('keeps to the period asked (Paris days, both ends included)', async () => {
+    const { enrolmentId, user } = await followedCourse();
+    const body = (await call('GET', `/api/enrolments/${enrolmentId}/attendance?from=2026-03-10&to=2026-03-10`, user)).json<Attendance>();
+    expect(body.period).toEqual({ from: '2026-03-10', to: '2026-03-10' });
+    expect(body.total_estimated_minutes).toBe(5);
+    expect(body.total_on_screen_seconds).toBe(60);
+    expect(body.quizzes.map((q) => q.attempt)).toEqual([1]);
+    expect(body.connections).toHaveLength(1);
+    const later = (await call('GET', `/api/enrolments/${enrolmentId}/attendance?from=2026-03-11`, user)).json<Attendance>();
+    expect([later.total_estimated_minutes, later.total_on_screen_seconds, later.quizzes.length]).toEqual([5, 30, 1]);
+  });
+
+  it('refuses a malformed or reversed period with 422 and its message', async () => {
+    const { enrolmentId, user } = await followedCourse();
+    const bad = await call('GET', `/api/enrolments/${enrolmentId}/attendance?from=10/03/2026`, user);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ from: [attendanceMessages.dateInvalid] });
+    const impossible = await call('GET', `/api/enrolments/${enrolmentId}/attendance?from=2026-02-30`, user);
+    expect(impossible.json().errors).toEqual({ from: [attendanceMessages.dateInvalid] });
+    const reversed = await call('GET', `/api/enrolments/${enrolmentId}/attendance?from=2026-03-12&to=2026-03-10`, user);
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors).toEqual({ to: [attendanceMessages.periodInvalid] });
+  });
+
+  it('is read by the learner, the course trainer, administrators and a consenting organisation that enrolled them', async () => {
+    const { enrolmentId, user, course: c } = await followedCourse();
+    const organisation = await createOrganisation(db);
+    await insertMembership(db, organisation.id, user);
+    await db.insert(organisationEnrolments).values({ organisationId: organisation.id, userId: user.id, courseId: c.id });
+    for (const reader of [user, author, admin, organisation]) {
+      expect((await call('GET', `/api/enrolments/${enrolmentId}/attendance`, reader)).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses anybody else with 403, an unknown enrolment with 404, an anonymous caller with 401', async () => {
+    const { enrolmentId, user, course: c } = await followedCourse();
+    // An organisation the learner left, one they never joined, and one that did not enrol them in this course.
+    const left = await createOrganisation(db);
+    await insertMembership(db, left.id, user, { status: 'left', endedAt: new Date() });
+    await db.insert(organisationEnrolments).values({ organisationId: left.id, userId: user.id, courseId: c.id });
+    const stranger = await createOrganisation(db);
+    const notThisCourse = await createOrganisation(db);
+    await insertMembership(db, notThisCourse.id, user);
+    const classmate = await learnerOf(c.id);
+    for (const reader of [outsider, otherTrainer, left, stranger, notThisCourse, classmate.user]) {
+      const res = await call('GET', `/api/enrolments/${enrolmentId}/attendance`, reader);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error_code: 'forbidden', message: attendanceMessages.forbidden });
+      expect((await call('GET', `/api/enrolments/${enrolmentId}/attendance.csv`, reader)).statusCode).toBe(403);
+    }
+    const unknown = await call('GET', '/api/enrolments/999999/attendance', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error_code: 'not_found', message: attendanceMessages.enrolmentNotFound });
+    expect((await call('GET', `/api/enrolments/${enrolmentId}/attendance`, null)).statusCode).toBe(401);
+  });
+
+  it('writes the CSV at both addresses: BOM, « ; », one line per lesson, attempt and connection, then the total', async () => {
+    const { enrolmentId, user } = await followedCourse();
+    for (const url of [`/api/enrolments/${enrolmentId}/attendance.csv?from=2026-03-10&to=2026-03-10`, `/api/enrolments/${enrolmentId}/attendance?format=csv&from=2026-03-10&to=2026-03-10`]) {
+      const res = await call('GET', url, user);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toContain(`assiduite-${enrolmentId}-`);
+      expect(res.body.split('\r\n')).toEqual([
+        "\uFEFFType;Intitulé;Chapitre;Durée estimée (min);Terminée le;Temps à l'écran (min);Score (%);Réussi;Début;Fin",
+        'Leçon;Introduction;Découvrir;5;10/03/2026 10:01;1;;;;',
+        'Leçon;Les bases;Découvrir;20;;0;;;;',
+        'Leçon;Quiz final;Découvrir;5;;0;;;;',
+        'Quiz (tentative 1);Quiz final;;;;;0;non;10/03/2026 10:01;',
+        'Connexion;;;;;1;;;10/03/2026 10:00;10/03/2026 10:01',
+        'Total;Léa Apprenante — Compostage partagé;;5;;1;;;;',
+        '',
+      ]);
+    }
+  });
+});
+
+describe('enrolment_id in the learner’s courses and the organisation dashboard', () => {
+  it('is carried by GET /api/user/learning and GET /api/organisation/dashboard', async () => {
+    const { enrolmentId, user, course: c } = await followedCourse();
+    const mine = (await call('GET', '/api/user/learning', user)).json<MyLearning>();
+    expect(mine.items.find((i) => i.course_id === c.id)?.enrolment_id).toBe(enrolmentId);
+    const organisation = await createOrganisation(db);
+    await insertMembership(db, organisation.id, user);
+    await db.insert(organisationEnrolments).values({ organisationId: organisation.id, userId: user.id, courseId: c.id });
+    const board = (await call('GET', '/api/organisation/dashboard', organisation)).json<DashboardResponse>();
+    expect(board.items.map((r) => r.enrolment_id)).toEqual([enrolmentId]);
+  });
+});
