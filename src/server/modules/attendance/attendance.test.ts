@@ -256,3 +256,61 @@ describe('enrolment_id in the learner’s courses and the organisation dashboard
     expect(board.items.map((r) => r.enrolment_id)).toEqual([enrolmentId]);
   });
 });
+
+describe('GET /api/courses/:id/learners', () => {
+  it('gives its trainer each learner’s progress, time on screen, last activity and quiz results, each question’s success rate and where learners stop', async () => {
+    const { course: c, intro, basics, quiz, user, enrolmentId } = await followedCourse();
+    const stopped = await learnerOf(c.id, { firstname: 'Bob', lastname: 'Arrêté' });
+    const alsoStopped = await learnerOf(c.id, { firstname: 'Carla', lastname: 'Zen' });
+    await db.update(enrolments).set({ lastLessonId: basics.id }).where(eq(enrolments.id, stopped.enrolmentId));
+    await db.update(enrolments).set({ lastLessonId: basics.id }).where(eq(enrolments.id, alsoStopped.enrolmentId));
+    await db.update(enrolments).set({ lastLessonId: intro.id }).where(eq(enrolments.id, enrolmentId));
+    for (const reader of [author, admin]) {
+      const res = await call('GET', `/api/courses/${c.id}/learners`, reader);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.course).toEqual({ id: c.id, title: 'Compostage partagé' });
+      expect(body.learners.map((l: { name: string }) => l.name)).toEqual(['Léa Apprenante', 'Bob Arrêté', 'Carla Zen']);
+      const lea = body.learners[0];
+      expect(lea).toMatchObject({ enrolment_id: enrolmentId, user_id: user.id, completed_lessons: 2, total_lessons: 3, percent: 67, on_screen_minutes: 2, last_activity_at: at(86_400 * 2 + 30).toISOString(), completed_at: null });
+      expect(lea.quizzes).toEqual([{ lesson_id: quiz.lesson.id, best_score: 100, passed: true, attempts: 2 }]);
+      expect(body.learners[1]).toMatchObject({ percent: 0, on_screen_minutes: 0, last_activity_at: null, quizzes: [] });
+      expect(body.quizzes).toEqual([
+        { lesson_id: quiz.lesson.id, title: 'Quiz final', pass_mark: 80, questions: [{ question_id: quiz.questions[0]!.id, position: 0, prompt: 'Quel geste réduit le plus les déchets ?', answers: 2, correct: 1, success_rate: 50 }] },
+      ]);
+      expect(body.drop_off).toEqual({ lesson_id: basics.id, title: 'Les bases', learners: 2 });
+    }
+  });
+
+  it('writes the learners’ CSV', async () => {
+    const { course: c } = await followedCourse();
+    const res = await call('GET', `/api/courses/${c.id}/learners.csv`, author);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe("\uFEFFApprenant;E-mail;Inscrit le;Progression (%);Leçons terminées;Leçons;Temps à l'écran (min);Dernière activité;Terminée le;Quiz final\u00a0: meilleur score (%)");
+    expect(lines[1]).toMatch(/^Léa Apprenante;[^;]+;[^;]+;67;2;3;2;12\/03\/2026 10:00;;100$/);
+  });
+
+  it('refuses anyone but its trainer and administrators (403), an unknown course (404)', async () => {
+    const { course: c, user } = await followedCourse();
+    for (const reader of [user, outsider, otherTrainer]) {
+      for (const url of [`/api/courses/${c.id}/learners`, `/api/courses/${c.id}/learners.csv`]) {
+        const res = await call('GET', url, reader);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error_code: 'forbidden', message: "Seuls l'auteur du cours et les administrateurs voient ses apprenants." });
+      }
+    }
+    const unknown = await call('GET', '/api/courses/999999/learners', author);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(attendanceMessages.courseNotFound);
+  });
+
+  it('gives no stopping lesson when every learner completed, and no rate before any answer', async () => {
+    const { course: c } = await course();
+    const body = (await call('GET', `/api/courses/${c.id}/learners`, author)).json();
+    expect(body.learners).toEqual([]);
+    expect(body.drop_off).toBeNull();
+    expect(body.quizzes[0].questions[0]).toMatchObject({ answers: 0, correct: 0, success_rate: null });
+  });
+});
