@@ -67,8 +67,8 @@ export const attendancePeriodQuerySchema = z.object(periodShape).superRefine(che
 export const certificateBases = ['estimated', 'on_screen'] as const;
 export type CertificateBasis = (typeof certificateBases)[number];
 export const certificateBasisLabels: Record<CertificateBasis, string> = {
-  estimated: 'durées estimées des activités réalisées',
-  on_screen: 'temps de présence mesuré à l’écran',
+  estimated: 'les durées estimées des activités réalisées',
+  on_screen: 'le temps de présence mesuré à l’écran',
 };
 export const certificateQuerySchema = z
   .object({ ...periodShape, basis: z.preprocess(emptyAsUndefined, z.enum(certificateBases, { error: 'Base de durée inconnue : « estimated » ou « on_screen ».' }).default('estimated')) })

@@ -216,6 +216,8 @@ const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats:
 const threadBody: BodyFn = () => ({ payload: { title: 'Question de la matrice', body: 'Où **composter** ?', kind: 'question' } });
 const replyBody: BodyFn = () => ({ payload: { body: 'Au composteur collectif.' } });
 const directoryBody: BodyFn = () => ({ payload: { visible: true, fields: ['headline', 'region'], accepts_messages: true, headline: 'Animatrice de la matrice', region: 'bretagne', domains: ['rse'] } });
+const providerSettingsBody: BodyFn = () => ({ payload: { legal_name: 'Organisme de test', inactivity_reminder_days: 7, cold_survey_days: 60, evidence_retention_years: 6 } });
+const signatureBody: BodyFn = () => multipartRequest([{ name: 'signature', filename: 'signature.png', contentType: 'image/png', data: pngImage(8, 8) }]);
 const photoBody: BodyFn = () => multipartRequest([{ name: 'photo', filename: 'photo.png', contentType: 'image/png', data: pngImage(8, 8) }]);
 const opportunityBody: BodyFn = () => ({
   payload: { title: 'Mission de la matrice', description: 'Une mission pour vérifier les droits de chaque route.', type: 'job', region: 'bretagne', domains: ['rse'], remote: true, deadline: null },
@@ -393,6 +395,12 @@ const matrix: Record<string, Row> = {
   'DELETE /api/user/organisations/:id':     row('isLearner',        'membership', [401, 204, 403, 403, 403, 403, 403]),
   'GET /api/admin/organisations':           row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'PUT /api/admin/organisations/:id/seats': row('isAdmin',          'organisation', [401, 403, 403, 403, 403, 200, 403], { body: seatsBody }),
+
+  // The provider's settings (issue 27): administrators only; nobody has sent a signature when the GET runs.
+  'GET /api/admin/settings':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'PUT /api/admin/settings':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-'], { body: providerSettingsBody }),
+  'GET /api/admin/settings/signature':      row('isAdmin',          'none',    [401, 403, 403, 403, 403, 404, '-']),
+  'PUT /api/admin/settings/signature':      row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-'], { body: signatureBody }),
 
   // Course discussions (issue 26): enrolled learners, the course's trainer and administrators; nobody here is enrolled.
   'GET /api/courses/:id/threads':           row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { categories } from '../../shared/categories';
 import type { CertificateSnapshot } from '../../shared/certificates';
@@ -13,6 +14,7 @@ import {
   organisationMembers,
   organisations,
   organisationSeats,
+  providerSettings,
   quizQuestions,
   quizzes,
   satisfactionAnswers,
@@ -23,6 +25,8 @@ import { userSearchText } from '../lib/search-text';
 import { createSession } from '../lib/sessions';
 import { courseSearchText } from '../modules/courses/courses.service';
 import { pngImage, type FilePart } from './files';
+import { keepUpload, type Storage } from '../lib/storage';
+import { demoProvider } from '../modules/provider/provider.service';
 import { randomSiret } from './siret';
 
 /**
@@ -343,4 +347,18 @@ export async function insertMembership(
 /** Seats for a course, set as an administrator would. */
 export async function insertSeats(db: Db, organisationId: number, courseId: number, seats: number, used = 0): Promise<void> {
   await db.insert(organisationSeats).values({ organisationId, courseId, seats, used });
+}
+
+/**
+ * Fills every provider setting (the demo identity unless overridden) with a stored signature
+ * image, so that documents can be generated. Overrides may set a column back to null.
+ */
+export async function setProviderSettings({ db, storage }: { db: Db; storage: Storage }, overrides: Partial<typeof providerSettings.$inferInsert> = {}): Promise<void> {
+  const image = pngImage(60, 20);
+  const tempPath = `${storage.incomingDir}/${randomBytes(8).toString('hex')}.png`;
+  await fs.mkdir(storage.incomingDir, { recursive: true });
+  await fs.writeFile(tempPath, image);
+  const signaturePath = await keepUpload(storage, { tempPath, size: image.length }, 'png');
+  const values = { ...demoProvider, signaturePath, ...overrides, updatedAt: new Date() };
+  await db.insert(providerSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: providerSettings.id, set: values });
 }

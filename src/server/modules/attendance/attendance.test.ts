@@ -6,11 +6,14 @@ import type { MyLearning } from '../../../shared/learning';
 import type { DashboardResponse } from '../../../shared/organisations';
 import { attendanceSessions, enrolments, lessonProgress, organisationEnrolments, quizAttempts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertQuiz, insertSection } from '../../test/factories';
+import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertQuiz, insertSection, setProviderSettings } from '../../test/factories';
+import { pdfText } from '../../test/pdf';
+import { providerMessages } from '../../../shared/provider';
+import { certificateOfCompletionMentions } from './certificate-of-completion';
 import { recordBeat } from './attendance.service';
 import { beatDecision, isConnectionOpen } from './heartbeat';
 
-const { app, db } = await createTestApp();
+const { app, db, storage } = await createTestApp();
 
 const author = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Théo', lastname: 'Formateur' });
 const otherTrainer = await createUser(db, { role: 'formateur', isValid: true });
@@ -312,5 +315,121 @@ describe('GET /api/courses/:id/learners', () => {
     expect(body.learners).toEqual([]);
     expect(body.drop_off).toBeNull();
     expect(body.quizzes[0].questions[0]).toMatchObject({ answers: 0, correct: 0, success_rate: null });
+  });
+});
+
+describe('certificateOfCompletionMentions (arrêté du 21 décembre 2018)', () => {
+  const provider = { legalName: 'Verte Formation SAS', nda: '11755555575', siret: '90123456700013', legalRepresentative: 'Camille Durand', address: '10 rue de la Transition', postalCode: '75011', city: 'Paris' };
+  const facts = { provider, learnerName: 'Léa Apprenante', employer: 'Asso Verte', courseTitle: 'Compostage partagé', enrolmentId: 42, firstDay: '2026-03-10', lastDay: '2026-03-12', minutes: 95, basis: 'estimated' as const, issuedAt: new Date('2026-03-20T10:00:00Z') };
+
+  it('states the provider, the learner and employer, the action and its nature, the period, the duration, the place, the date, a number', () => {
+    expect(certificateOfCompletionMentions(facts)).toEqual({
+      title: 'Certificat de réalisation',
+      number: 'CR-000042-20260310-20260312-E',
+      provider: ['Verte Formation SAS', '10 rue de la Transition, 75011 Paris', "Numéro de déclaration d'activité\u00a0: 11755555575", 'SIRET\u00a0: 90123456700013'],
+      statement: [
+        "Je soussigné(e) Camille Durand, représentant légal du dispensateur de l'action concourant au développement des compétences Verte Formation SAS, atteste que\u00a0:",
+        "Léa Apprenante, salarié(e) de l'entreprise Asso Verte,",
+        "a suivi l'action «\u00a0Compostage partagé\u00a0»",
+      ],
+      natures: [
+        { label: 'action de formation (article L6313-1, 1°)', checked: true },
+        { label: 'bilan de compétences', checked: false },
+        { label: "action permettant de faire valider les acquis de l'expérience", checked: false },
+        { label: 'action de formation par apprentissage', checked: false },
+      ],
+      period: "qui s'est déroulée du 10 mars 2026 au 12 mars 2026",
+      duration: 'pour une durée de 1 h 35 min',
+      basis: "Durée établie d'après les durées estimées des activités réalisées.",
+      place: "Lieu de l'action\u00a0: à distance.",
+      retention: expect.stringContaining('pendant une durée de 3 ans'),
+      signedAt: 'Fait à Paris, le 20 mars 2026',
+      signatory: 'Camille Durand, représentant légal de Verte Formation SAS',
+    });
+  });
+
+  it('names no employer without a consenting organisation, one day as one day, and the time on screen as its basis', () => {
+    const m = certificateOfCompletionMentions({ ...facts, employer: null, lastDay: '2026-03-10', basis: 'on_screen', minutes: 2 });
+    expect(m.statement[1]).toBe('Léa Apprenante');
+    expect(m.period).toBe("qui s'est déroulée le 10 mars 2026");
+    expect(m.basis).toBe("Durée établie d'après le temps de présence mesuré à l’écran.");
+    expect(m.number).toBe('CR-000042-20260310-20260310-P');
+  });
+});
+
+describe('GET /api/enrolments/:id/certificate-of-completion', () => {
+  it('refuses with 409 and the missing settings while the provider is not set', async () => {
+    const { enrolmentId, user } = await followedCourse();
+    const res = await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion`, user);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error_code).toBe('provider_settings_missing');
+    expect(res.json().message).toMatch(/^Ce document ne peut pas être établi/);
+  });
+
+  it('gives the learner the PDF with every mention, the duration on the basis asked', async () => {
+    await setProviderSettings({ db, storage });
+    const { enrolmentId, user, course: c } = await followedCourse();
+    const organisation = await createOrganisation(db, { name: 'Asso des Composteurs' });
+    await insertMembership(db, organisation.id, user);
+    await db.insert(organisationEnrolments).values({ organisationId: organisation.id, userId: user.id, courseId: c.id });
+    const res = await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion`, user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`certificat-de-realisation-${enrolmentId}-`);
+    const text = pdfText(res.rawPayload).replace(/\n/g, ' ');
+    for (const expected of [
+      'EcoForma Démonstration SAS',
+      "Numéro de déclaration d'activité : 11755555575",
+      'SIRET : 90123456700013',
+      'Certificat de réalisation',
+      `N° CR-${String(enrolmentId).padStart(6, '0')}-20260310-20260312-E`,
+      'Je soussigné(e) Camille Durand',
+      "Léa Apprenante, salarié(e) de l'entreprise Asso des Composteurs,",
+      "a suivi l'action « Compostage partagé »",
+      '[X] action de formation (article L6313-1, 1°)',
+      '[ ] bilan de compétences',
+      "qui s'est déroulée du 10 mars 2026 au 12 mars 2026",
+      'pour une durée de 10 min',
+      "Durée établie d'après les durées estimées des activités réalisées.",
+      "Lieu de l'action : à distance.",
+      'Fait à Paris, le',
+      'Cachet et signature du responsable du dispensateur de formation',
+    ]) {
+      expect(text.replace(/\u00a0/g, ' ')).toContain(expected);
+    }
+    const onScreen = pdfText((await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion?basis=on_screen&from=2026-03-10&to=2026-03-10`, user)).rawPayload).replace(/\n/g, ' ').replace(/\u00a0/g, ' ');
+    expect(onScreen).toContain('pour une durée de 1 min');
+    expect(onScreen).toContain("qui s'est déroulée le 10 mars 2026");
+    expect(onScreen).toContain('temps de présence mesuré à l’écran');
+  });
+
+  it('refuses with 409 before any activity (within the period too)', async () => {
+    await setProviderSettings({ db, storage });
+    const { course: c } = await course();
+    const fresh = await learnerOf(c.id);
+    for (const url of [`/api/enrolments/${fresh.enrolmentId}/certificate-of-completion`]) {
+      const res = await call('GET', url, fresh.user);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error_code: 'invalid_transition', message: attendanceMessages.noActivity });
+    }
+    const { enrolmentId, user } = await followedCourse();
+    const before = await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion?to=2026-03-01`, user);
+    expect(before.statusCode).toBe(409);
+    expect(before.json().message).toBe(attendanceMessages.noActivity);
+  });
+
+  it('is read by the same readers as the attendance, and refused to others', async () => {
+    await setProviderSettings({ db, storage });
+    const { enrolmentId, user } = await followedCourse();
+    for (const reader of [user, author, admin]) expect((await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion`, reader)).statusCode).toBe(200);
+    for (const reader of [outsider, otherTrainer]) {
+      const res = await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion`, reader);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(attendanceMessages.forbidden);
+    }
+    expect((await call('GET', '/api/enrolments/999999/certificate-of-completion', admin)).statusCode).toBe(404);
+    const bad = await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion?basis=heures`, user);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ basis: ['Base de durée inconnue\u00a0: «\u00a0estimated\u00a0» ou «\u00a0on_screen\u00a0».'] });
   });
 });

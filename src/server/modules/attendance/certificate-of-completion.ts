@@ -6,7 +6,7 @@ import { organisations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { attendanceOf, parisDay, type EnrolmentFacts } from './attendance.service';
-import { providerIdentity, type ProviderIdentity } from './provider-identity';
+import { providerIdentity, type ProviderIdentity } from '../provider';
 
 /** What the certificat de réalisation states, gathered before it is written. */
 export interface CompletionFacts {
@@ -73,7 +73,7 @@ export function certificateOfCompletionMentions(f: CompletionFacts): CompletionM
     natures: ACTION_NATURES.map((label, index) => ({ label, checked: index === 0 })),
     period: f.firstDay === f.lastDay ? `qui s'est déroulée le ${dayText(f.firstDay)}` : `qui s'est déroulée du ${dayText(f.firstDay)} au ${dayText(f.lastDay)}`,
     duration: `pour une durée de ${formatMinutes(f.minutes, ' ')}`,
-    basis: `Durée établie d'après les ${certificateBasisLabels[f.basis]}.`,
+    basis: `Durée établie d'après ${certificateBasisLabels[f.basis]}.`,
     place: "Lieu de l'action : à distance.",
     retention:
       "Sans préjudice des délais imposés par les règles fiscales, comptables ou commerciales, je m'engage à conserver l'ensemble des pièces justificatives qui ont permis d'établir le présent certificat pendant une durée de 3 ans à compter de la fin de l'année du dernier paiement. En cas de cofinancement par des fonds européens, la durée de conservation est étendue conformément aux obligations conventionnelles spécifiques.",
