@@ -8,7 +8,7 @@ import { attendanceSessions, enrolments, lessonProgress, organisationEnrolments,
 import { createTestApp } from '../../test/app';
 import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertQuiz, insertSection, setProviderSettings } from '../../test/factories';
 import { pdfText } from '../../test/pdf';
-import { providerMessages } from '../../../shared/provider';
+import { providerMessages, requiredProviderFields } from '../../../shared/provider';
 import { certificateOfCompletionMentions } from './certificate-of-completion';
 import { recordBeat } from './attendance.service';
 import { beatDecision, isConnectionOpen } from './heartbeat';
@@ -363,7 +363,7 @@ describe('GET /api/enrolments/:id/certificate-of-completion', () => {
     const res = await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion`, user);
     expect(res.statusCode).toBe(409);
     expect(res.json().error_code).toBe('provider_settings_missing');
-    expect(res.json().message).toMatch(/^Ce document ne peut pas être établi/);
+    expect(res.json().message).toBe(providerMessages.incomplete(requiredProviderFields));
   });
 
   it('gives the learner the PDF with every mention, the duration on the basis asked', async () => {
