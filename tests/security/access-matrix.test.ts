@@ -6,7 +6,8 @@ import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
-import { discussionReplies, discussionThreads, moderationDecisions, opportunities, organisations, reports } from '../../src/server/db/schema';
+import { discussionReplies, discussionThreads, enrolments, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
+import { and, eq } from 'drizzle-orm';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -51,6 +52,9 @@ import { placeFile } from '../../src/server/test/uploads';
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  * - conversation routes: every column targets the conversation between the member and the
  *   organisme (its consenting member); "other" is the approved trainer, who takes no part in it.
+ * - enrolment routes (issue 27): the member's enrolment in ratedCourse (nothing done in it, so a
+ *   certificat de réalisation answers 409), which the organisme actor enrolled them in with their
+ *   consent; "other" targets another learner's enrolment in the other trainer's published course.
  * - block routes (`correspondent`): every column blocks or unblocks the subject; blocking someone
  *   touches no one else's data, so these rows have no "other" cell.
  *
@@ -61,7 +65,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision';
+type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -101,6 +105,9 @@ interface World {
   /** An open report of a message of the member, and a hiding decision on another of its messages. */
   reportId: number;
   decisionId: number;
+  /** The member's enrolment in ratedCourse, shared with the organisme actor (consent, and its enrolment); "other" targets a stranger's enrolment in the other trainer's course. */
+  enrolmentId: number;
+  otherEnrolmentId: number;
 }
 
 interface Request {
@@ -454,6 +461,14 @@ const matrix: Record<string, Row> = {
   'POST /api/reports':                      row('authenticated',    'none',    [401, 404, 404, 404, 422, 201, '-'], { body: reportBody }),
   'GET /api/admin/reports':                 row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'POST /api/admin/reports/:id/decision':   row('isAdmin',          'report',  [401, 403, 403, 403, 403, 200, 403], { body: decisionBody }),
+  // Issue 27, attendance: beats only from enrolled learners (nobody is enrolled in ownCourse: 403 from the service).
+  'POST /api/lessons/:id/activity':         row('authenticated',    'lesson',  [401, 403, 403, 403, 403, 403, 403], { body: () => ({ payload: { seq: 1 } }) }),
+  // The learner, the course's trainer, administrators and a consenting organisation read an enrolment's proofs; the certificate waits for activity (409).
+  'GET /api/enrolments/:id/attendance':     row('authenticated',    'enrolment', [401, 200, 200, 403, 200, 200, 403]),
+  'GET /api/enrolments/:id/attendance.csv': row('authenticated',    'enrolment', [401, 200, 200, 403, 200, 200, 403]),
+  'GET /api/enrolments/:id/certificate-of-completion': row('authenticated', 'enrolment', [401, 409, 409, 403, 409, 409, 403]),
+  'GET /api/courses/:id/learners':          row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403]),
+  'GET /api/courses/:id/learners.csv':      row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403]),
   'GET /api/moderation/decisions/:id':      row('authenticated',    'decision', [401, 200, 403, 403, 403, 200, 403]),
   'POST /api/moderation/decisions/:id/contest': row('authenticated', 'decision', [401, 201, 403, 403, 403, 403, 403], { body: contestBody }),
 };
@@ -549,7 +564,14 @@ async function buildWorld(): Promise<World> {
     .insert(moderationDecisions)
     .values({ targetType: 'message', targetId: messageId + 1, authorId: actors.membre.user.id, excerpt: 'Achetez encore !', action: 'hide', reason: 'Publicité.', decidedById: actors.admin.user.id })
     .returning();
+  await db.insert(organisationEnrolments).values({ organisationId: actors.organisme.user.id, userId: actors.membre.user.id, courseId: ratedCourse.id });
+  const [enrolment] = await db.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.userId, actors.membre.user.id), eq(enrolments.courseId, ratedCourse.id)));
+  const stranger = await createUser(db, { role: 'membre' });
+  await enrolCompleted(db, stranger.id, othersPublished.id);
+  const [otherEnrolment] = await db.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.userId, stranger.id), eq(enrolments.courseId, othersPublished.id)));
   return {
+    enrolmentId: enrolment!.id,
+    otherEnrolmentId: otherEnrolment!.id,
     actors,
     subject,
     subjectMeeting: subjectMeeting!,
@@ -601,6 +623,7 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'correspondent') id = world.subject.id;
   if (rowDef.target === 'report') id = world.reportId;
   if (rowDef.target === 'decision') id = world.decisionId;
+  if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,
