@@ -274,6 +274,15 @@ const visits: Visit[] = [
     },
   },
   {
+    route: webRoutes.courseLearners,
+    roles: courseAuthors,
+    url: (data) => webPaths.courseLearners(data.learningCourse.id),
+    heading: /^Apprenants – Trier et composter au travail$/,
+    act: async (page) => {
+      await expect(page.getByRole('heading', { level: 2, name: 'Réussite par question' })).toBeVisible();
+    },
+  },
+  {
     route: webRoutes.quizEditor,
     roles: courseAuthors,
     url: (data) => webPaths.quizEditor(data.learningCourse.id, data.quizLessonId),
