@@ -852,6 +852,8 @@ const phoneLayouts: readonly string[] = [
   webRoutes.opportunity,
   webRoutes.opportunityResponses,
   webRoutes.editOpportunity,
+  // A wide table of learners: checked on a phone too (issue 27).
+  webRoutes.courseLearners,
   webRoutes.adminModeration,
   webRoutes.moderationDecision,
 ];
