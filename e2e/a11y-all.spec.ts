@@ -274,6 +274,15 @@ const visits: Visit[] = [
     },
   },
   {
+    route: webRoutes.courseLearners,
+    roles: courseAuthors,
+    url: (data) => webPaths.courseLearners(data.learningCourse.id),
+    heading: /^Apprenants – Trier et composter au travail$/,
+    act: async (page) => {
+      await expect(page.getByRole('heading', { level: 2, name: 'Réussite par question' })).toBeVisible();
+    },
+  },
+  {
     route: webRoutes.quizEditor,
     roles: courseAuthors,
     url: (data) => webPaths.quizEditor(data.learningCourse.id, data.quizLessonId),
@@ -886,6 +895,8 @@ const phoneLayouts: readonly string[] = [
   webRoutes.opportunity,
   webRoutes.opportunityResponses,
   webRoutes.editOpportunity,
+  // A wide table of learners: checked on a phone too (issue 27).
+  webRoutes.courseLearners,
   webRoutes.adminModeration,
   webRoutes.moderationDecision,
   webRoutes.complaint,

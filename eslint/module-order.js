@@ -14,6 +14,7 @@ export const serverModuleOrder = [
   'meetings',
   'learning',
   'organisations',
+  'attendance',
   'auth',
   'password',
   'account',

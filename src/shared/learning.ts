@@ -266,6 +266,8 @@ export type LessonCompletion = z.infer<typeof lessonCompletionSchema>;
 /** One course of `GET /api/user/learning`. */
 export const learningItemSchema = z.object({
   ...lessonCompletionShape,
+  /** The enrolment: the address of its attendance and certificat de réalisation (issue 27). */
+  enrolment_id: z.number().int(),
   course_id: z.number().int(),
   title: z.string(),
   image: z.string().nullable(),

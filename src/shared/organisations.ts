@@ -549,6 +549,8 @@ export const dashboardRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   course: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** The member's enrolment in the course: the address of its attendance and certificat de réalisation (issue 27); null without a course, or after they left it. */
+  enrolment_id: z.number().int().nullable(),
   enrolled_at: z.string().nullable(),
   completed_lessons: z.number().int(),
   total_lessons: z.number().int(),

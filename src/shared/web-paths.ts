@@ -40,6 +40,8 @@ export const webRoutes = {
   courseContent: '/formateur/courses/:id/contenu',
   /** The questions and settings of a quiz lesson of the course. */
   quizEditor: '/formateur/courses/:id/quiz/:lessonId',
+  /** A course's learners for its trainer: progress, time on screen, quiz results, proofs (issue 27). */
+  courseLearners: '/formateur/courses/:id/apprenants',
   profile: '/profile',
   /** Every notification of the signed-in user (the bell shows the latest). */
   notifications: '/notifications',
@@ -141,6 +143,7 @@ export const webPaths = {
   instructorCreateCourse: webRoutes.instructorCreateCourse,
   courseContent: (id: Id) => fillRoute(webRoutes.courseContent, { id }),
   quizEditor: (courseId: Id, lessonId: Id) => fillRoute(webRoutes.quizEditor, { id: courseId, lessonId }),
+  courseLearners: (id: Id) => fillRoute(webRoutes.courseLearners, { id }),
   profile: webRoutes.profile,
   /** The profile's interview card, where 'Mes rendez-vous' and the interview e-mails lead. */
   myInterview: `${webRoutes.profile}#entretien`,

@@ -7,7 +7,7 @@ import { newCertificateCode } from '../../src/server/modules/certificates/certif
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
-import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisations, reports } from '../../src/server/db/schema';
+import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -52,6 +52,9 @@ import { placeFile } from '../../src/server/test/uploads';
  *   notifications) marks ITS OWN notification; "other" and the visitor target the subject's.
  * - conversation routes: every column targets the conversation between the member and the
  *   organisme (its consenting member); "other" is the approved trainer, who takes no part in it.
+ * - enrolment routes (issue 27): the member's enrolment in ratedCourse (nothing done in it, so a
+ *   certificat de réalisation answers 409), which the organisme actor enrolled them in with their
+ *   consent; "other" targets another learner's enrolment in the other trainer's published course.
  * - block routes (`correspondent`): every column blocks or unblocks the subject; blocking someone
  *   touches no one else's data, so these rows have no "other" cell.
  *
@@ -62,7 +65,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'complaint' | 'improvement' | 'survey';
+type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'complaint' | 'improvement' | 'survey';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -106,6 +109,9 @@ interface World {
   complaintId: number;
   improvementId: number;
   surveyEnrolmentId: number;
+  /** The member's enrolment in ratedCourse, shared with the organisme actor (consent, and its enrolment); "other" targets a stranger's enrolment in the other trainer's course. */
+  enrolmentId: number;
+  otherEnrolmentId: number;
 }
 
 interface Request {
@@ -468,6 +474,14 @@ const matrix: Record<string, Row> = {
   'POST /api/reports':                      row('authenticated',    'none',    [401, 404, 404, 404, 422, 201, '-'], { body: reportBody }),
   'GET /api/admin/reports':                 row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'POST /api/admin/reports/:id/decision':   row('isAdmin',          'report',  [401, 403, 403, 403, 403, 200, 403], { body: decisionBody }),
+  // Issue 27, attendance: beats only from enrolled learners (nobody is enrolled in ownCourse: 403 from the service).
+  'POST /api/lessons/:id/activity':         row('authenticated',    'lesson',  [401, 403, 403, 403, 403, 403, 403], { body: () => ({ payload: { seq: 1 } }) }),
+  // The learner, the course's trainer, administrators and a consenting organisation read an enrolment's proofs; the certificate waits for activity (409).
+  'GET /api/enrolments/:id/attendance':     row('authenticated',    'enrolment', [401, 200, 200, 403, 200, 200, 403]),
+  'GET /api/enrolments/:id/attendance.csv': row('authenticated',    'enrolment', [401, 200, 200, 403, 200, 200, 403]),
+  'GET /api/enrolments/:id/certificate-of-completion': row('authenticated', 'enrolment', [401, 409, 409, 403, 409, 409, 403]),
+  'GET /api/courses/:id/learners':          row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403]),
+  'GET /api/courses/:id/learners.csv':      row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403]),
   'GET /api/moderation/decisions/:id':      row('authenticated',    'decision', [401, 200, 403, 403, 403, 200, 403]),
   'POST /api/moderation/decisions/:id/contest': row('authenticated', 'decision', [401, 201, 403, 403, 403, 403, 403], { body: contestBody }),
   // Issue 27, quality: anyone files a complaint (a visitor with an e-mail); administrators handle complaints, surveys and actions.
@@ -585,14 +599,17 @@ async function buildWorld(): Promise<World> {
   const [complaint] = await db.insert(complaints).values({ email: 'visiteur.matrice@exemple.fr', subject: 'Réclamation', description: 'Une vidéo ne se lance pas.' }).returning();
   const [action] = await db.insert(improvementActions).values({ title: 'Action', owner: 'Claire', due: '2027-01-31' }).returning();
   await db.insert(improvementSources).values({ actionId: action!.id, complaintId: complaint!.id });
-  const [surveyEnrolment] = await db
-    .select({ id: enrolments.id })
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, actors.membre.user.id), eq(enrolments.courseId, ratedCourse.id)));
+  await db.insert(organisationEnrolments).values({ organisationId: actors.organisme.user.id, userId: actors.membre.user.id, courseId: ratedCourse.id });
+  const [enrolment] = await db.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.userId, actors.membre.user.id), eq(enrolments.courseId, ratedCourse.id)));
+  const stranger = await createUser(db, { role: 'membre' });
+  await enrolCompleted(db, stranger.id, othersPublished.id);
+  const [otherEnrolment] = await db.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.userId, stranger.id), eq(enrolments.courseId, othersPublished.id)));
   return {
     complaintId: complaint!.id,
     improvementId: action!.id,
-    surveyEnrolmentId: surveyEnrolment!.id,
+    surveyEnrolmentId: enrolment!.id,
+    enrolmentId: enrolment!.id,
+    otherEnrolmentId: otherEnrolment!.id,
     actors,
     subject,
     subjectMeeting: subjectMeeting!,
@@ -647,6 +664,7 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'complaint') id = world.complaintId;
   if (rowDef.target === 'improvement') id = world.improvementId;
   if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
+  if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,

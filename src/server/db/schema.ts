@@ -8,6 +8,7 @@ import { memberStatuses, sectors, sizeBands } from '../../shared/organisations';
 import { followUpBounds, vatRegimes } from '../../shared/provider';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -1276,4 +1277,34 @@ export const evidenceArchiveFiles = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.archiveId, t.path] })],
+);
+
+/**
+ * Attendance (issue 27, decision 047): one row per connection of a learner to a course, written by
+ * the player's beats (`POST /api/lessons/{id}/activity`) with ONE statement per beat: the open
+ * connection's row is updated in place (no indexed column changes, so PostgreSQL can update it
+ * without touching an index), a new row starts after 90 s of silence. Kept with the learner and the
+ * course, not with the enrolment, like the lessons' progress: leaving and coming back keeps it.
+ */
+export const attendanceSessions = pgTable(
+  'attendance_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** The last beat counted: the connection ends here, and closes 90 s later without another. */
+    lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
+    /** The last beat's number: a beat whose number is not greater is a repeat, ignored. */
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    /** Seconds on screen credited to this connection (at most 60 per beat). */
+    seconds: integer('seconds').notNull().default(0),
+    /** The same seconds by lesson: `{"<lesson id>": seconds}`. */
+    lessonSeconds: jsonb('lesson_seconds').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [index('attendance_sessions_user_course_idx').on(t.userId, t.courseId, t.startedAt), index('attendance_sessions_course_idx').on(t.courseId), check('attendance_sessions_seconds_positive', sql`${t.seconds} >= 0`)],
 );

@@ -2,6 +2,7 @@ import type { ModuleManifest } from '../lib/module-manifest';
 import { accountModule } from './account';
 import { activityModule } from './activity';
 import { adminModule } from './admin';
+import { attendanceModule } from './attendance';
 import { authModule } from './auth';
 import { certificatesModule } from './certificates';
 import { coursesModule } from './courses';
@@ -41,6 +42,7 @@ export const modules: readonly ModuleManifest[] = [
   meetingsModule,
   learningModule,
   organisationsModule,
+  attendanceModule,
   authModule,
   passwordModule,
   accountModule,

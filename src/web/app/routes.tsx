@@ -38,6 +38,7 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.instructorCreateCourse]: () => import('../features/courses/pages/CreateCoursePage'),
   [webRoutes.courseContent]: () => import('../features/authoring/pages/CourseContentPage'),
   [webRoutes.quizEditor]: () => import('../features/authoring/pages/QuizEditorPage'),
+  [webRoutes.courseLearners]: () => import('../features/attendance/pages/CourseLearnersPage'),
   [webRoutes.profile]: () => import('../features/profile/pages/ProfilePage'),
   [webRoutes.notifications]: () => import('../features/notifications/pages/NotificationsPage'),
   [webRoutes.messages]: () => import('../features/messages/pages/MessagesPage'),

@@ -66,6 +66,7 @@ export const routeAccess = [
   { path: webRoutes.instructorCreateCourse, auth: true, rule: courseAuthors },
   { path: webRoutes.courseContent, auth: true, rule: courseAuthors },
   { path: webRoutes.quizEditor, auth: true, rule: courseAuthors },
+  { path: webRoutes.courseLearners, auth: true, rule: courseAuthors },
   { path: webRoutes.profile, auth: true },
   { path: webRoutes.notifications, auth: true },
   { path: webRoutes.messages, auth: true },

@@ -254,7 +254,9 @@ describe('GET /api/user/learning', () => {
     expect(res.statusCode).toBe(200);
     const items = (res.json() as MyLearning).items;
     expect(items.map((i) => i.course_id).sort()).toEqual([a.course.id, b.course.id].sort());
+    const [enrolmentA] = await db.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.userId, user.id), eq(enrolments.courseId, a.course.id)));
     expect(items.find((i) => i.course_id === a.course.id)).toEqual({
+      enrolment_id: enrolmentA!.id,
       course_id: a.course.id,
       title: 'Compostage partagé',
       image: null,

@@ -542,7 +542,7 @@ async function listSavedNotEnrolled(db: Db, userId: number): Promise<SavedLearni
 /** The caller's published enrolled courses, most recently joined first, with progress and where to resume. */
 export async function listMyLearning(db: Db, userId: number): Promise<MyLearning> {
   const enrolled = await db
-    .select({ id: courses.id, title: courses.title, imagePath: courses.imagePath, completedAt: enrolments.completedAt })
+    .select({ id: courses.id, enrolmentId: enrolments.id, title: courses.title, imagePath: courses.imagePath, completedAt: enrolments.completedAt })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .where(and(eq(enrolments.userId, userId), eq(courses.status, 'published')))
@@ -578,6 +578,7 @@ export async function listMyLearning(db: Db, userId: number): Promise<MyLearning
       // "Reprendre" leads to the first lesson not done in course order, not the one opened last; when all are done, the last one.
       const resume = own.find((l) => !done.has(l.id))?.id ?? own.at(-1)?.id ?? null;
       return {
+        enrolment_id: course.enrolmentId,
         course_id: course.id,
         title: course.title,
         image: courseImageUrl(course.id, course.imagePath),

@@ -34,7 +34,7 @@ import { JOIN_ORGANISATION_PAGE, SIGNUP_PAGE } from '../../../shared/password';
 import { progressPercent } from '../../../shared/learning';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db, Executor } from '../../db/client';
-import { courses, organisationEnrolments, organisationInvitationMails, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
+import { courses, enrolments, organisationEnrolments, organisationInvitationMails, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
 import { hashLinkToken, linkPath } from '../../lib/account-tokens';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -778,6 +778,7 @@ interface ProgressRow extends Record<string, unknown> {
   email: string;
   course_id: number | null;
   course_title: string | null;
+  enrolment_id: number | null;
   enrolled_at: Date | string | null;
   total_lessons: number | null;
   completed_lessons: number | null;
@@ -807,7 +808,7 @@ function progressRows(organisationId: number, members?: SQL): SQL {
       where oe.organisation_id = ${organisationId}),
     progress as (${learnerProgressOfPairs(sql`select user_id, course_id from pairs`)})
     select mem.member_id, mem.user_id, u.firstname, u.lastname, u.email, u.search_text,
-      pairs.course_id, c.title as course_title, pairs.created_at as enrolled_at,
+      pairs.course_id, c.title as course_title, en.id as enrolment_id, pairs.created_at as enrolled_at,
       p.total_lessons, p.completed_lessons, p.last_activity_at, p.completed_at, p.certificate_code, p.certificate_number, p.certificate_revoked_at,
       (pairs.course_id is not null and p.completed_at is null
         and coalesce(p.last_activity_at, pairs.created_at) < now() - make_interval(days => ${INACTIVE_DAYS})) as inactive
@@ -815,6 +816,7 @@ function progressRows(organisationId: number, members?: SQL): SQL {
     join ${users} u on u.id = mem.user_id
     left join pairs on pairs.user_id = mem.user_id
     left join ${courses} c on c.id = pairs.course_id
+    left join ${enrolments} en on en.user_id = pairs.user_id and en.course_id = pairs.course_id
     left join progress p on p.user_id = pairs.user_id and p.course_id = pairs.course_id`;
 }
 
@@ -841,6 +843,7 @@ function toDashboardRow(r: ProgressRow): DashboardRow {
     name: `${r.firstname} ${r.lastname}`,
     email: r.email,
     course: r.course_id === null ? null : { id: Number(r.course_id), title: r.course_title ?? '' },
+    enrolment_id: r.enrolment_id === null ? null : Number(r.enrolment_id),
     enrolled_at: iso(r.enrolled_at),
     completed_lessons: done,
     total_lessons: total,

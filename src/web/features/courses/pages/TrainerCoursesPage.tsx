@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ForumIcon from '@mui/icons-material/Forum';
+import GroupIcon from '@mui/icons-material/Group';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -140,6 +141,9 @@ export default function TrainerCoursesPage() {
                   </Button>
                   <Button component={RouterLink} to={webPaths.courseDiscussions(course.id)} startIcon={<ForumIcon />} aria-label={`Discussions du cours ${course.title}`}>
                     Discussions
+                  </Button>
+                  <Button component={RouterLink} to={webPaths.courseLearners(course.id)} startIcon={<GroupIcon />} aria-label={`Apprenants du cours ${course.title}`}>
+                    Apprenants
                   </Button>
                   {/* A published course is unpublished, never deleted with its learners' records (issue 25). */}
                   {course.status !== 'published' && (

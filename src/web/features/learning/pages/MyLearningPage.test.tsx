@@ -107,6 +107,23 @@ describe('MyLearningPage', () => {
     expect(within(finished).getByRole('button', { name: 'Modifier mon avis' })).toBeInTheDocument();
   });
 
+  it('downloads the attendance and the certificat de réalisation of each course, and shows why the server refuses one (issue 27)', async () => {
+    signInAs(sessionUser());
+    const { calls } = mockApi({
+      'GET /api/user/learning': { body: { items: [learningItem({ enrolment_id: 70, course_id: 7, title: 'Zéro déchet en entreprise' })], saved: [] } },
+      'GET /api/enrolments/70/certificate-of-completion': {
+        status: 409,
+        body: { error_code: 'invalid_transition', message: "Aucune activité n'est encore enregistrée pour cette inscription\u00a0: le certificat de réalisation ne peut pas être établi." },
+      },
+    });
+    renderRoutes('/user/learning', routes);
+    const card = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Télécharger le certificat de réalisation de Zéro déchet en entreprise' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent("Aucune activité n'est encore enregistrée pour cette inscription : le certificat de réalisation ne peut pas être établi.");
+    expect(calls.map((c) => c.url.pathname)).toContain('/api/enrolments/70/certificate-of-completion');
+    expect(within(card).getByRole('button', { name: "Télécharger l'assiduité (CSV) de Zéro déchet en entreprise" })).toBeEnabled();
+  });
+
   it('without any course, says so and links to the catalogue', async () => {
     signInAs(sessionUser());
     mockApi({ 'GET /api/user/learning': { body: { items: [], saved: [] } } });

@@ -15,6 +15,7 @@ import type { LearningItem, SavedLearningItem } from '../../../../shared/learnin
 import { lessonTotals } from '../../../lib/durations';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
+import { EnrolmentProofs } from '../../attendance';
 import { CertificateActions } from '../../certificates';
 import { CourseImage } from '../../courses';
 import { SatisfactionAction } from '../../satisfaction';
@@ -59,6 +60,8 @@ function LearningCard({ item }: { item: LearningItem }) {
           )}
         </Box>
         {item.certificate && <CertificateActions certificate={item.certificate} describedBy={titleId} />}
+        {/* Issue 27: the proofs a funder asks for (attendance, certificat de réalisation). */}
+        <EnrolmentProofs enrolmentId={item.enrolment_id} subject={item.title} size="small" />
         {item.completed_at && <SatisfactionAction courseId={item.course_id} courseTitle={item.title} describedBy={titleId} />}
       </Stack>
     </Paper>

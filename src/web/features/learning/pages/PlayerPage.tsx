@@ -33,6 +33,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { webPaths } from '../../../../shared/web-paths';
 import { useCourse } from '../../courses';
+import { useLessonHeartbeat } from '../../attendance';
 import { ContactButton } from '../../messages';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useLesson } from '../api/get-lesson';
@@ -279,6 +280,8 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
   // An author enrolled before issue 25 is not asked to rate their own course (the server refuses it).
   const ownCourse = isCourseAuthor(useSession((state) => state.user), { authorId: course.user.id });
   const complete = useCompleteLesson();
+  // Attendance (issue 27): beats while an enrolled learner has this lesson on screen.
+  useLessonHeartbeat(lessonId, Boolean(course.enrolled) && lesson.data?.course_id === course.id);
 
   if (isStatus(lesson.error, 403) || isStatus(lesson.error, 401)) return <NotEnrolled course={course} />;
   if (isStatus(lesson.error, 404) || (lesson.data && lesson.data.course_id !== course.id)) return <LessonNotFound courseId={course.id} />;

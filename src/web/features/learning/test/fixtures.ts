@@ -40,7 +40,7 @@ export function lessonContent(overrides: Partial<LessonContent> & { id: number }
 }
 
 export function learningItem(overrides: Partial<LearningItem> = {}): LearningItem {
-  return { course_id: 7, title: 'Zéro déchet en entreprise', image: null, completed: 1, total: 3, percent: 33, last_lesson_id: 102, completed_at: null, certificate: null, ...overrides };
+  return { enrolment_id: 70, course_id: 7, title: 'Zéro déchet en entreprise', image: null, completed: 1, total: 3, percent: 33, last_lesson_id: 102, completed_at: null, certificate: null, ...overrides };
 }
 
 /** The course as `GET /api/courses/{id}` answers it (the player reads its title and the enrolment). */

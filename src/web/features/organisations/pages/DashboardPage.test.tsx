@@ -13,6 +13,7 @@ const row = (overrides: Partial<DashboardRow>): DashboardRow => ({
   name: 'Anne Avance',
   email: 'anne@exemple.fr',
   course: { id: 7, title: 'Eau' },
+  enrolment_id: 70,
   enrolled_at: '2026-01-02T10:00:00Z',
   completed_lessons: 1,
   total_lessons: 2,
@@ -64,8 +65,16 @@ describe('DashboardPage', () => {
     renderDashboard();
     const table = await screen.findByRole('table');
     const cells = (name: string) => within(within(table).getByText(name).closest('tr')!).getAllByRole('cell');
-    expect(cells('Rémi Révoqué').at(-1)).toHaveTextContent(/^révoquée$/);
-    expect(cells('Anne Avance').at(-1)).toHaveTextContent(/^—$/);
+    expect(cells('Rémi Révoqué').at(-2)).toHaveTextContent(/^révoquée$/);
+    expect(cells('Anne Avance').at(-2)).toHaveTextContent(/^—$/);
+  });
+
+  it('offers each consenting member’s attendance and certificat de réalisation (issue 27)', async () => {
+    renderDashboard();
+    const table = await screen.findByRole('table');
+    const proofs = within(within(table).getByText('Anne Avance').closest('tr')!).getAllByRole('cell').at(-1)!;
+    expect(within(proofs).getByRole('button', { name: "Télécharger l'assiduité (CSV) de Anne Avance, Eau" })).toBeEnabled();
+    expect(within(proofs).getByRole('button', { name: 'Télécharger le certificat de réalisation de Anne Avance, Eau' })).toBeEnabled();
   });
 
   it('sends the filters and the search to the API, in the address too', async () => {

@@ -30,6 +30,7 @@ import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { useExportDashboard } from '../api/export-dashboard';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { Pager } from '../../../components/Pager';
+import { EnrolmentProofs } from '../../attendance';
 import { ContactButton } from '../../messages';
 
 function readStatus(raw: string | null): ProgressStatus | undefined {
@@ -210,6 +211,7 @@ export default function DashboardPage() {
                 <TableCell scope="col">Dernière activité</TableCell>
                 <TableCell scope="col">Terminée le</TableCell>
                 <TableCell scope="col">Attestation</TableCell>
+                <TableCell scope="col">Justificatifs</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -249,6 +251,7 @@ export default function DashboardPage() {
                       '—'
                     )}
                   </TableCell>
+                  <TableCell>{row.enrolment_id !== null && row.course ? <EnrolmentProofs enrolmentId={row.enrolment_id} subject={`${row.name}, ${row.course.title}`} size="small" /> : '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

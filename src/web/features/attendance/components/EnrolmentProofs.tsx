@@ -1,0 +1,31 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useDownloadProof } from '../api/download-proofs';
+
+/**
+ * The proofs of an enrolment for whoever may read them (the learner, the course's trainer, an
+ * administrator, a consenting organisation): the attendance in CSV and the certificat de
+ * réalisation in PDF; the server's refusal (settings missing, no activity yet) shows under them.
+ */
+export function EnrolmentProofs({ enrolmentId, subject, size = 'medium' }: { enrolmentId: number; subject: string; size?: 'small' | 'medium' }) {
+  const download = useDownloadProof();
+  return (
+    <Stack spacing={1}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button size={size} variant="outlined" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={() => download.mutate({ enrolmentId, kind: 'attendance' })} aria-label={`Télécharger l'assiduité (CSV) de ${subject}`}>
+          Assiduité (CSV)
+        </Button>
+        <Button size={size} variant="outlined" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={() => download.mutate({ enrolmentId, kind: 'certificate' })} aria-label={`Télécharger le certificat de réalisation de ${subject}`}>
+          Certificat de réalisation
+        </Button>
+      </Stack>
+      {download.isError && (
+        <Alert severity="error" role="alert">
+          {download.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
