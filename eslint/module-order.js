@@ -19,6 +19,7 @@ export const serverModuleOrder = [
   'profile',
   'trainers',
   'courses',
+  'sessions',
   'reviews',
   'discussions',
   'admin',

@@ -81,6 +81,11 @@ export const webRoutes = {
   adminModeration: '/admin/moderation',
   /** A moderation decision, as its author reads it and contests it (the notification's link). */
   moderationDecision: '/moderation/decisions/:id',
+  /** Live sessions (issue 28): the trainer's planner of a course, the live sign-in sheet of a slot, the learner's sessions, the administrators' list. */
+  courseSessions: '/formateur/courses/:id/sessions',
+  slotSheet: '/formateur/creneaux/:id',
+  mySessions: '/user/sessions',
+  adminSessions: '/admin/sessions',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -169,4 +174,8 @@ export const webPaths = {
   adminMeeting: (userId: Id, meetingId?: Id) => fillRoute(webRoutes.adminMeeting, { userId, meetingId }),
   adminModeration: webRoutes.adminModeration,
   moderationDecision: (id: Id) => fillRoute(webRoutes.moderationDecision, { id }),
+  courseSessions: (id: Id) => fillRoute(webRoutes.courseSessions, { id }),
+  slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),
+  mySessions: webRoutes.mySessions,
+  adminSessions: webRoutes.adminSessions,
 } as const;

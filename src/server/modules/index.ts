@@ -20,6 +20,7 @@ import { passwordModule } from './password';
 import { profileModule } from './profile';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
+import { sessionsModule } from './sessions';
 import { trainersModule } from './trainers';
 
 /**
@@ -43,6 +44,7 @@ export const modules: readonly ModuleManifest[] = [
   profileModule,
   trainersModule,
   coursesModule,
+  sessionsModule,
   reviewsModule,
   discussionsModule,
   adminModule,
