@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema } from './ids';
-import { pageInfoShape, pagingParams } from './paging';
+import { emptyAsUndefined, pageInfoShape, pagingParams } from './paging';
 
 /**
  * Live sessions of a course (issue 28): in-person days and virtual classes, cut into slots, with
@@ -196,8 +196,9 @@ export type MySessions = z.infer<typeof mySessionsSchema>;
 export const signatureCreatedSchema = z.object({ slot_id: z.number().int(), signed_at: z.string() });
 export type SignatureCreated = z.infer<typeof signatureCreatedSchema>;
 
+/** `?date=YYYY-MM-DD` (Paris day); absent: the session's first day. */
 export const attendanceSheetQuerySchema = z.object({
-  date: z.string({ error: sessionMessages.sheetDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, sessionMessages.sheetDateInvalid),
+  date: z.preprocess(emptyAsUndefined, z.string({ error: sessionMessages.sheetDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, sessionMessages.sheetDateInvalid).optional()),
 });
 
 export const adminSessionsQuerySchema = z.object({ ...pagingParams() });

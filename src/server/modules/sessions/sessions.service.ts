@@ -353,10 +353,10 @@ export async function register(db: Db, config: Config, actor: AuthUser, sessionI
       userIds = wanted.filter((id) => !present.has(id));
     } else {
       if (body?.user_ids !== undefined) throw AppError.forbidden();
-      const [enrolment] = await tx.select({ userId: enrolments.userId }).from(enrolments).where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, course.id))).limit(1);
-      if (!enrolment) throw AppError.forbidden(sessionMessages.notEnrolled);
       const [present] = await tx.select({ userId: liveRegistrations.userId }).from(liveRegistrations).where(and(eq(liveRegistrations.sessionId, sessionId), eq(liveRegistrations.userId, actor.id)));
       if (present) throw new AppError('already_registered', 409, sessionMessages.alreadyRegistered);
+      const [enrolment] = await tx.select({ userId: enrolments.userId }).from(enrolments).where(and(eq(enrolments.userId, actor.id), eq(enrolments.courseId, course.id))).limit(1);
+      if (!enrolment) throw AppError.forbidden(sessionMessages.notEnrolled);
       userIds = [actor.id];
     }
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(liveRegistrations).where(eq(liveRegistrations.sessionId, sessionId));
@@ -576,9 +576,11 @@ export function parisDay(value: Date): string {
 }
 
 /** The sign-in sheet of a session's day as a PDF (trainer and administrators). */
-export async function attendanceSheet(db: Db, actor: AuthUser, sessionId: number, day: string): Promise<{ pdf: Buffer; fileName: string }> {
+export async function attendanceSheet(db: Db, actor: AuthUser, sessionId: number, date: string | undefined): Promise<{ pdf: Buffer; fileName: string }> {
   const { session, course } = await managedSession(db, actor, sessionId);
-  const slots = (await db.select().from(liveSlots).where(eq(liveSlots.sessionId, sessionId)).orderBy(asc(liveSlots.startsAt))).filter((s) => parisDay(s.startsAt) === day);
+  const all = await db.select().from(liveSlots).where(eq(liveSlots.sessionId, sessionId)).orderBy(asc(liveSlots.startsAt));
+  const day = date ?? parisDay(session.startsAt);
+  const slots = all.filter((s) => parisDay(s.startsAt) === day);
   if (slots.length === 0) throw AppError.notFound(sessionMessages.noSlotThatDay);
   const lines = await sheetLines(db, sessionId, slots.map((s) => s.id));
   const pdf = await renderAttendanceSheetPdf({
