@@ -535,6 +535,16 @@ const visits: Visit[] = [
     },
   },
   {
+    route: webPaths.adminSettings,
+    roles: adminOnly,
+    url: () => webPaths.adminSettings,
+    heading: 'Paramètres de l’organisme',
+    act: async (page) => {
+      await expect(page.getByRole('textbox', { name: 'Raison sociale' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Envoyer la signature' })).toBeVisible();
+    },
+  },
+  {
     route: webRoutes.moderationDecision,
     state: 'décision d’un autre ou introuvable',
     roles: signedIn,

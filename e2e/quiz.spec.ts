@@ -78,7 +78,8 @@ test('a learner fails a quiz, retries, passes, completes the course, rates it, d
 
   // The course is complete: "Mes formations" offers the attestation.
   await page.goto(webPaths.myLearning);
-  const card = page.getByRole('listitem', { name: course.title });
+  // The first of the two: the course's card, then its line under « Mes attestations ».
+  const card = page.getByRole('listitem', { name: course.title }).first();
   await expect(card.getByText('Terminé')).toBeVisible();
   await expect(card.getByText('Concret et bien expliqué.')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Modifier mon avis' })).toBeVisible();

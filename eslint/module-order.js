@@ -7,6 +7,7 @@
 export const serverModuleOrder = [
   'health',
   'notifications',
+  'provider',
   'certificates',
   'enrolments',
   'satisfaction',

@@ -79,6 +79,8 @@ export const webRoutes = {
   editOpportunity: '/opportunites/:id/modifier',
   /** Reported content and contested decisions (DSA notice and action, issue 26). */
   adminModeration: '/admin/moderation',
+  /** The training provider's identity, signature and follow-up delays (issue 27). */
+  adminSettings: '/admin/parametres',
   /** A moderation decision, as its author reads it and contests it (the notification's link). */
   moderationDecision: '/moderation/decisions/:id',
   /** Live sessions (issue 28): the trainer's planner of a course, the live sign-in sheet of a slot, the learner's sessions, the administrators' list. */
@@ -173,6 +175,7 @@ export const webPaths = {
   myDirectory: `${webRoutes.profile}#annuaire`,
   adminMeeting: (userId: Id, meetingId?: Id) => fillRoute(webRoutes.adminMeeting, { userId, meetingId }),
   adminModeration: webRoutes.adminModeration,
+  adminSettings: webRoutes.adminSettings,
   moderationDecision: (id: Id) => fillRoute(webRoutes.moderationDecision, { id }),
   courseSessions: (id: Id) => fillRoute(webRoutes.courseSessions, { id }),
   slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),

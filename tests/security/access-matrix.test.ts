@@ -7,7 +7,7 @@ import { newCertificateCode } from '../../src/server/modules/certificates/certif
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
 import { discussionReplies, discussionThreads, moderationDecisions, opportunities, organisations, reports } from '../../src/server/db/schema';
-import { certificateSnapshot, createUser, DEFAULT_PASSWORD, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
+import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
 
@@ -218,6 +218,10 @@ const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats:
 const threadBody: BodyFn = () => ({ payload: { title: 'Question de la matrice', body: 'Où **composter** ?', kind: 'question' } });
 const replyBody: BodyFn = () => ({ payload: { body: 'Au composteur collectif.' } });
 const directoryBody: BodyFn = () => ({ payload: { visible: true, fields: ['headline', 'region'], accepts_messages: true, headline: 'Animatrice de la matrice', region: 'bretagne', domains: ['rse'] } });
+const providerSettingsBody: BodyFn = () => ({
+  payload: { legal_name: 'Organisme de test', siret: '90123456700013', nda: '11755555575', address: '1 rue du Test', postal_code: '75001', city: 'Paris', legal_representative: 'Alex Test', complaints_contact: 'qualite@exemple.fr', disability_referent: 'Sam Test', vat_regime: 'exempt_261_4_4', inactivity_reminder_days: 7, cold_survey_days: 60, evidence_retention_years: 6 },
+});
+const signatureBody: BodyFn = () => multipartRequest([{ name: 'signature', filename: 'signature.png', contentType: 'image/png', data: pngImage(8, 8) }]);
 const photoBody: BodyFn = () => multipartRequest([{ name: 'photo', filename: 'photo.png', contentType: 'image/png', data: pngImage(8, 8) }]);
 const opportunityBody: BodyFn = () => ({
   payload: { title: 'Mission de la matrice', description: 'Une mission pour vérifier les droits de chaque route.', type: 'job', region: 'bretagne', domains: ['rse'], remote: true, deadline: null },
@@ -403,6 +407,12 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/organisations':           row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'PUT /api/admin/organisations/:id/seats': row('isAdmin',          'organisation', [401, 403, 403, 403, 403, 200, 403], { body: seatsBody }),
 
+  // The provider's settings (issue 27): administrators only.
+  'GET /api/admin/settings':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'PUT /api/admin/settings':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-'], { body: providerSettingsBody }),
+  'GET /api/admin/settings/signature':      row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'PUT /api/admin/settings/signature':      row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-'], { body: signatureBody }),
+
   // Course discussions (issue 26): enrolled learners, the course's trainer and administrators; nobody here is enrolled.
   'GET /api/courses/:id/threads':           row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
   'POST /api/courses/:id/threads':          row('authenticated',    'course',  [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: threadBody }),
@@ -486,6 +496,8 @@ async function buildWorld(): Promise<World> {
   const actors = {} as Record<RoleActor, SignedIn>;
   for (const kind of roleActors) actors[kind] = await signedIn(db, kind);
   const cv = await placeFile(storage, pdfDocument(), 'pdf');
+  // Documents name the training provider: its settings are complete here.
+  await setProviderSettings({ db, storage });
   const subject = await createUser(db, {
     role: 'formateur',
     isValid: false,

@@ -5,6 +5,7 @@ import { discussionKinds } from '../../shared/discussion-rules';
 import { notificationKinds } from '../../shared/notifications';
 import { moderationActions, reportKinds, reportReasons, reportStatuses, reportTargetTypes } from '../../shared/moderation';
 import { memberStatuses, sectors, sizeBands } from '../../shared/organisations';
+import { followUpBounds, vatRegimes } from '../../shared/provider';
 import {
   type AnyPgColumn,
   boolean,
@@ -140,6 +141,35 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The training provider's identity and follow-up delays (issue 27): one row (id 1), edited at
+ * /admin/parametres. Null columns are not set yet; a document that needs one refuses to be made.
+ */
+export const providerSettings = pgTable(
+  'provider_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    legalName: text('legal_name'),
+    siret: text('siret'),
+    /** Numéro de déclaration d'activité: 11 digits. */
+    nda: text('nda'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    legalRepresentative: text('legal_representative'),
+    /** Storage key of the representative's signature, a PNG. */
+    signaturePath: text('signature_path'),
+    complaintsContact: text('complaints_contact'),
+    disabilityReferent: text('disability_referent'),
+    vatRegime: text('vat_regime', { enum: vatRegimes }),
+    inactivityReminderDays: integer('inactivity_reminder_days').notNull().default(followUpBounds.inactivity_reminder_days.default),
+    coldSurveyDays: integer('cold_survey_days').notNull().default(followUpBounds.cold_survey_days.default),
+    evidenceRetentionYears: integer('evidence_retention_years').notNull().default(followUpBounds.evidence_retention_years.default),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('provider_settings_single_row', sql`${t.id} = 1`)],
+);
 
 /** Every interview ever scheduled; a user's latest one is their current meeting. */
 export const meetings = pgTable(
@@ -1207,7 +1237,7 @@ export const liveAbsences = pgTable(
 );
 
 /**
- * A person's private calendar feed (decision 044): the token is derived from `nonce` with a server
+ * A person's private calendar feed (decision 045): the token is derived from `nonce` with a server
  * secret, so the page can show the address again, and is looked up by its SHA-256; rotating draws
  * a new nonce, and the old address answers 404.
  */

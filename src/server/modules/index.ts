@@ -18,6 +18,7 @@ import { opportunitiesModule } from './opportunities';
 import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
+import { providerModule } from './provider';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
 import { sessionsModule } from './sessions';
@@ -32,6 +33,7 @@ import { trainersModule } from './trainers';
 export const modules: readonly ModuleManifest[] = [
   healthModule,
   notificationsModule,
+  providerModule,
   certificatesModule,
   enrolmentsModule,
   satisfactionModule,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { categories } from '../../shared/categories';
 import type { CertificateSnapshot } from '../../shared/certificates';
@@ -16,6 +17,7 @@ import {
   organisationMembers,
   organisations,
   organisationSeats,
+  providerSettings,
   quizQuestions,
   quizzes,
   satisfactionAnswers,
@@ -26,6 +28,8 @@ import { userSearchText } from '../lib/search-text';
 import { createSession } from '../lib/sessions';
 import { courseSearchText } from '../modules/courses/courses.service';
 import { pngImage, type FilePart } from './files';
+import { keepUpload, type Storage } from '../lib/storage';
+import { demoProvider } from '../modules/provider/provider.service';
 import { randomSiret } from './siret';
 
 /**
@@ -385,4 +389,18 @@ export async function insertLiveSession(
   }
   if (options.learners?.length) await db.insert(liveRegistrations).values(options.learners.map((userId) => ({ sessionId: session!.id, userId })));
   return { session: session!, slots };
+}
+
+/**
+ * Fills every provider setting (the demo identity unless overridden) with a stored signature
+ * image, so that documents can be generated. Overrides may set a column back to null.
+ */
+export async function setProviderSettings({ db, storage }: { db: Db; storage: Storage }, overrides: Partial<typeof providerSettings.$inferInsert> = {}): Promise<void> {
+  const image = pngImage(60, 20);
+  const tempPath = `${storage.incomingDir}/${randomBytes(8).toString('hex')}.png`;
+  await fs.mkdir(storage.incomingDir, { recursive: true });
+  await fs.writeFile(tempPath, image);
+  const signaturePath = await keepUpload(storage, { tempPath, size: image.length }, 'png');
+  const values = { ...demoProvider, signaturePath, ...overrides, updatedAt: new Date() };
+  await db.insert(providerSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: providerSettings.id, set: values });
 }

@@ -70,6 +70,7 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.opportunityResponses]: () => import('../features/opportunities/pages/OpportunityResponsesPage'),
   [webRoutes.editOpportunity]: () => import('../features/opportunities/pages/EditOpportunityPage'),
   [webRoutes.adminModeration]: () => import('../features/moderation/pages/AdminModerationPage'),
+  [webRoutes.adminSettings]: () => import('../features/provider/pages/SettingsPage'),
   [webRoutes.moderationDecision]: () => import('../features/moderation/pages/DecisionPage'),
   [webRoutes.notFound]: () => import('../features/site/pages/NotFoundPage'),
 };

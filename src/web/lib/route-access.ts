@@ -92,6 +92,7 @@ export const routeAccess = [
   { path: webRoutes.adminCertificates, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminSatisfaction, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminModeration, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminSettings, auth: true, rule: adminOnly, area: 'admin' },
   // The interview room fills the page: no menu above it.
   { path: webRoutes.adminMeeting, auth: true, rule: adminOnly },
   // The network (issue 26): the directory and the opportunities for signed-in users; a trainer's page is public.

@@ -23,13 +23,14 @@ import {
 } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { createTestApp } from '../../test/app';
-import { authHeader, certificateSnapshot, createOrganisation, createUser, DEFAULT_PASSWORD, enrol, insertCourse, insertLesson, insertMeeting, insertMembership, insertQuiz, insertSection } from '../../test/factories';
+import { setProviderSettings, authHeader, certificateSnapshot, createOrganisation, createUser, DEFAULT_PASSWORD, enrol, insertCourse, insertLesson, insertMeeting, insertMembership, insertQuiz, insertSection } from '../../test/factories';
 import { pdfDocument, pngImage } from '../../test/files';
 import { pdfText } from '../../test/pdf';
 import { placeFile, readStoredFile } from '../../test/uploads';
 import { deletedAccountLabel } from './account-deletion.service';
 
 const { app, db, storage } = await createTestApp({ publicUrl: 'https://formation.exemple.fr' });
+await setProviderSettings({ db, storage });
 
 const author = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Claire', lastname: 'Formatrice' });
 const admin = await createUser(db, { role: 'admin', firstname: 'Alix', lastname: 'Admin' });

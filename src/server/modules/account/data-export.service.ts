@@ -25,7 +25,8 @@ téléchargement (droit d'accès et droit à la portabilité, articles 15 et 20 
   "files" du fichier JSON les liste ; un fichier marqué "included": false n'a pas été retrouvé dans
   le stockage.
 - attestations/ : le PDF de chacune de vos attestations valides (une attestation révoquée n'y figure
-  pas ; la rubrique "certificates" du fichier JSON la mentionne).
+  pas ; la rubrique "certificates" du fichier JSON la mentionne ; aucune tant que l'organisme de
+  formation n'a pas renseigné ses paramètres).
 
 Les dates sont en UTC, au format ISO 8601. Votre mot de passe n'y figure pas : nous n'en gardons
 qu'une empreinte, qui ne permet pas de le retrouver.
@@ -61,13 +62,13 @@ function accountSection(user: UserRow) {
  * owns, as every module's manifest declares them. Read before the ZIP starts, so the archive
  * describes one moment.
  */
-async function collect(db: Db, modules: readonly ModuleManifest[], userId: number, origin: string) {
+async function collect(db: Db, storage: Storage, modules: readonly ModuleManifest[], userId: number, origin: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.unauthenticated();
   const [sections, files, attestations] = await Promise.all([
     Promise.all(modules.map((module) => module.exportSections?.(db, user) ?? {})),
     Promise.all(modules.map((module) => module.ownedFiles?.(db, userId) ?? [])),
-    ownCertificatePdfs(db, { id: user.id, role: user.role, is_valid: user.isValid }, origin),
+    ownCertificatePdfs({ db, storage }, { id: user.id, role: user.role, is_valid: user.isValid }, origin),
   ]);
   const document = { format: 'ecoforma-export-1', generated_at: new Date().toISOString(), account: accountSection(user), ...Object.assign({}, ...sections) };
   return { document, files: files.flat(), attestations };
@@ -81,7 +82,7 @@ async function collect(db: Db, modules: readonly ModuleManifest[], userId: numbe
  */
 export async function exportMyData(db: Db, storage: Storage, modules: readonly ModuleManifest[], userId: number, origin: string): Promise<{ fileName: string; stream: Readable }> {
   if ((await countHit(db, rateKeys.dataExport(userId), ACCOUNT_LIMITS_WINDOW_MS / 1000)) > DATA_EXPORT_LIMIT) throw new AppError('too_many_attempts', 429);
-  const { document, files, attestations } = await collect(db, modules, userId, origin);
+  const { document, files, attestations } = await collect(db, storage, modules, userId, origin);
   // Loaded on the first export, not at start (issue 16, goal 4); `default` is the CommonJS module
   // itself, the only export of the compiled server's lazy chunk.
   const { ZipFile } = (await import('yazl')).default;

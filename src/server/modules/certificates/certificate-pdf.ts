@@ -1,6 +1,7 @@
 import type QRCodeModule from 'qrcode';
 import { PLATFORM_NAME, type CertificateSnapshot } from '../../../shared/certificates';
 import { formatDay, formatMinutes } from '../../../shared/french-format';
+import { drawProviderSignature, providerLegalLines, type ProviderIdentity } from '../provider';
 
 export interface CertificatePrint {
   number: string;
@@ -8,6 +9,8 @@ export interface CertificatePrint {
   snapshot: CertificateSnapshot;
   /** The public verification page the QR code leads to. */
   verificationUrl: string;
+  /** The training provider issuing it, from the settings at download time. */
+  provider: ProviderIdentity;
 }
 
 const GREEN = '#2e7d32';
@@ -41,7 +44,7 @@ export async function renderCertificatePdf(print: CertificatePrint): Promise<Buf
     size: 'A4',
     margin: 50,
     compress: false,
-    info: { Title: `Attestation de fin de formation ${print.number}`, Author: PLATFORM_NAME, Subject: s.course_title },
+    info: { Title: `Attestation de fin de formation ${print.number}`, Author: print.provider.legalName, Subject: s.course_title },
     lang: 'fr-FR',
   });
   const chunks: Buffer[] = [];
@@ -52,8 +55,10 @@ export async function renderCertificatePdf(print: CertificatePrint): Promise<Buf
   });
 
   const width = doc.page.width - 100;
-  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(22).text(PLATFORM_NAME);
-  doc.fillColor(GREY).font('Helvetica').fontSize(10).text(`Attestation n° ${print.number}`);
+  const [name, ...legal] = providerLegalLines(print.provider);
+  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(18).text(name!);
+  doc.fillColor(GREY).font('Helvetica').fontSize(8).text(legal.join(' · '));
+  doc.fontSize(10).text(`Attestation n° ${print.number} · formation suivie sur ${PLATFORM_NAME}`);
   doc.moveDown(1.5);
   doc.fillColor('#000000').font('Helvetica-Bold').fontSize(20).text('Attestation de fin de formation', { align: 'center' });
   doc.moveDown(1);
@@ -89,7 +94,9 @@ export async function renderCertificatePdf(print: CertificatePrint): Promise<Buf
     for (const o of s.objective_results) doc.text(`${o.objective} : ${o.correct} / ${o.total} bonne(s) réponse(s) (${o.percent} %)`);
   }
   doc.moveDown(1);
-  doc.text(`Délivrée le ${formatDay(print.issuedAt)} par ${PLATFORM_NAME}.`);
+  doc.text(`Délivrée le ${formatDay(print.issuedAt)} par ${print.provider.legalName}.`);
+  doc.moveDown(0.5);
+  drawProviderSignature(doc, print.provider);
 
   // Verification block at the foot of the page.
   const qrSize = 96;

@@ -16,7 +16,7 @@ import { currentUser } from '../../plugins/auth';
 import { certificatePdf, listCertificates, revokeCertificate, verifyCertificate } from './certificates.service';
 
 /** Attestations de fin de formation: public verification, download by their owner, revocation by an administrator. */
-export const certificatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+export const certificatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, storage }) => {
   const tags = ['attestations'];
   const adminOnly = { access: isAdmin };
 
@@ -28,7 +28,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
 
   // Downloaded through the authenticated call only: a token in a URL would end up in logs and history.
   app.get('/api/certificates/:id/pdf', { config: { access: 'authenticated' }, schema: { tags, summary: "Télécharger le PDF d'une attestation (la personne formée, les administrateurs)", params: idParamsSchema, response: { 200: binaryAnswer(['application/pdf'], "L'attestation en PDF") } } }, async (request, reply) => {
-    const { pdf, fileName } = await certificatePdf(db, request.params.id, currentUser(request), config.publicUrl);
+    const { pdf, fileName } = await certificatePdf({ db, storage }, request.params.id, currentUser(request), config.publicUrl);
     reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition(fileName)).header('Cache-Control', 'private, no-store');
     return reply.send(pdf);
   });

@@ -12,6 +12,8 @@ import { isAdmin, type Actor } from '../../../shared/roles';
 import type { Db, Executor } from '../../db/client';
 import { certificates, courses, organisationEnrolments, organisationMembers, users } from '../../db/schema';
 import { notify } from '../notifications';
+import { providerIdentity } from '../provider';
+import type { Storage } from '../../lib/storage';
 import { isCourseAuthor, ownCourseMessages } from '../../../shared/course-rules';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -49,7 +51,7 @@ async function readableCertificate(db: Db, id: number, actor: Actor): Promise<Ce
 }
 
 /** The PDF, generated from the snapshot on each download, with a file name to save it under. */
-export async function certificatePdf(db: Db, id: number, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }> {
+export async function certificatePdf({ db, storage }: { db: Db; storage: Storage }, id: number, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }> {
   const row = await readableCertificate(db, id, actor);
   // One issued to its own author before issue 25 attests nothing: it is not handed out.
   if (row.userId === actor.id && row.courseId !== null) {
@@ -59,6 +61,7 @@ export async function certificatePdf(db: Db, id: number, actor: Actor, origin: s
   // A revoked attestation printed clean would still look valid to whoever receives it.
   if (row.revokedAt) throw new AppError('certificate_revoked', 410, certificateMessages.revokedNoPdf(formatDay(row.revokedAt), row.revokedReason));
   const pdf = await renderCertificatePdf({
+    provider: await providerIdentity({ db, storage }),
     number: row.number,
     issuedAt: row.issuedAt,
     snapshot: row.snapshot,
@@ -71,7 +74,8 @@ export async function certificatePdf(db: Db, id: number, actor: Actor, origin: s
  * The PDFs of the account's own attestations that the download hands out (valid, not revoked; not
  * one of a course they wrote), for the personal data export, each rendered by `certificatePdf`.
  */
-export async function ownCertificatePdfs(db: Db, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }[]> {
+export async function ownCertificatePdfs(deps: { db: Db; storage: Storage }, actor: Actor, origin: string): Promise<{ pdf: Buffer; fileName: string }[]> {
+  const { db } = deps;
   const valid = await db
     .select({ id: certificates.id })
     .from(certificates)
@@ -80,8 +84,10 @@ export async function ownCertificatePdfs(db: Db, actor: Actor, origin: string): 
   const pdfs: { pdf: Buffer; fileName: string }[] = [];
   for (const { id } of valid) {
     try {
-      pdfs.push(await certificatePdf(db, id, actor, origin));
+      pdfs.push(await certificatePdf(deps, id, actor, origin));
     } catch (error) {
+      // Without the provider's settings no attestation can be printed: the export still gives the rest.
+      if (error instanceof AppError && error.code === 'provider_settings_missing') return [];
       if (error instanceof AppError && error.code === 'own_course') continue;
       throw error;
     }

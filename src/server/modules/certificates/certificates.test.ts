@@ -4,13 +4,15 @@ import { ownCourseMessages } from '../../../shared/courses';
 import { certificateMessages, type AdminCertificate, type AdminCertificatesResponse, type CertificateVerification } from '../../../shared/certificates';
 import { formatDay } from '../../../shared/french-format';
 import type { MyLearning } from '../../../shared/learning';
-import { auditLog, certificates, courses, mailOutbox, notifications, organisationEnrolments, users } from '../../db/schema';
+import { auditLog, certificates, courses, mailOutbox, notifications, organisationEnrolments, providerSettings, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertQuiz, insertSection } from '../../test/factories';
+import { setProviderSettings, authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertQuiz, insertSection } from '../../test/factories';
 import { pdfText } from '../../test/pdf';
+import { providerMessages } from '../../../shared/provider';
 
 const PUBLIC_URL = 'https://formation.exemple.fr';
-const { app, db } = await createTestApp({ publicUrl: PUBLIC_URL });
+const { app, db, storage } = await createTestApp({ publicUrl: PUBLIC_URL });
+await setProviderSettings({ db, storage });
 
 const author = await createUser(db, { role: 'formateur', isValid: true, firstname: 'Claire', lastname: 'Formatrice' });
 const admin = await createUser(db, { role: 'admin' });
@@ -172,9 +174,13 @@ describe('the PDF', () => {
     expect(res.headers['content-disposition']).toContain(`attestation-${cert.number}.pdf`);
     expect(res.headers['content-disposition']).toMatch(/^attachment/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(res.rawPayload);
+    // Lines wrapped by the layout are read as one text.
+    const text = pdfText(res.rawPayload).replace(/\s*\n\s*/g, ' ');
     for (const expected of [
-      'EcoForma',
+      'EcoForma Démonstration SAS',
+      'SIRET 90123456700013',
+      'Déclaration d’activité enregistrée sous le numéro 11755555575 auprès du préfet de région. Cet enregistrement ne vaut pas agrément de l’État.',
+      'Pour EcoForma Démonstration SAS, Camille Durand, représentant légal',
       'Attestation de fin de formation',
       'action de formation',
       'Noé Martin',
@@ -190,6 +196,21 @@ describe('the PDF', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+  });
+
+  it('is refused (409) while the provider’s settings a document needs are missing, naming them', async () => {
+    const c = await course();
+    const owner = await learner(c);
+    const cert = (await complete(c, owner))!;
+    await db.update(providerSettings).set({ nda: null, signaturePath: null });
+    try {
+      const res = await call('GET', `/api/certificates/${cert.id}/pdf`, owner);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error_code: 'provider_settings_missing', message: providerMessages.incomplete(['nda', 'signature']) });
+    } finally {
+      await setProviderSettings({ db, storage });
+    }
+    expect((await call('GET', `/api/certificates/${cert.id}/pdf`, owner)).statusCode).toBe(200);
   });
 
   it('is downloaded by its owner and administrators only', async () => {

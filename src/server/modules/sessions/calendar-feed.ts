@@ -79,7 +79,7 @@ function dayArray(day: string): [number, number, number] {
 /**
  * The person's calendar: the sessions they are registered for or teach, their interviews and the
  * deadlines of the opportunities they posted or answered. Stable UIDs (the same as the invitations'),
- * times in UTC, which calendars show in Europe/Paris (decision 044).
+ * times in UTC, which calendars show in Europe/Paris (decision 045).
  */
 export async function calendarText(db: Db, config: Config, userId: number): Promise<string> {
   const host = uidHost(config);

@@ -33,7 +33,7 @@ function organizerAddress(from: string): string {
 /**
  * The session as an event. Times are written in UTC (`…Z`, RFC 5545 form 2), which every calendar
  * shows in its own zone (Europe/Paris for our learners): `ics` cannot write a VTIMEZONE, and a
- * TZID without one is not valid (decision 044). The room's address is not in it: it is only shown
+ * TZID without one is not valid (decision 045). The room's address is not in it: it is only shown
  * on « Mes sessions » while the room is open.
  */
 export function sessionEvent(config: Pick<Config, 'publicUrl'>, session: CalendarSession): EventAttributes {

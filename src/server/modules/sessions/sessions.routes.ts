@@ -43,7 +43,7 @@ const feedParamsSchema = z.object({ feed: z.string().max(100) });
 const absenceParamsSchema = z.object({ id: idSchema, userId: idSchema });
 
 /** Live sessions (issue 28): planning, registration, sign-in sheets and calendar feeds. */
-export const sessionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+export const sessionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, storage }) => {
   const tags = ['sessions'];
   const signedIn = { access: 'authenticated' as const };
 
@@ -56,16 +56,16 @@ export const sessionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { d
   );
 
   app.put('/api/sessions/:id', { config: signedIn, schema: { tags, summary: 'Modifier une session (les inscrits reçoivent la convocation mise à jour)', params: idParamsSchema, body: sessionBodySchema, response: { 200: sessionSchema } } }, async (request) =>
-    updateSession(db, config, currentUser(request), request.params.id, request.body),
+    updateSession(db, config, storage, currentUser(request), request.params.id, request.body),
   );
 
   app.delete('/api/sessions/:id', { config: signedIn, schema: { tags, summary: 'Annuler une session que personne n’a signée (les inscrits reçoivent l’annulation)', params: idParamsSchema, response: { 204: noContentSchema } } }, async (request, reply) => {
-    await deleteSession(db, config, currentUser(request), request.params.id);
+    await deleteSession(db, config, storage, currentUser(request), request.params.id);
     return reply.status(204).send();
   });
 
   app.post('/api/sessions/:id/registrations', { config: signedIn, schema: { tags, summary: 'M’inscrire à une session, ou inscrire les membres de mon organisation', params: idParamsSchema, body: registrationBodySchema, response: { 201: registrationResultSchema } } }, async (request, reply) =>
-    reply.status(201).send(await register(db, config, currentUser(request), request.params.id, request.body)),
+    reply.status(201).send(await register(db, config, storage, currentUser(request), request.params.id, request.body)),
   );
 
   app.get('/api/sessions/:id/attendance-sheet', { config: signedIn, schema: { tags, summary: 'La feuille d’émargement d’un jour de la session, en PDF', params: idParamsSchema, querystring: attendanceSheetQuerySchema, response: { 200: binaryAnswer(['application/pdf'], 'La feuille d’émargement en PDF') } } }, async (request, reply) => {

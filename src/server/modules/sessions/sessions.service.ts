@@ -37,6 +37,8 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../lib/sessions';
+import type { Storage } from '../../lib/storage';
+import { providerIdentity } from '../provider';
 import { notify } from '../notifications';
 import { sessionInvitation, type CalendarSession } from './session-calendar';
 import { renderAttendanceSheetPdf, renderConvocationPdf, type ProviderReferents } from './session-pdf';
@@ -54,12 +56,19 @@ interface CourseFacts {
   status: (typeof courses.$inferSelect)['status'];
 }
 
-/** Reads the provider's referents for the convocation; null until the provider's settings exist (issue 27). */
-export type ReferentsSource = (db: Executor) => Promise<ProviderReferents | null>;
-let referentsSource: ReferentsSource = async () => null;
-/** Wired by the module's index once the provider module is there. */
-export function useReferents(source: ReferentsSource): void {
-  referentsSource = source;
+/**
+ * The provider's name, activity number and referents for the convocation (issue 27), or null
+ * while its settings are incomplete: the registration still goes through, and the convocation then
+ * sends the learner to the EcoForma team (decision 045).
+ */
+async function providerReferents(db: Executor, storage: Storage): Promise<ProviderReferents | null> {
+  try {
+    const p = await providerIdentity({ db, storage });
+    return { legalName: p.legalName, nda: p.nda, address: `${p.address}, ${p.postalCode} ${p.city}`, complaintsContact: p.complaintsContact, disabilityReferent: p.disabilityReferent };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'provider_settings_missing') return null;
+    throw error;
+  }
 }
 
 async function courseFacts(db: Executor, courseId: number): Promise<CourseFacts | null> {
@@ -180,11 +189,11 @@ function calendarSession(session: SessionRow, course: CourseFacts): CalendarSess
  * and the calendar invitation (REQUEST), or the update (same UID, the session's new SEQUENCE), or
  * the cancellation (METHOD:CANCEL).
  */
-async function sendConvocations(tx: Executor, config: Config, session: SessionRow, course: CourseFacts, userIds: number[], change: 'registered' | 'updated' | 'cancelled'): Promise<void> {
+async function sendConvocations(tx: Executor, config: Config, storage: Storage, session: SessionRow, course: CourseFacts, userIds: number[], change: 'registered' | 'updated' | 'cancelled'): Promise<void> {
   if (userIds.length === 0) return;
   const learners = await tx.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email }).from(users).where(inArray(users.id, userIds));
   const slots = await tx.select({ startsAt: liveSlots.startsAt, endsAt: liveSlots.endsAt }).from(liveSlots).where(eq(liveSlots.sessionId, session.id)).orderBy(asc(liveSlots.startsAt));
-  const provider = change === 'cancelled' ? null : await referentsSource(tx);
+  const provider = change === 'cancelled' ? null : await providerReferents(tx, storage);
   for (const learner of learners) {
     const name = `${learner.firstname} ${learner.lastname}`;
     const attachments = [await sessionInvitation(config, calendarSession(session, course), { name, email: learner.email }, change === 'cancelled' ? 'CANCEL' : 'REQUEST')];
@@ -265,7 +274,7 @@ async function registeredUserIds(db: Executor, sessionId: number): Promise<numbe
  * sheet would lie); the capacity never drops below the registered. The registered learners get the
  * updated convocation (same UID, SEQUENCE + 1).
  */
-export async function updateSession(db: Db, config: Config, actor: AuthUser, sessionId: number, body: SessionBody, now = new Date()): Promise<LiveSession> {
+export async function updateSession(db: Db, config: Config, storage: Storage, actor: AuthUser, sessionId: number, body: SessionBody, now = new Date()): Promise<LiveSession> {
   await db.transaction(async (tx) => {
     const { session, course } = await managedSession(tx, actor, sessionId, true);
     const sameDates =
@@ -300,19 +309,19 @@ export async function updateSession(db: Db, config: Config, actor: AuthUser, ses
       await tx.delete(liveSlots).where(eq(liveSlots.sessionId, sessionId));
       await tx.insert(liveSlots).values(body.slots.map((s) => ({ sessionId, startsAt: new Date(s.starts_at), endsAt: new Date(s.ends_at) })));
     }
-    await sendConvocations(tx, config, updated!, course, registered, 'updated');
+    await sendConvocations(tx, config, storage, updated!, course, registered, 'updated');
   });
   return describeOne(db, actor, sessionId, now);
 }
 
 /** Deletes a session that nobody signed for; its registered learners get the cancellation (METHOD:CANCEL). */
-export async function deleteSession(db: Db, config: Config, actor: AuthUser, sessionId: number): Promise<void> {
+export async function deleteSession(db: Db, config: Config, storage: Storage, actor: AuthUser, sessionId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const { session, course } = await managedSession(tx, actor, sessionId, true);
     if (await hasSignatures(tx, sessionId)) throw AppError.invalidTransition(sessionMessages.hasSignatures);
     const registered = await registeredUserIds(tx, sessionId);
     await tx.delete(liveSessions).where(eq(liveSessions.id, sessionId));
-    await sendConvocations(tx, config, { ...session, sequence: session.sequence + 1 }, course, registered, 'cancelled');
+    await sendConvocations(tx, config, storage, { ...session, sequence: session.sequence + 1 }, course, registered, 'cancelled');
   });
 }
 
@@ -321,11 +330,11 @@ export async function deleteSession(db: Db, config: Config, actor: AuthUser, ses
 
 /**
  * Registers the caller (a learner enrolled in the course), or the members an organisation names
- * (each enrolled in the course on its seats, decision 044), within the session's capacity: the
+ * (each enrolled in the course on its seats, decision 045), within the session's capacity: the
  * session row is locked, so of two registrations racing for the last place one gets it and the
  * other is refused (409), and nothing of it is written.
  */
-export async function register(db: Db, config: Config, actor: AuthUser, sessionId: number, body: RegistrationBody, now = new Date()): Promise<RegistrationResult> {
+export async function register(db: Db, config: Config, storage: Storage, actor: AuthUser, sessionId: number, body: RegistrationBody, now = new Date()): Promise<RegistrationResult> {
   return db.transaction(async (tx) => {
     const found = await sessionWithCourse(tx, sessionId, true);
     if (!found || !canViewCourse(actor, found.course)) throw AppError.notFound(sessionMessages.sessionNotFound);
@@ -362,7 +371,7 @@ export async function register(db: Db, config: Config, actor: AuthUser, sessionI
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(liveRegistrations).where(eq(liveRegistrations.sessionId, sessionId));
     if (n + userIds.length > session.capacity) throw new AppError('session_full', 409, sessionMessages.sessionFull);
     if (userIds.length > 0) await tx.insert(liveRegistrations).values(userIds.map((userId) => ({ sessionId, userId, registeredById: actor.id })));
-    await sendConvocations(tx, config, session, course, userIds, 'registered');
+    await sendConvocations(tx, config, storage, session, course, userIds, 'registered');
     return { registered: userIds, remaining: session.capacity - n - userIds.length };
   });
 }

@@ -57,7 +57,7 @@ function escapeMarkup(text: string): string {
 }
 
 /**
- * The keyboard alternative (decision 044): the typed name, drawn by the server into a PNG in an
+ * The keyboard alternative (decision 045): the typed name, drawn by the server into a PNG in an
  * italic hand, so the sheet shows an image for every signature and one hash covers each.
  */
 export async function renderTypedSignature(name: string): Promise<Buffer> {

@@ -15,6 +15,7 @@ const links = [
   { to: webPaths.adminSatisfaction, label: 'Avis des apprenants' },
   { to: webPaths.opportunities, label: 'Opportunités' },
   { to: webPaths.adminModeration, label: 'Modération' },
+  { to: webPaths.adminSettings, label: 'Paramètres' },
 ];
 
 /**

@@ -170,7 +170,12 @@ describe('MyLearningPage', () => {
     });
     renderRoutes('/user/learning', routes);
 
-    const done = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' });
+    const [done] = await screen.findAllByRole('listitem', { name: 'Zéro déchet en entreprise' });
+    if (!done) throw new Error('carte absente');
+    // Listed again under « Mes attestations », which holds only the completed course's.
+    const certificates = screen.getByRole('region', { name: 'Mes attestations' });
+    expect(within(certificates).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(certificates).getByText(/Attestation n° EF-2026-000005 · formation terminée le 14 mars 2026/)).toBeInTheDocument();
     expect(within(done).getByRole('link', { name: 'Page de vérification' })).toHaveAttribute('href', '/certificats/AbCdEfGhIjKlMnOpQrStUv');
     await userEvent.click(within(done).getByRole('button', { name: "Télécharger l'attestation" }));
     await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -204,7 +209,8 @@ describe('MyLearningPage', () => {
       },
     });
     renderRoutes('/user/learning', routes);
-    const card = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' });
+    const [card] = await screen.findAllByRole('listitem', { name: 'Zéro déchet en entreprise' });
+    if (!card) throw new Error('carte absente');
     expect(within(card).getByText('Attestation n° EF-2026-000005 : Révoquée le 2 avril 2026 : Quiz passé par une autre personne.')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: "Télécharger l'attestation" })).not.toBeInTheDocument();
   });

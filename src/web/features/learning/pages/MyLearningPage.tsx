@@ -104,6 +104,34 @@ function SavedCourses({ items }: { items: SavedLearningItem[] }) {
   );
 }
 
+/** Every attestation of the learner in one place, beside the course cards that also offer each one. */
+function MyCertificates({ items }: { items: LearningItem[] }) {
+  return (
+    <Box component="section" aria-labelledby="attestations-titre" sx={{ mt: 5 }}>
+      <Typography id="attestations-titre" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Mes attestations
+      </Typography>
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {items.map((item) => {
+          const titleId = `attestation-${item.course_id}`;
+          return (
+            <Paper key={item.course_id} component="li" variant="outlined" aria-labelledby={titleId} sx={{ p: 2 }}>
+              <Typography id={titleId} component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {item.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                Attestation n° {item.certificate!.number}
+                {item.completed_at && ` · formation terminée le ${formatDay(item.completed_at)}`}
+              </Typography>
+              <CertificateActions certificate={item.certificate!} describedBy={titleId} />
+            </Paper>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
+
 function EmptyState() {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
@@ -160,6 +188,7 @@ export default function MyLearningPage() {
               ))}
             </Stack>
           )}
+          {mine.data.items.some((item) => item.certificate) && <MyCertificates items={mine.data.items.filter((item) => item.certificate)} />}
           {mine.data.saved.length > 0 && <SavedCourses items={mine.data.saved} />}
         </>
       )}

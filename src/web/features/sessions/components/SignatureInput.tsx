@@ -22,7 +22,7 @@ interface Props {
 
 /**
  * A signature: drawn with a finger or a mouse on a pad (signature_pad), or, for whoever cannot
- * draw, the name typed on the keyboard, which the server renders into the image (decision 044).
+ * draw, the name typed on the keyboard, which the server renders into the image (decision 045).
  */
 export function SignatureInput({ submitLabel, pending, error, onSubmit, defaultName = '' }: Props) {
   const [mode, setMode] = useState<'draw' | 'type'>('draw');
