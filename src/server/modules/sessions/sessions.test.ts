@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sessionMessages, signingWindowState, sessionRoomOpen, type LiveSession, type MySessions, type SlotSheet } from '../../../shared/live-sessions';
 import { liveAbsences, liveRegistrations, liveSessions, liveSignatures, liveSlots, mailOutbox, notifications, users } from '../../db/schema';
@@ -426,6 +427,18 @@ describe('calendar feeds', () => {
     expect((await app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: rotated.json().url })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/calendrier/inconnu.ics' })).statusCode).toBe(404);
+  });
+
+  it('answers any other address under /calendrier/ with 404 and the API’s error body, never 5xx (fuzzed)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{43}\.ics$/), fc.constantFrom('%00.ics', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(200), '.ics', '%E9.ics')), async (feed) => {
+        const res = await app.inject({ method: 'GET', url: `/calendrier/${encodeURIComponent(feed)}` });
+        expect(res.statusCode, feed).toBeLessThan(500);
+        expect([400, 404, 422]).toContain(res.statusCode);
+        expect(res.json()).toHaveProperty('error_code');
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('keeps the feed’s token out of the request log', () => {

@@ -38,7 +38,8 @@ export function SignatureInput({ submitLabel, pending, error, onSubmit, defaultN
     const canvas = canvasRef.current;
     // Loaded with the pad, not with the page's first chunk.
     void import('signature_pad').then(({ default: SignaturePad }) => {
-      if (cancelled) return;
+      // No 2D context (a browser without canvas): the typed name remains.
+      if (cancelled || !canvas.getContext('2d')) return;
       // Sharp on high-density phone screens: the canvas's pixels follow the device's.
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       canvas.width = canvas.offsetWidth * ratio;
