@@ -53,6 +53,8 @@ interface RunData {
   opportunity: { id: number; title: string };
   /** The member's conversation with the approved trainer about `learningCourse`, a message each way. */
   conversationId: number;
+  /** A virtual session of `learningCourse` starting in 10 minutes (its sign-in open), the member registered (issue 28). */
+  liveSession: { sessionId: number; slotId: number };
 }
 
 interface Visit {
@@ -632,6 +634,40 @@ const visits: Visit[] = [
       await expect(page.getByRole('button', { name: 'Planifier une réunion' })).toBeVisible();
     },
   },
+  // Live sessions (issue 28), phone-first for the learner's page.
+  { route: webRoutes.courseSessions, roles: courseAuthors, url: (data) => webPaths.courseSessions(data.learningCourse.id), heading: 'Sessions en direct' },
+  {
+    route: webRoutes.slotSheet,
+    roles: courseAuthors,
+    url: (data) => webPaths.slotSheet(data.liveSession.slotId),
+    heading: 'Feuille d’émargement',
+    act: async (page) => {
+      await expect(page.getByRole('img', { name: 'Cadre de signature' })).toBeVisible();
+    },
+  },
+  {
+    route: webRoutes.mySessions,
+    roles: signedIn,
+    url: () => webPaths.mySessions,
+    heading: 'Mes sessions',
+    act: async (page) => {
+      await expect(page.getByRole('button', { name: /^Signer le créneau/ })).toBeVisible();
+    },
+  },
+  {
+    route: webRoutes.mySessions,
+    state: 'signature ouverte',
+    roles: signedIn,
+    url: () => webPaths.mySessions,
+    heading: 'Mes sessions',
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Signer le créneau/ }).click();
+      await expect(page.getByRole('img', { name: 'Cadre de signature' })).toBeVisible();
+      await page.getByRole('button', { name: 'Taper mon nom' }).click();
+      await expect(page.getByRole('textbox', { name: 'Votre nom complet' })).toBeVisible();
+    },
+  },
+  { route: webRoutes.adminSessions, roles: adminOnly, url: () => webPaths.adminSessions, heading: 'Sessions en direct' },
   // The network (issue 26).
   {
     route: webPaths.directory,
@@ -801,7 +837,18 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   const opportunity = { id: (await posted.json()).id as number, title: opportunityTitle };
   const applied = await request.post(`/api/opportunities/${opportunity.id}/applications`, { headers: bearer(accounts.membre), data: { message: 'Je composte depuis deux ans.', certificate_codes: [] } });
   expect(applied.status(), await applied.text()).toBe(201);
-  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, discussionThreadId, opportunity, conversationId };
+  // A live session of the followed course, starting in 10 minutes: the member registers, its sign-in is open.
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const planned = await request.post(`/api/courses/${learningCourse.id}/sessions`, {
+    headers: bearer(accounts['formateur-approuve']),
+    data: { title: 'Classe virtuelle du tri', modality: 'virtual', starts_at: at(10), ends_at: at(70), capacity: 10, slots: [{ starts_at: at(10), ends_at: at(70) }] },
+  });
+  expect(planned.status(), await planned.text()).toBe(201);
+  const plannedSession: { id: number; slots: { id: number }[] } = await planned.json();
+  const registered = await request.post(`/api/sessions/${plannedSession.id}/registrations`, { headers: bearer(accounts.membre), data: {} });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const liveSession = { sessionId: plannedSession.id, slotId: plannedSession.slots[0]!.id };
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, discussionThreadId, opportunity, conversationId, liveSession };
 }
 
 let runData: Promise<RunData> | undefined;
@@ -902,6 +949,10 @@ const phoneLayouts: readonly string[] = [
   webRoutes.complaint,
   webRoutes.coldSurvey,
   webRoutes.adminQuality,
+  webRoutes.mySessions,
+  webRoutes.slotSheet,
+  webRoutes.courseSessions,
+  webRoutes.adminSessions,
 ];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;

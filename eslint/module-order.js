@@ -21,6 +21,7 @@ export const serverModuleOrder = [
   'profile',
   'trainers',
   'courses',
+  'sessions',
   'reviews',
   'discussions',
   'admin',

@@ -32,6 +32,7 @@ export const notificationKinds = [
   'inactivity_reminder',
   'cold_survey',
   'complaint_received',
+  'session_convocation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -142,6 +143,12 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Signalements à traiter',
     description: 'Un contenu est signalé pour la première fois, ou un auteur conteste une décision de modération.',
     roles: ['admin'],
+  },
+  session_convocation: {
+    label: 'Convocations aux sessions',
+    description: 'Votre convocation à une session en direct, ses changements et son annulation (avec l’invitation pour votre agenda).',
+    // The convocation is the provider's duty (Qualiopi indicator 9): no e-mail setting turns it off.
+    roles: [],
   },
   report_decision: {
     label: 'Suites de vos signalements',

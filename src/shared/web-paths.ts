@@ -91,6 +91,11 @@ export const webRoutes = {
   adminSettings: '/admin/parametres',
   /** A moderation decision, as its author reads it and contests it (the notification's link). */
   moderationDecision: '/moderation/decisions/:id',
+  /** Live sessions (issue 28): the trainer's planner of a course, the live sign-in sheet of a slot, the learner's sessions, the administrators' list. */
+  courseSessions: '/formateur/courses/:id/sessions',
+  slotSheet: '/formateur/creneaux/:id',
+  mySessions: '/user/sessions',
+  adminSessions: '/admin/sessions',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -184,4 +189,8 @@ export const webPaths = {
   adminQuality: webRoutes.adminQuality,
   adminSettings: webRoutes.adminSettings,
   moderationDecision: (id: Id) => fillRoute(webRoutes.moderationDecision, { id }),
+  courseSessions: (id: Id) => fillRoute(webRoutes.courseSessions, { id }),
+  slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),
+  mySessions: webRoutes.mySessions,
+  adminSessions: webRoutes.adminSessions,
 } as const;

@@ -8,8 +8,8 @@ import { organisationValues } from '../../src/server/modules/organisations/organ
 import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
 import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
-import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
-import { multipartBody, pdfDocument, pngImage } from '../../src/server/test/files';
+import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
+import { multipartBody, pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
 
 /**
@@ -65,7 +65,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'complaint' | 'improvement' | 'survey';
+type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -112,6 +112,8 @@ interface World {
   /** The member's enrolment in ratedCourse, shared with the organisme actor (consent, and its enrolment); "other" targets a stranger's enrolment in the other trainer's course. */
   enrolmentId: number;
   otherEnrolmentId: number;
+  /** A virtual session of ownCourse and one of othersPublished, each starting in 10 minutes with one slot (its signing window open); the member is registered in ownCourse's. */
+  sessions: Map<number, { sessionId: number; slotId: number }>;
 }
 
 interface Request {
@@ -246,6 +248,13 @@ const digestBody: BodyFn = () => ({ payload: { weekly: true, domains: ['rse'] } 
 // their conversation (200), the approved trainer may write to a learner of its course (201), nobody else.
 const conversationBody: BodyFn = (w, caller) => ({ payload: { recipient_id: caller?.id === w.actors.membre.user.id ? w.actors.organisme.user.id : w.actors.membre.user.id } });
 const messageBody: BodyFn = () => ({ payload: { body: 'Bonjour, **une question** sur le cours.' } });
+const liveSessionBody: BodyFn = () => {
+  const start = Date.now() + 2 * 86_400_000;
+  const iso = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+  return { payload: { title: 'Session de la matrice', modality: 'virtual', starts_at: iso(0), ends_at: iso(180), capacity: 5, slots: [{ starts_at: iso(0), ends_at: iso(180) }] } };
+};
+const liveSignatureBody: BodyFn = () => ({ payload: { signature_png: signaturePng().toString('base64') } });
+const absenceBody: BodyFn = () => ({ payload: { reason: 'Rendez-vous médical.' } });
 const notAllowed = { refusedAs: { formateurPending: 'messaging_not_allowed', admin: 'messaging_not_allowed' } } as const;
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
@@ -501,6 +510,23 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/improvements/:id':        row('isAdmin',          'improvement', [401, 403, 403, 403, 403, 200, 403]),
   'PUT /api/admin/improvements/:id':        row('isAdmin',          'improvement', [401, 403, 403, 403, 403, 200, 403], { body: improvementBody }),
   'GET /api/admin/figures/monthly':         row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  // Issue 28, live sessions: the course's trainer and administrators plan them and keep their sheets;
+  // "other" is the approved trainer on another trainer's session. The member is registered (409 to register again) and signs.
+  'POST /api/courses/:id/sessions':         row('authenticated',    'course',  [401, 403, 403, 403, 201, 201, 403], { body: liveSessionBody }),
+  'GET /api/courses/:id/sessions':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 200]),
+  'PUT /api/sessions/:id':                  row('authenticated',    'session', [401, 403, 403, 403, 200, 200, 403], { body: liveSessionBody }),
+  'DELETE /api/sessions/:id':               row('authenticated',    'session', [401, 403, 403, 403, 204, 204, 403]),
+  // Learners enrolled in the course register themselves (nobody else is enrolled), an organisation names its members (422 without).
+  'POST /api/sessions/:id/registrations':   row('authenticated',    'session', [401, 409, 422, 403, 403, 403, 403]),
+  'GET /api/sessions/:id/attendance-sheet': row('authenticated',    'session', [401, 403, 403, 403, 200, 200, 403]),
+  'GET /api/user/sessions':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'POST /api/slots/:id/signatures':         row('authenticated',    'slot',    [401, 201, 403, 403, 403, 403, 403], { body: liveSignatureBody }),
+  'GET /api/slots/:id/sheet':               row('authenticated',    'slot',    [401, 403, 403, 403, 200, 200, 403]),
+  'POST /api/slots/:id/countersignature':   row('authenticated',    'slot',    [401, 403, 403, 403, 200, 200, 403], { body: liveSignatureBody }),
+  'PUT /api/slots/:id/absences/:userId':    row('authenticated',    'slot',    [401, 403, 403, 403, 200, 200, 403], { body: absenceBody }),
+  'GET /api/admin/sessions':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'GET /api/user/calendar':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'POST /api/user/calendar/rotate':         row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -604,12 +630,18 @@ async function buildWorld(): Promise<World> {
   const stranger = await createUser(db, { role: 'membre' });
   await enrolCompleted(db, stranger.id, othersPublished.id);
   const [otherEnrolment] = await db.select({ id: enrolments.id }).from(enrolments).where(and(eq(enrolments.userId, stranger.id), eq(enrolments.courseId, othersPublished.id)));
+  const sessions = new Map<number, { sessionId: number; slotId: number }>();
+  for (const course of [ownCourse, othersPublished]) {
+    const { session, slots } = await insertLiveSession(db, course.id, { startsInMinutes: 10, slotMinutes: [60], learners: course === ownCourse ? [actors.membre.user.id] : [] });
+    sessions.set(course.id, { sessionId: session.id, slotId: slots[0]!.id });
+  }
   return {
     complaintId: complaint!.id,
     improvementId: action!.id,
     surveyEnrolmentId: enrolment!.id,
     enrolmentId: enrolment!.id,
     otherEnrolmentId: otherEnrolment!.id,
+    sessions,
     actors,
     subject,
     subjectMeeting: subjectMeeting!,
@@ -665,12 +697,16 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'improvement') id = world.improvementId;
   if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
   if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
+  if (rowDef.target === 'session') id = world.sessions.get(course.id)!.sessionId;
+  if (rowDef.target === 'slot') id = world.sessions.get(course.id)!.slotId;
   if (rowDef.target === 'notification') id = column === 'anonymous' || column === 'other' ? world.notifications.subject : world.notifications[column];
   return {
     caller,
     url: (template) =>
       template
         .replace(/:(id|meetingId)\b/, () => String(id))
+        // A justified absence: the member, registered in the own course's session.
+        .replace(/:userId\b/, () => String(world.actors.membre.user.id))
         .replace(/:code\b/, () => world.certificate.code)
         .replace(/unsubscribe\/:link\b/, () => `unsubscribe/${forgedUnsubscribe}`)
         // The documentation's static files: one that exists.

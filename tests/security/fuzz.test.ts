@@ -10,8 +10,8 @@ import { createSession } from '../../src/server/lib/sessions';
 import { testEngine } from '../../src/server/test/database';
 import { referencedFiles, signedIn, type SignedIn } from './support';
 import { createTestApp } from '../../src/server/test/app';
-import { createUser, insertCourse } from '../../src/server/test/factories';
-import { pdfDocument, pngImage } from '../../src/server/test/files';
+import { createUser, insertCourse, insertLiveSession } from '../../src/server/test/factories';
+import { pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile, uploadsListing } from '../../src/server/test/uploads';
 
 /**
@@ -92,7 +92,9 @@ const [victimMeeting] = await db
   .insert(meetings)
   .values({ userId: victims[2]!.id, roomName: 'EcoForma-fuzz-room', url: `https://${config.jitsiDomain}/EcoForma-fuzz-room`, scheduledAt: new Date() })
   .returning();
-const validIds = [...victims.map((v) => v.id), ...victimCourses.map((c) => c.id), victimMeeting!.id];
+// A live session (issue 28) open for signing, with a registered member, so session and slot ids reach the handlers.
+const victimSession = await insertLiveSession(db, victimCourses[0]!.id, { startsInMinutes: 5, slotMinutes: [60, 60], learners: [actors.membre.user.id, victims[0]!.id] });
+const validIds = [...victims.map((v) => v.id), ...victimCourses.map((c) => c.id), victimMeeting!.id, victimSession.session.id, ...victimSession.slots.map((s) => s.id)];
 
 // ---------------------------------------------------------------------------------------------
 // Generators
@@ -140,6 +142,13 @@ const templates: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'PUT /api/admin/users/:id/status': fc.boolean().map((b) => ({ is_valid: b })),
   'POST /api/admin/users/:id/reject': fc.constant({ reason: 'Dossier incomplet.' }),
   'POST /api/admin/users/:id/meeting': fc.constant({ meeting_date: new Date(Date.now() + 86_400_000).toISOString() }),
+  'POST /api/courses/:id/sessions': fc.nat({ max: 500 }).map((capacity) => {
+    const start = Date.now() + 86_400_000;
+    const iso = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+    return { title: 'Session aléatoire', modality: 'virtual', starts_at: iso(0), ends_at: iso(240), capacity, slots: [{ starts_at: iso(0), ends_at: iso(240) }] };
+  }),
+  'POST /api/slots/:id/signatures': fc.constant({ signature_png: signaturePng().toString('base64') }),
+  'PUT /api/slots/:id/absences/:userId': fc.constant({ reason: 'Motif aléatoire' }),
 };
 
 function mutated(template: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {

@@ -1308,3 +1308,132 @@ export const attendanceSessions = pgTable(
   },
   (t) => [index('attendance_sessions_user_course_idx').on(t.userId, t.courseId, t.startedAt), index('attendance_sessions_course_idx').on(t.courseId), check('attendance_sessions_seconds_positive', sql`${t.seconds} >= 0`)],
 );
+
+/**
+ * A live session of a course (issue 28): an in-person day or a virtual class, cut into slots. A
+ * virtual one has its Jitsi room, unguessable like the interviews' (meetings module). `sequence` is
+ * the convocations' RFC 5545 SEQUENCE: one more at each change sent to the registered learners.
+ */
+export const liveSessions = pgTable(
+  'live_sessions',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    modality: text('modality', { enum: ['in_person', 'virtual'] }).notNull(),
+    address: text('address'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    roomName: text('room_name'),
+    roomUrl: text('room_url'),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('live_sessions_course_idx').on(t.courseId, t.startsAt),
+    index('live_sessions_starts_idx').on(t.startsAt, t.id),
+    uniqueIndex('live_sessions_room_unique').on(t.roomName),
+    check('live_sessions_capacity_positive', sql`${t.capacity} > 0`),
+    check('live_sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A half-day or shorter part of a session: one signature per registered learner, countersigned by the trainer. */
+export const liveSlots = pgTable(
+  'live_slots',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    countersignedAt: timestamp('countersigned_at', { withTimezone: true }),
+    countersignedById: integer('countersigned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The trainer's signature, a PNG in base64 (small, kept with the sheet it proves). */
+    trainerSignaturePng: text('trainer_signature_png'),
+    trainerName: text('trainer_name'),
+  },
+  (t) => [index('live_slots_session_idx').on(t.sessionId, t.startsAt), check('live_slots_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`)],
+);
+
+/** A learner registered for a session: by themselves, or by their organisation (`registered_by_id`). */
+export const liveRegistrations = pgTable(
+  'live_registrations',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    registeredById: integer('registered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('live_registrations_user_idx').on(t.userId)],
+);
+
+/**
+ * A learner's signature of a slot, the evidence funders ask for: the image, when, its SHA-256, the
+ * browser and a keyed hash of the address (never the address itself). One per learner and slot.
+ */
+export const liveSignatures = pgTable(
+  'live_signatures',
+  {
+    id: serial('id').primaryKey(),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => liveSlots.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** `drawn` on the pad, or `typed`: the name typed by who cannot draw, rendered into the PNG by the server. */
+    method: text('method', { enum: ['drawn', 'typed'] }).notNull(),
+    signaturePng: text('signature_png').notNull(),
+    imageSha256: text('image_sha256').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ipHash: text('ip_hash').notNull(),
+  },
+  (t) => [uniqueIndex('live_signatures_unique').on(t.slotId, t.userId), index('live_signatures_user_idx').on(t.userId)],
+);
+
+/** An absence the trainer justified, with its reason. */
+export const liveAbsences = pgTable(
+  'live_absences',
+  {
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => liveSlots.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    justifiedById: integer('justified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.slotId, t.userId] }), index('live_absences_user_idx').on(t.userId)],
+);
+
+/**
+ * A person's private calendar feed (decision 049): the token is derived from `nonce` with a server
+ * secret, so the page can show the address again, and is looked up by its SHA-256; rotating draws
+ * a new nonce, and the old address answers 404.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash)],
+);

@@ -14,7 +14,7 @@ export function logSafeRequest(request: {
 }): { method?: string; url?: string; host?: string; remoteAddress?: string; remotePort?: number } {
   return {
     method: request.method,
-    url: request.url === undefined ? undefined : maskQueryValues(request.url),
+    url: request.url === undefined ? undefined : maskCapabilityPath(maskQueryValues(request.url)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -37,6 +37,14 @@ function maskQueryValues(url: string): string {
       return `${/^[A-Za-z_]{1,20}$/.test(name) ? name : '…'}=…`;
     });
   return `${url.slice(0, start)}?${names.join('&')}`;
+}
+
+/** Paths whose last segment is a capability (a private calendar feed's token): the segment is masked. */
+const CAPABILITY_PATHS = /^(\/calendrier\/|\/api\/notifications\/unsubscribe\/|\/api\/opportunities\/digest\/unsubscribe\/)[^?]*/;
+
+/** `/calendrier/<token>.ics` -> `/calendrier/…`: whoever reads the log could otherwise read the person's calendar. */
+function maskCapabilityPath(url: string): string {
+  return url.replace(CAPABILITY_PATHS, '$1…');
 }
 
 /** An error as a log line shows it; one from the database keeps its SQLSTATE and names, never its SQL nor values. */

@@ -24,6 +24,7 @@ import { qualityModule } from './quality';
 import { providerModule } from './provider';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
+import { sessionsModule } from './sessions';
 import { trainersModule } from './trainers';
 
 /**
@@ -49,6 +50,7 @@ export const modules: readonly ModuleManifest[] = [
   profileModule,
   trainersModule,
   coursesModule,
+  sessionsModule,
   reviewsModule,
   discussionsModule,
   adminModule,

@@ -10,6 +10,9 @@ import {
   courseSections,
   enrolments,
   lessons,
+  liveRegistrations,
+  liveSessions,
+  liveSlots,
   meetings,
   organisationMembers,
   organisations,
@@ -347,6 +350,45 @@ export async function insertMembership(
 /** Seats for a course, set as an administrator would. */
 export async function insertSeats(db: Db, organisationId: number, courseId: number, seats: number, used = 0): Promise<void> {
   await db.insert(organisationSeats).values({ organisationId, courseId, seats, used });
+}
+
+/**
+ * A live session written directly (issue 28), starting `startsInMinutes` from now with one slot per
+ * entry of `slotMinutes` (back to back), and its registered learners. Virtual by default.
+ */
+export async function insertLiveSession(
+  db: Db,
+  courseId: number,
+  options: { startsInMinutes?: number; slotMinutes?: number[]; capacity?: number; learners?: number[]; modality?: 'in_person' | 'virtual'; title?: string } = {},
+) {
+  const start = Date.now() + (options.startsInMinutes ?? 24 * 60) * 60_000;
+  const lengths = options.slotMinutes ?? [180];
+  const end = start + lengths.reduce((a, b) => a + b, 0) * 60_000;
+  const modality = options.modality ?? 'virtual';
+  const roomName = `EcoForma-session-${Date.now()}-${randomBytes(12).toString('hex')}`;
+  const [session] = await db
+    .insert(liveSessions)
+    .values({
+      courseId,
+      title: options.title ?? 'Atelier en direct',
+      modality,
+      address: modality === 'in_person' ? '3 rue des Lilas, 69003 Lyon' : null,
+      startsAt: new Date(start),
+      endsAt: new Date(end),
+      capacity: options.capacity ?? 10,
+      roomName: modality === 'virtual' ? roomName : null,
+      roomUrl: modality === 'virtual' ? `https://meet.jit.si/${roomName}` : null,
+    })
+    .returning();
+  let at = start;
+  const slots = [];
+  for (const minutes of lengths) {
+    const [slot] = await db.insert(liveSlots).values({ sessionId: session!.id, startsAt: new Date(at), endsAt: new Date(at + minutes * 60_000) }).returning();
+    slots.push(slot!);
+    at += minutes * 60_000;
+  }
+  if (options.learners?.length) await db.insert(liveRegistrations).values(options.learners.map((userId) => ({ sessionId: session!.id, userId })));
+  return { session: session!, slots };
 }
 
 /**

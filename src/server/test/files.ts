@@ -40,6 +40,37 @@ export function pngImage(width = 4, height = 3): Buffer {
   ]);
 }
 
+/**
+ * A drawn signature as a pad sends it: a PNG of `width` x `height` white pixels crossed by a dark
+ * stroke (`ink` false: a blank pad, white only).
+ */
+export function signaturePng(width = 300, height = 100, ink = true): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3, 255);
+    row[0] = 0;
+    if (ink) {
+      // A wave across the pad, three pixels thick.
+      for (let x = 0; x < width; x++) {
+        const wave = Math.round(height / 2 + (height / 4) * Math.sin(x / 15));
+        if (Math.abs(wave - y) <= 1) row.set([20, 20, 60], 1 + x * 3);
+      }
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A valid 1x1 baseline JPEG. */
 export function jpegImage(): Buffer {
   return Buffer.from(

@@ -110,6 +110,11 @@ export const routeAccess = [
   // The server says whether the caller owns it (403 otherwise).
   { path: webRoutes.opportunityResponses, auth: true },
   { path: webRoutes.editOpportunity, auth: true, rule: opportunityPosters },
+  // Live sessions (issue 28): the server decides whose course and whose slot (403 otherwise).
+  { path: webRoutes.courseSessions, auth: true, rule: courseAuthors },
+  { path: webRoutes.slotSheet, auth: true, rule: courseAuthors },
+  { path: webRoutes.mySessions, auth: true },
+  { path: webRoutes.adminSessions, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.notFound },
 ] as const satisfies readonly RouteAccess[];
 

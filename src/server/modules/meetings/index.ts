@@ -4,6 +4,7 @@ import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { meetingsRoutes } from './meetings.routes';
 
+export { icsParameterText, INTERVIEW_CALENDAR_MINUTES } from './interview-invitation';
 export { attendeeRoomUrl, latestMeeting, latestMeetingQuery, type LatestMeeting } from './latest-meeting';
 
 export const meetingsModule: ModuleManifest = {

@@ -49,6 +49,8 @@ export interface NotificationData {
   cold_survey: { enrolmentId: number; courseTitle: string; reminder: 0 | 1 | 2 };
   /** To administrators: a complaint was filed (indicator 31). */
   complaint_received: { complaintId: number; subject: string };
+  /** To a learner registered for a live session (issue 28): the convocation, its update or its cancellation. */
+  session_convocation: { change: 'registered' | 'updated' | 'cancelled'; courseTitle: string; sessionTitle: string; startsAt: string };
 }
 
 export interface NotificationContent {
@@ -128,6 +130,33 @@ const interviewContent = (data: NotificationData['interview']): NotificationCont
     ],
     link: webPaths.myInterview,
     actionLabel: 'Voir mon entretien',
+  };
+};
+
+const sessionConvocationContent = (data: NotificationData['session_convocation']): NotificationContent => {
+  const when = formatDateTime(data.startsAt);
+  const what = `la session « ${data.sessionTitle} » de la formation « ${data.courseTitle} »`;
+  if (data.change === 'cancelled') {
+    return {
+      title: `Session annulée : ${data.sessionTitle}`,
+      body: `${what.charAt(0).toUpperCase()}${what.slice(1)}, prévue le ${when} (heure de Paris), est annulée.`,
+      more: ['L’annulation jointe retire la session de votre agenda.'],
+      link: webPaths.mySessions,
+      actionLabel: 'Voir mes sessions',
+    };
+  }
+  const updated = data.change === 'updated';
+  return {
+    title: updated ? `Session modifiée : ${data.sessionTitle}` : `Votre convocation : ${data.sessionTitle}`,
+    body: updated
+      ? `Les informations de ${what} ont changé : elle commence le ${when} (heure de Paris). Votre convocation mise à jour est jointe.`
+      : `Vous êtes inscrit à ${what}, qui commence le ${when} (heure de Paris). Votre convocation est jointe.`,
+    more: [
+      'Le jour de la session, signez la feuille d’émargement de chaque demi-journée depuis « Mes sessions », de 15 minutes avant le début à 30 minutes après.',
+      updated ? 'L’invitation jointe met à jour la session dans votre agenda.' : 'L’invitation jointe ajoute la session à votre agenda.',
+    ],
+    link: webPaths.mySessions,
+    actionLabel: 'Voir mes sessions',
   };
 };
 
@@ -255,6 +284,7 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     actionLabel: 'Lire le message',
   }),
   moderation_decision: moderationDecisionContent,
+  session_convocation: sessionConvocationContent,
   moderation_queue: (data) => ({
     title: data.kind === 'contest' ? 'Une décision de modération est contestée' : `Nouveau signalement : ${data.targetLabel.toLowerCase()}`,
     body:

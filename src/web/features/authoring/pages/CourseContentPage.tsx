@@ -57,6 +57,9 @@ export default function CourseContentPage() {
               <SubmissionPanel course={course.data} lessonCount={outline.data.total_lessons} />
             </Paper>
           )}
+          <Button component={RouterLink} to={webPaths.courseSessions(id)} variant="outlined" sx={{ mb: 3 }}>
+            Planifier les sessions en direct
+          </Button>
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, mb: 4 }}>
             <InformationForm key={course.data.id} courseId={id} information={course.data} />
           </Paper>

@@ -159,9 +159,12 @@ export default function MyLearningPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 40 }, color: 'primary.dark', mb: 3 }}>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 40 }, color: 'primary.dark', mb: 1 }}>
         Mes formations
       </Typography>
+      <Button component={RouterLink} to={webPaths.mySessions} sx={{ mb: 2 }}>
+        Mes sessions en direct et émargement
+      </Button>
       {mine.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label="Chargement de vos formations" />

@@ -40,6 +40,7 @@ import { useLesson } from '../api/get-lesson';
 import { useOutline } from '../api/get-outline';
 import { LessonMain } from '../components/LessonMain';
 import { OutlineNav } from '../components/OutlineNav';
+import { CourseSessionsOutline } from '../../sessions';
 import { ProgressSummary } from '../components/ProgressSummary';
 import { formatMinutes } from '../../../../shared/french-format';
 import { countedLessons, lessonsInOrder } from '../../../../shared/learning';
@@ -170,7 +171,12 @@ function Player({ course, outline, lessonId }: { course: CourseDetail; outline: 
   // The course's discussions are for its learners, its trainer and administrators (issue 26).
   const mayDiscuss = Boolean(course.enrolled) || isCourseAuthor(user, { authorId: course.user.id }) || user?.role === 'admin';
   const progress = outlineProgress(outline);
-  const outlineNav = <OutlineNav courseId={course.id} outline={outline} currentLessonId={lessonId ?? 0} onNavigate={() => setOutlineOpen(false)} />;
+  const outlineNav = (
+    <>
+      <OutlineNav courseId={course.id} outline={outline} currentLessonId={lessonId ?? 0} onNavigate={() => setOutlineOpen(false)} />
+      {course.enrolled && <CourseSessionsOutline courseId={course.id} />}
+    </>
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 2, sm: 3 } }}>
