@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkPeriod, periodShape } from './periods';
 
 /**
  * Attendance and the certificat de réalisation (issue 27, decision 047): the player's beats, an
@@ -18,8 +19,6 @@ export const attendanceMessages = {
   notEnrolled: "Vous n'êtes pas inscrit à ce cours : votre temps de présence n'est pas compté.",
   enrolmentNotFound: "Cette inscription n'existe pas.",
   forbidden: "Vous n'avez pas accès au suivi de cette inscription.",
-  dateInvalid: 'La date doit être au format AAAA-MM-JJ.',
-  periodInvalid: 'La date de début doit précéder la date de fin.',
   noActivity: "Aucune activité n'est encore enregistrée pour cette inscription : le certificat de réalisation ne peut pas être établi.",
   courseNotFound: "Ce cours n'existe pas ou vous n'en êtes pas l'auteur.",
 } as const;
@@ -40,23 +39,7 @@ export const activityResultSchema = z.object({
 });
 export type ActivityResult = z.infer<typeof activityResultSchema>;
 
-/** A real calendar day written 'YYYY-MM-DD' (not 2026-02-30). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-const day = z.string({ error: attendanceMessages.dateInvalid }).refine(isCalendarDay, { error: attendanceMessages.dateInvalid });
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-/** A period of Paris calendar days, both ends included, each optional. */
-const periodShape = {
-  from: z.preprocess(emptyAsUndefined, day.optional()),
-  to: z.preprocess(emptyAsUndefined, day.optional()),
-};
-const checkPeriod = <T extends { from?: string; to?: string }>(query: T, ctx: z.RefinementCtx) => {
-  if (query.from && query.to && query.from > query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: attendanceMessages.periodInvalid });
-};
 
 /** `GET /api/enrolments/{id}/attendance?from=&to=&format=` (`format=csv`, or the `.csv` address, for the spreadsheet). */
 export const attendanceQuerySchema = z.object({ ...periodShape, format: z.preprocess(emptyAsUndefined, z.enum(['json', 'csv'], { error: 'Format inconnu.' }).optional()) }).superRefine(checkPeriod);
@@ -120,6 +103,9 @@ export const attendanceSchema = z.object({
   total_on_screen_seconds: z.number().int(),
   total_on_screen_minutes: z.number().int(),
   connections: z.array(attendanceConnectionSchema),
+  /** The live sessions' slots the learner signed in the period (issue 28): their whole length counts. */
+  live_slots: z.array(z.object({ slot_id: z.number().int(), session_id: z.number().int(), starts_at: z.string(), signed_at: z.string(), minutes: z.number().int() })),
+  total_live_minutes: z.number().int(),
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 

@@ -4,7 +4,8 @@ import { certificateLinkSchema } from './certificates';
 import { bodyIdSchema } from './ids';
 import { LESSON_BODY_MAX, LESSON_DURATION_MAX, LESSON_TITLE_MAX, OBJECTIVES_MAX, OBJECTIVE_MAX, ORDER_MAX, PUBLIC_TEXT_MAX, SECTION_TITLE_MAX, learningMessages, lessonTypes, mediaLessonTypes } from './learning-rules';
 
-import { CERTIFICATION_CODE, CERTIFIER_MAX, isCalendarDay, isReachableContact, normalizeCertificationCode, publicInfoMessages } from './public-info-rules';
+import { isCalendarDay } from './paris-days';
+import { CERTIFICATION_CODE, CERTIFIER_MAX, isReachableContact, normalizeCertificationCode, publicInfoMessages } from './public-info-rules';
 
 export * from './learning-rules';
 

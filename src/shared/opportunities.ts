@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parisDay } from './paris-days';
 import { moderationStateSchema } from './moderation';
 import { identityText } from './auth';
 import { categorySlugs } from './categories';
@@ -85,7 +86,7 @@ function isRealDay(value: string): boolean {
 
 /** Today in Paris, YYYY-MM-DD: a deadline is the last day, Paris time, when answers are taken. */
 export function parisToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('fr-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parisDay(now);
 }
 
 /** `POST /api/opportunities` and `PUT /api/opportunities/{id}`. */

@@ -1,35 +1,16 @@
 import { z } from 'zod';
-import { isRealDate } from './auth';
+import { isCalendarDay, type ParisPeriod } from './paris-days';
 
-/**
- * A period of Paris calendar days, 'YYYY-MM-DD', both ends included, each optional: the `?from=&to=`
- * of the proofs of training (attendance, certificat de réalisation, evidence files, issue 27).
- */
-export interface ParisPeriod {
-  from?: string;
-  to?: string;
-}
+export { inParisPeriod, parisDay, type ParisPeriod } from './paris-days';
 
+/** The `?from=&to=` of the proofs of training (attendance, certificat de réalisation, evidence files, issue 27). */
 export const periodMessages = {
-  dateInvalid: 'La date doit être un jour du calendrier au format AAAA-MM-JJ.',
-  periodInvalid: 'La fin de la période doit suivre son début.',
+  dateInvalid: 'La date doit être au format AAAA-MM-JJ.',
+  periodInvalid: 'La date de début doit précéder la date de fin.',
 } as const;
 
-const parisDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Paris calendar day of an instant, 'YYYY-MM-DD'. */
-export function parisDay(date: Date): string {
-  return parisDayFormat.format(date);
-}
-
-/** Whether the instant falls within the period (both ends included, each optional). */
-export function inParisPeriod(date: Date, period: ParisPeriod): boolean {
-  const day = parisDay(date);
-  return (!period.from || day >= period.from) && (!period.to || day <= period.to);
-}
-
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const day = z.string({ error: periodMessages.dateInvalid }).refine(isRealDate, { error: periodMessages.dateInvalid });
+const day = z.string({ error: periodMessages.dateInvalid }).refine(isCalendarDay, { error: periodMessages.dateInvalid });
 
 export const periodShape = {
   from: z.preprocess(emptyAsUndefined, day.optional()),

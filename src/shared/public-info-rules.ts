@@ -29,12 +29,6 @@ export function normalizeCertificationCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase();
 }
 
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
-export function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}
 
 /** The share in whole percent (« 67 % »), or null when there is nothing to divide (no learner, no attempt). */
 export function ratePercent(part: number, whole: number): number | null {
@@ -57,12 +51,6 @@ export function resultsPeriod(today: string): { from: string; to: string } {
   return { from: start.toISOString().slice(0, 10), to: today };
 }
 
-const parisDayFormat = new Intl.DateTimeFormat('fr-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Paris calendar day of an instant, YYYY-MM-DD. */
-export function parisDay(now: Date): string {
-  return parisDayFormat.format(now);
-}
 
 /** A day of the results' period as French writes it: « 1er décembre 2025 », « 27 novembre 2026 ». */
 export function formatPeriodDay(isoDay: string): string {

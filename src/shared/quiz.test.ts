@@ -14,6 +14,7 @@ describe('quiz forms', () => {
       max_attempts: null,
       show_correction: 'after_last_attempt_or_pass',
       shuffle_options: false,
+      positioning: false,
     });
     expect(questionBodySchema.parse(question)).toEqual({ ...question, explanation: '', objective: null });
     expect(questionBodySchema.safeParse({ ...question, type: 'multiple', options: [{ text: 'A', correct: true }, { text: 'B', correct: true }] }).success).toBe(true);

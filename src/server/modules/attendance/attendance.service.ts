@@ -14,6 +14,8 @@ import type { Db, Executor } from '../../db/client';
 import { attendanceSessions, courses, courseSections, enrolments, lessonProgress, lessons, organisationEnrolments, organisationMembers, quizAttempts, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { beatDecision } from './heartbeat';
+import { signedLiveMinutes } from '../sessions';
+import { inParisPeriod, parisDay, type ParisPeriod } from '../../../shared/paris-days';
 
 const LESSON_NOT_FOUND = "Cette leçon n'existe pas ou vous n'y avez pas accès.";
 
@@ -142,26 +144,8 @@ export async function consentingOrganisations(db: Executor, learnerId: number, c
 // ---------------------------------------------------------------------------------------------
 // Attendance
 
-const parisDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Paris calendar day of an instant, 'YYYY-MM-DD'. */
-export function parisDay(date: Date): string {
-  return parisDayFormat.format(date);
-}
-
-export interface Period {
-  from?: string;
-  to?: string;
-}
-
-/** Whether the instant falls within the period of Paris days (both ends included, each optional). */
-export function inPeriod(date: Date, period: Period): boolean {
-  const d = parisDay(date);
-  return (!period.from || d >= period.from) && (!period.to || d <= period.to);
-}
-
 /** An enrolment's attendance over a period: lessons (estimated duration, completion, time on screen), quiz attempts, connections. */
-export async function attendanceOf(db: Executor, enrolment: EnrolmentFacts, period: Period): Promise<Attendance> {
+export async function attendanceOf(db: Executor, enrolment: EnrolmentFacts, period: ParisPeriod): Promise<Attendance> {
   const lessonRows = await db
     .select({ id: lessons.id, title: lessons.title, type: lessons.type, minutes: lessons.durationMinutes, sectionTitle: courseSections.title })
     .from(lessons)
@@ -186,10 +170,10 @@ export async function attendanceOf(db: Executor, enrolment: EnrolmentFacts, peri
       .where(and(eq(attendanceSessions.userId, enrolment.learnerId), eq(attendanceSessions.courseId, enrolment.courseId)))
       .orderBy(asc(attendanceSessions.startedAt), asc(attendanceSessions.id)),
   ]);
-  const inside = sessions.filter((s) => inPeriod(s.startedAt, period));
+  const inside = sessions.filter((s) => inParisPeriod(s.startedAt, period));
   const onScreen = new Map<number, number>();
   for (const s of inside) for (const [id, seconds] of Object.entries(s.lessonSeconds)) onScreen.set(Number(id), (onScreen.get(Number(id)) ?? 0) + seconds);
-  const completed = new Map(progress.filter((p) => inPeriod(p.completedAt, period)).map((p) => [p.lessonId, p.completedAt]));
+  const completed = new Map(progress.filter((p) => inParisPeriod(p.completedAt, period)).map((p) => [p.lessonId, p.completedAt]));
   const titles = new Map(lessonRows.map((l) => [l.id, l.title]));
 
   const lessonLines: AttendanceLesson[] = lessonRows.map((l) => {
@@ -206,10 +190,11 @@ export async function attendanceOf(db: Executor, enrolment: EnrolmentFacts, peri
     };
   });
   const quizLines: AttendanceQuiz[] = attempts
-    .filter((a) => inPeriod(a.createdAt, period))
+    .filter((a) => inParisPeriod(a.createdAt, period))
     .map((a) => ({ lesson_id: a.lessonId, title: titles.get(a.lessonId) ?? '', attempt: a.number, score: a.score, passed: a.passed, submitted_at: a.createdAt.toISOString() }));
   const connections: AttendanceConnection[] = inside.map((s) => ({ started_at: s.startedAt.toISOString(), ended_at: s.lastBeatAt.toISOString(), seconds: s.seconds, minutes: minutesOf(s.seconds) }));
   const totalSeconds = inside.reduce((sum, s) => sum + s.seconds, 0);
+  const live = (await signedLiveMinutes(db, { userId: enrolment.learnerId, courseId: enrolment.courseId })).filter((slot) => inParisPeriod(slot.startsAt, period));
   return {
     enrolment_id: enrolment.id,
     learner: { id: enrolment.learnerId, name: enrolment.learnerName },
@@ -223,6 +208,8 @@ export async function attendanceOf(db: Executor, enrolment: EnrolmentFacts, peri
     total_on_screen_seconds: totalSeconds,
     total_on_screen_minutes: minutesOf(totalSeconds),
     connections,
+    live_slots: live.map((slot) => ({ slot_id: slot.slotId, session_id: slot.sessionId, starts_at: slot.startsAt.toISOString(), signed_at: slot.signedAt.toISOString(), minutes: slot.minutes })),
+    total_live_minutes: live.reduce((sum, slot) => sum + slot.minutes, 0),
   };
 }
 
@@ -235,7 +222,8 @@ export function attendanceCsv(a: Attendance): string {
     ...a.lessons.map((l) => ['Leçon', l.title, l.section_title, l.estimated_minutes, when(l.completed_at), l.on_screen_minutes, null, null, null, null]),
     ...a.quizzes.map((q) => [`Quiz (tentative ${q.attempt})`, q.title, null, null, null, null, q.score, q.passed ? 'oui' : 'non', when(q.submitted_at), null]),
     ...a.connections.map((c) => ['Connexion', null, null, null, null, c.minutes, null, null, when(c.started_at), when(c.ended_at)]),
-    ['Total', `${a.learner.name} — ${a.course.title}`, null, a.total_estimated_minutes, null, a.total_on_screen_minutes, null, null, null, null],
+    ...a.live_slots.map((s) => ['Session en direct (émargée)', null, null, s.minutes, when(s.signed_at), null, null, null, when(s.starts_at), null]),
+    ['Total', `${a.learner.name} — ${a.course.title}`, null, a.total_estimated_minutes + a.total_live_minutes, null, a.total_on_screen_minutes + a.total_live_minutes, null, null, null, null],
   ];
   return toCsv(ATTENDANCE_CSV_HEADER, rows);
 }

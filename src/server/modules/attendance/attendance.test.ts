@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attendanceMessages, type ActivityResult, type Attendance } from '../../../shared/attendance';
 import { INVALID_ID_MESSAGE } from '../../../shared/ids';
+import { periodMessages } from '../../../shared/periods';
 import type { MyLearning } from '../../../shared/learning';
 import type { DashboardResponse } from '../../../shared/organisations';
-import { attendanceSessions, enrolments, lessonProgress, organisationEnrolments, quizAttempts } from '../../db/schema';
+import { attendanceSessions, enrolments, lessonProgress, liveSignatures, organisationEnrolments, quizAttempts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertQuiz, insertSection, setProviderSettings } from '../../test/factories';
+import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertLiveSession, insertMembership, insertQuiz, insertSection, setProviderSettings } from '../../test/factories';
 import { pdfText } from '../../test/pdf';
 import { providerMessages, requiredProviderFields } from '../../../shared/provider';
 import { certificateOfCompletionMentions } from './certificate-of-completion';
@@ -186,12 +187,12 @@ describe('GET /api/enrolments/:id/attendance', () => {
     const { enrolmentId, user } = await followedCourse();
     const bad = await call('GET', `/api/enrolments/${enrolmentId}/attendance?from=10/03/2026`, user);
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ from: [attendanceMessages.dateInvalid] });
+    expect(bad.json().errors).toEqual({ from: [periodMessages.dateInvalid] });
     const impossible = await call('GET', `/api/enrolments/${enrolmentId}/attendance?from=2026-02-30`, user);
-    expect(impossible.json().errors).toEqual({ from: [attendanceMessages.dateInvalid] });
+    expect(impossible.json().errors).toEqual({ from: [periodMessages.dateInvalid] });
     const reversed = await call('GET', `/api/enrolments/${enrolmentId}/attendance?from=2026-03-12&to=2026-03-10`, user);
     expect(reversed.statusCode).toBe(422);
-    expect(reversed.json().errors).toEqual({ to: [attendanceMessages.periodInvalid] });
+    expect(reversed.json().errors).toEqual({ to: [periodMessages.periodInvalid] });
   });
 
   it('is read by the learner, the course trainer, administrators and a consenting organisation that enrolled them', async () => {
@@ -401,6 +402,27 @@ describe('GET /api/enrolments/:id/certificate-of-completion', () => {
     expect(onScreen).toContain('pour une durée de 1 min');
     expect(onScreen).toContain("qui s'est déroulée le 10 mars 2026");
     expect(onScreen).toContain('temps de présence mesuré à l’écran');
+  });
+
+  it('counts the live slots the learner signed, whole, in the attendance and the certificat on either basis (issue 28)', async () => {
+    await setProviderSettings({ db, storage });
+    const { course: c } = await course();
+    const { user, enrolmentId } = await learnerOf(c.id);
+    const { slots } = await insertLiveSession(db, c.id, { startsInMinutes: -120, slotMinutes: [90, 30], learners: [user.id] });
+    // The first slot signed, the second not: only the first counts.
+    await db.insert(liveSignatures).values({ slotId: slots[0]!.id, userId: user.id, method: 'typed', signaturePng: 'iVBORw0KGgo=', imageSha256: 'x', ipHash: 'y' });
+    const attendance = (await call('GET', `/api/enrolments/${enrolmentId}/attendance`, user)).json() as Attendance;
+    expect(attendance.total_live_minutes).toBe(90);
+    expect(attendance.live_slots).toEqual([expect.objectContaining({ slot_id: slots[0]!.id, minutes: 90 })]);
+    const csv = (await call('GET', `/api/enrolments/${enrolmentId}/attendance.csv`, user)).body;
+    expect(csv).toContain('Session en direct (émargée);;;90;');
+    for (const basis of ['estimated', 'on_screen']) {
+      const text = pdfText((await call('GET', `/api/enrolments/${enrolmentId}/certificate-of-completion?basis=${basis}`, user)).rawPayload).replace(/\n/g, ' ').replace(/\u00a0/g, ' ');
+      expect(text, basis).toContain('pour une durée de 1 h 30 min');
+    }
+    // Outside the period asked, the slot is not counted.
+    const before = (await call('GET', `/api/enrolments/${enrolmentId}/attendance?to=2020-01-01`, user)).json() as Attendance;
+    expect(before.total_live_minutes).toBe(0);
   });
 
   it('refuses with 409 before any activity (within the period too)', async () => {

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client';
 import { organisations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import { attendanceOf, parisDay, type EnrolmentFacts } from './attendance.service';
+import { parisDay } from '../../../shared/paris-days';
+import { attendanceOf, type EnrolmentFacts } from './attendance.service';
 import { providerIdentity, type ProviderIdentity } from '../provider';
 
 /** What the certificat de réalisation states, gathered before it is written. */
@@ -89,6 +90,7 @@ export async function completionFacts(db: Executor, provider: ProviderIdentity, 
     ...attendance.lessons.flatMap((l) => (l.completed_at ? [l.completed_at] : [])),
     ...attendance.quizzes.map((q) => q.submitted_at),
     ...attendance.connections.flatMap((c) => [c.started_at, c.ended_at]),
+    ...attendance.live_slots.map((s) => s.starts_at),
   ]
     .map((value) => parisDay(new Date(value)))
     .sort();
@@ -106,7 +108,8 @@ export async function completionFacts(db: Executor, provider: ProviderIdentity, 
     enrolmentId: enrolment.id,
     firstDay: moments[0]!,
     lastDay: moments.at(-1)!,
-    minutes: query.basis === 'on_screen' ? attendance.total_on_screen_minutes : attendance.total_estimated_minutes,
+    // Signed live hours count on either basis: the sign-in sheet proves them (R6332-26).
+    minutes: (query.basis === 'on_screen' ? attendance.total_on_screen_minutes : attendance.total_estimated_minutes) + attendance.total_live_minutes,
     basis: query.basis,
     issuedAt: now,
   };

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { courses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { learnerProgressOfPairs } from '../enrolments';
-import { parisDay } from './attendance.service';
+import { parisDay } from '../../../shared/paris-days';
 
 export const LEARNERS_FORBIDDEN = "Seuls l'auteur du cours et les administrateurs voient ses apprenants.";
 

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { attendanceSessions, courses } from '../../db/schema';
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
+import { attendanceEvidence } from './attendance-evidence';
 import { attendanceRoutes } from './attendance.routes';
 
 export { certificateOfCompletionMentions } from './certificate-of-completion';
@@ -15,6 +16,7 @@ export { certificateOfCompletionMentions } from './certificate-of-completion';
 export const attendanceModule: ModuleManifest = {
   name: 'attendance',
   routes: [attendanceRoutes],
+  evidence: attendanceEvidence,
   personalData: [{ column: attendanceSessions.userId, exportedAs: 'attendance', onAccountDeletion: 'cascade' }],
   async exportSections(db, user) {
     const rows = await db

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { parisDay, ratePercent, resultsPeriod, SATISFACTION_MIN_COUNT, type CourseResults } from '../../../shared/public-info';
+import { parisDay } from '../../../shared/paris-days';
+import { ratePercent, resultsPeriod, SATISFACTION_MIN_COUNT, type CourseResults } from '../../../shared/public-info';
 import type { Executor } from '../../db/client';
 
 interface ResultsRow {

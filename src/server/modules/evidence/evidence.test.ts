@@ -45,7 +45,9 @@ describe('an enrolment’s evidence file', () => {
     expect(res.headers['content-disposition']).toContain(`preuves-inscription-${enrolmentId}.zip`);
     const files = unzip(res.rawPayload);
     const names = Object.keys(files).sort();
-    expect(names).toEqual(expect.arrayContaining(['LISEZMOI.txt', 'programme.pdf', 'evaluations.csv', 'satisfaction.csv']));
+    expect(names).toEqual(expect.arrayContaining(['LISEZMOI.txt', 'programme.pdf', 'evaluations.csv', 'satisfaction.csv', 'presence.csv', 'certificat-de-realisation.pdf', 'relances.csv', 'enquete-a-froid.csv']));
+    expect(pdfText(Buffer.from(files['certificat-de-realisation.pdf']!))).toContain('Certificat de réalisation');
+    expect(text(files['presence.csv'])).toContain('Le tri à la source');
     expect(names.some((n) => /^attestation-EF-\d{4}-\d{6}\.pdf$/.test(n))).toBe(true);
     for (const name of names) expect(files[name]!.length, name).toBeGreaterThan(0);
     const programme = pdfText(Buffer.from(files['programme.pdf']!)).replace(/\s*\n\s*/g, ' ');
@@ -117,7 +119,10 @@ describe('a course’s evidence file', () => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const files = unzip(res.rawPayload);
     const folder = `archives/Inès Supprimee (inscription ${enrolmentId})`;
-    expect(Object.keys(files)).toEqual(expect.arrayContaining([`${folder}/programme.pdf`, `${folder}/evaluations.csv`]));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([`${folder}/programme.pdf`, `${folder}/evaluations.csv`, `${folder}/presence.csv`, `${folder}/certificat-de-realisation.pdf`, `${folder}/relances.csv`]),
+    );
+    expect(Object.keys(files).some((n) => n.startsWith(folder) && n.endsWith('enquete-a-froid.csv'))).toBe(false);
     expect(Object.keys(files).some((n) => n.startsWith(`${folder}/attestation-`))).toBe(true);
     expect(Object.keys(files).some((n) => n.startsWith(folder) && n.endsWith('satisfaction.csv'))).toBe(false);
 

@@ -5,6 +5,7 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { deletedAccountLabel } from '../account';
 import { runFollowUps } from './follow-up.service';
 import { qualityRoutes } from './quality.routes';
+import { followUpEvidence } from './quality-evidence';
 
 export { followUpLog } from './follow-up.service';
 
@@ -15,6 +16,7 @@ export { followUpLog } from './follow-up.service';
 export const qualityModule: ModuleManifest = {
   name: 'quality',
   routes: [qualityRoutes],
+  evidence: followUpEvidence,
   personalData: [
     { column: complaints.userId, exportedAs: 'complaints', onAccountDeletion: 'set null' },
     { column: complaints.email, exportedAs: 'complaints', onAccountDeletion: 'erase' },

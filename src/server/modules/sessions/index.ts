@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { calendarFeeds, courses, liveAbsences, liveRegistrations, liveSessions, liveSignatures, liveSlots } from '../../db/schema';
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
+import { signaturesEvidence } from './sessions-evidence';
 import { sessionsRoutes } from './sessions.routes';
 
 export { signedLiveMinutes, signingRefusal, type SignedSlotMinutes } from './sessions.service';
@@ -9,6 +10,7 @@ export { signedLiveMinutes, signingRefusal, type SignedSlotMinutes } from './ses
 /** Live sessions of courses (issue 28): planning, registrations, convocations, sign-in sheets and calendar feeds. */
 export const sessionsModule: ModuleManifest = {
   name: 'sessions',
+  evidence: signaturesEvidence,
   routes: [sessionsRoutes],
   personalData: [
     { column: liveSessions.createdById, exportedAs: { notExported: 'le formateur ou l’administrateur qui a planifié la session' }, onAccountDeletion: 'set null' },

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { parisDay } from '../../../shared/paris-days';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { canEditCourse, canViewCourse } from '../../../shared/course-rules';
 import {
@@ -579,10 +580,6 @@ export async function justifyAbsence(db: Db, actor: AuthUser, slotId: number, us
   return slotSheet(db, actor, slotId, now);
 }
 
-/** The Paris calendar day of an instant, 'YYYY-MM-DD'. */
-export function parisDay(value: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(value);
-}
 
 /** The sign-in sheet of a session's day as a PDF (trainer and administrators). */
 export async function attendanceSheet(db: Db, actor: AuthUser, sessionId: number, date: string | undefined): Promise<{ pdf: Buffer; fileName: string }> {

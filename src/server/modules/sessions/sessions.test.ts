@@ -11,7 +11,8 @@ import { pngImage, signaturePng } from '../../test/files';
 import { pdfText } from '../../test/pdf';
 import { organisationEnrolments } from '../../db/schema';
 import { signedLiveMinutes } from '.';
-import { parisDay, signingRefusal } from './sessions.service';
+import { parisDay } from '../../../shared/paris-days';
+import { signingRefusal } from './sessions.service';
 
 const { app, db, storage } = await createTestApp();
 
