@@ -431,6 +431,10 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/settings/signature':      row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'PUT /api/admin/settings/signature':      row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-'], { body: signatureBody }),
 
+  // Evidence files (issue 27): the learner's own enrolment and administrators; anyone else gets the 404 of a missing one.
+  'GET /api/enrolments/:id/evidence.zip':   row('authenticated',    'enrolment', [401, 200, 404, 404, 404, 200, 404]),
+  'GET /api/admin/courses/:id/evidence.zip': row('isAdmin',         'course',  [401, 403, 403, 403, 403, 200, 403], { otherCourse: 'published' }),
+
   // Course discussions (issue 26): enrolled learners, the course's trainer and administrators; nobody here is enrolled.
   'GET /api/courses/:id/threads':           row('authenticated',    'course',  [401, 403, 403, 403, 200, 200, 403], { otherCourse: 'published' }),
   'POST /api/courses/:id/threads':          row('authenticated',    'course',  [401, 403, 403, 403, 201, 201, 403], { otherCourse: 'published', body: threadBody }),
