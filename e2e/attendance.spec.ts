@@ -11,7 +11,7 @@ import { approvedTrainer } from './support/roles';
 // Issue 27: the player's beats become the attendance the trainer reads, and the certificat de
 // réalisation an administrator downloads. `?battement=1` makes the player beat every second: the
 // server still credits real time only (decision 047).
-test('a learner follows a course, the trainer reads the attendance, an administrator downloads the certificat de réalisation', async ({ page, browser, request }) => {
+test('an administrator names the provider, a learner follows a course, the trainer reads the attendance, the administrator downloads the certificat de réalisation and the evidence file', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const admin = await adminAccount(request);
   const trainer = await approvedTrainer(request, admin, { firstname: 'Claire', lastname: 'Dubois' });
@@ -62,28 +62,14 @@ test('a learner follows a course, the trainer reads the attendance, an administr
   await row.getByRole('button', { name: "Télécharger l'assiduité (CSV) de Léa Présente" }).click();
   expect((await csv).suggestedFilename()).toBe(`assiduite-${enrolmentId}-${new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Paris' })}.csv`);
 
-  // The administrator sets the provider's identity, then downloads the certificat de réalisation from the same view.
-  const settings = await request.put('/api/admin/settings', {
-    headers: bearer(admin),
-    data: {
-      legal_name: 'Compost & Co Formation',
-      siret: '90123456700013',
-      nda: '11755555575',
-      address: '10 rue de la Transition',
-      postal_code: '75011',
-      city: 'Paris',
-      legal_representative: 'Camille Durand',
-      complaints_contact: 'reclamations@compost.example',
-      disability_referent: 'Sam Martin',
-      vat_regime: 'exempt_261_4_4',
-      inactivity_reminder_days: 7,
-      cold_survey_days: 60,
-      evidence_retention_years: 6,
-    },
-  });
-  expect(settings.status()).toBe(200);
+  // The administrator names the provider in the settings, then downloads the certificat de réalisation from the same view.
   const adminPage = await (await browser.newContext()).newPage();
   await signInBrowser(adminPage, admin);
+  await adminPage.goto(webPaths.adminSettings);
+  const legalName = adminPage.getByRole('textbox', { name: 'Raison sociale' });
+  await legalName.fill('Compost & Co Formation');
+  await adminPage.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+  await expect(adminPage.getByRole('status')).toHaveText('Les paramètres sont enregistrés.');
   await adminPage.goto(webPaths.courseLearners(course.id));
   const adminRow = adminPage.getByRole('row', { name: /Léa Présente/ });
   const pdf = adminPage.waitForEvent('download');
@@ -94,4 +80,10 @@ test('a learner follows a course, the trainer reads the attendance, an administr
   for (const expected of ['Compost & Co Formation', 'Certificat de réalisation', 'Léa Présente', `a suivi l'action «\u00a0${title}\u00a0»`, '[X] action de formation', 'pour une durée de 20 min', 'à distance']) {
     expect(text).toContain(expected);
   }
+
+  // And the course's evidence file from its page in the administration.
+  await adminPage.goto(webPaths.adminCourse(course.id));
+  const zip = adminPage.waitForEvent('download');
+  await adminPage.getByRole('button', { name: 'Télécharger le dossier de preuves' }).click();
+  expect((await zip).suggestedFilename()).toBe(`preuves-cours-${course.id}.zip`);
 });

@@ -25,6 +25,7 @@ import { useCourseReviews } from '../api/get-course-reviews';
 import { useQuizAnswers } from '../api/get-quiz-answers';
 import { useReviewCourse, type ReviewDecision } from '../api/review-course';
 import { formatEuros, formatMinutes, formatShortDateTime } from '../../../../shared/french-format';
+import { CourseEvidencePanel } from '../../evidence';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Toast, useToast } from '../components/Toast';
 
@@ -248,6 +249,9 @@ export default function CourseReviewPage() {
           {outline.isPending && <CircularProgress aria-label="Chargement du contenu" />}
           {outline.isError && <Alert severity="error">{outline.error.message}</Alert>}
           {outline.data && <WholeContent outline={outline.data} />}
+
+          <Divider sx={{ my: 3 }} />
+          <CourseEvidencePanel courseId={course.data.id} />
 
           <Divider sx={{ my: 3 }} />
           <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>

@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useDownloadEnrolmentEvidence } from '../../evidence';
 import { useDownloadProof } from '../api/download-proofs';
 
 /**
@@ -9,8 +10,10 @@ import { useDownloadProof } from '../api/download-proofs';
  * administrator, a consenting organisation): the attendance in CSV and the certificat de
  * réalisation in PDF; the server's refusal (settings missing, no activity yet) shows under them.
  */
-export function EnrolmentProofs({ enrolmentId, subject, size = 'medium' }: { enrolmentId: number; subject: string; size?: 'small' | 'medium' }) {
+export function EnrolmentProofs({ enrolmentId, subject, size = 'medium', evidence = false }: { enrolmentId: number; subject: string; size?: 'small' | 'medium'; evidence?: boolean }) {
   const download = useDownloadProof();
+  const evidenceFile = useDownloadEnrolmentEvidence();
+  const failure = download.error ?? evidenceFile.error;
   return (
     <Stack spacing={1}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -20,10 +23,15 @@ export function EnrolmentProofs({ enrolmentId, subject, size = 'medium' }: { enr
         <Button size={size} variant="outlined" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={() => download.mutate({ enrolmentId, kind: 'certificate' })} aria-label={`Télécharger le certificat de réalisation de ${subject}`}>
           Certificat de réalisation
         </Button>
+        {evidence && (
+          <Button size={size} variant="outlined" startIcon={<DownloadIcon />} disabled={evidenceFile.isPending} onClick={() => evidenceFile.mutate(enrolmentId)} aria-label={`Télécharger le dossier de preuves (ZIP) de ${subject}`}>
+            Dossier de preuves (ZIP)
+          </Button>
+        )}
       </Stack>
-      {download.isError && (
+      {failure && (
         <Alert severity="error" role="alert">
-          {download.error.message}
+          {failure.message}
         </Alert>
       )}
     </Stack>

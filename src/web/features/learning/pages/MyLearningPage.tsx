@@ -61,7 +61,7 @@ function LearningCard({ item }: { item: LearningItem }) {
         </Box>
         {item.certificate && <CertificateActions certificate={item.certificate} describedBy={titleId} />}
         {/* Issue 27: the proofs a funder asks for (attendance, certificat de réalisation). */}
-        <EnrolmentProofs enrolmentId={item.enrolment_id} subject={item.title} size="small" />
+        <EnrolmentProofs enrolmentId={item.enrolment_id} subject={item.title} size="small" evidence />
         {item.completed_at && <SatisfactionAction courseId={item.course_id} courseTitle={item.title} describedBy={titleId} />}
       </Stack>
     </Paper>
