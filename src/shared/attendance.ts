@@ -127,6 +127,8 @@ export const courseLearnerSchema = z.object({
   completed_at: z.string().nullable(),
   on_screen_minutes: z.number().int(),
   last_activity_at: z.string().nullable(),
+  /** Inactivity reminders sent by the follow-up (indicator 12): 0, 1 or 2. */
+  reminders_sent: z.number().int(),
   /** The best score of each quiz attempted, in course order. */
   quizzes: z.array(z.object({ lesson_id: z.number().int(), best_score: z.number().int(), passed: z.boolean(), attempts: z.number().int() })),
 });

@@ -153,23 +153,24 @@ export async function attendanceOf(db: Executor, enrolment: EnrolmentFacts, peri
     .where(eq(courseSections.courseId, enrolment.courseId))
     .orderBy(asc(courseSections.position), asc(lessons.position), asc(lessons.id));
   const lessonIds = lessonRows.map((l) => l.id);
-  const [progress, attempts, sessions] = await Promise.all([
+  // One after the other: the evidence archive reads this inside an account's deletion, whose transaction is one connection.
+  const progress =
     lessonIds.length === 0
       ? []
-      : db.select({ lessonId: lessonProgress.lessonId, completedAt: lessonProgress.completedAt }).from(lessonProgress).where(and(eq(lessonProgress.userId, enrolment.learnerId), inArray(lessonProgress.lessonId, lessonIds))),
+      : await db.select({ lessonId: lessonProgress.lessonId, completedAt: lessonProgress.completedAt }).from(lessonProgress).where(and(eq(lessonProgress.userId, enrolment.learnerId), inArray(lessonProgress.lessonId, lessonIds)));
+  const attempts =
     lessonIds.length === 0
       ? []
-      : db
+      : await db
           .select({ lessonId: quizAttempts.lessonId, number: quizAttempts.number, score: quizAttempts.score, passed: quizAttempts.passed, createdAt: quizAttempts.createdAt })
           .from(quizAttempts)
           .where(and(eq(quizAttempts.userId, enrolment.learnerId), inArray(quizAttempts.lessonId, lessonIds)))
-          .orderBy(asc(quizAttempts.createdAt), asc(quizAttempts.id)),
-    db
-      .select()
-      .from(attendanceSessions)
-      .where(and(eq(attendanceSessions.userId, enrolment.learnerId), eq(attendanceSessions.courseId, enrolment.courseId)))
-      .orderBy(asc(attendanceSessions.startedAt), asc(attendanceSessions.id)),
-  ]);
+          .orderBy(asc(quizAttempts.createdAt), asc(quizAttempts.id));
+  const sessions = await db
+    .select()
+    .from(attendanceSessions)
+    .where(and(eq(attendanceSessions.userId, enrolment.learnerId), eq(attendanceSessions.courseId, enrolment.courseId)))
+    .orderBy(asc(attendanceSessions.startedAt), asc(attendanceSessions.id));
   const inside = sessions.filter((s) => inParisPeriod(s.startedAt, period));
   const onScreen = new Map<number, number>();
   for (const s of inside) for (const [id, seconds] of Object.entries(s.lessonSeconds)) onScreen.set(Number(id), (onScreen.get(Number(id)) ?? 0) + seconds);

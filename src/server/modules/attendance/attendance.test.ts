@@ -5,7 +5,7 @@ import { INVALID_ID_MESSAGE } from '../../../shared/ids';
 import { periodMessages } from '../../../shared/periods';
 import type { MyLearning } from '../../../shared/learning';
 import type { DashboardResponse } from '../../../shared/organisations';
-import { attendanceSessions, enrolments, lessonProgress, liveSignatures, organisationEnrolments, quizAttempts } from '../../db/schema';
+import { attendanceSessions, enrolments, followUpMails, lessonProgress, liveSignatures, organisationEnrolments, quizAttempts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertLiveSession, insertMembership, insertQuiz, insertSection, setProviderSettings } from '../../test/factories';
 import { pdfText } from '../../test/pdf';
@@ -292,8 +292,18 @@ describe('GET /api/courses/:id/learners', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe("\uFEFFApprenant;E-mail;Inscrit le;Progression (%);Leçons terminées;Leçons;Temps à l'écran (min);Dernière activité;Terminée le;Quiz final\u00a0: meilleur score (%)");
-    expect(lines[1]).toMatch(/^Léa Apprenante;[^;]+;[^;]+;67;2;3;2;12\/03\/2026 10:00;;100$/);
+    expect(lines[0]).toBe("\uFEFFApprenant;E-mail;Inscrit le;Progression (%);Leçons terminées;Leçons;Temps à l'écran (min);Dernière activité;Terminée le;Relances envoyées;Quiz final\u00a0: meilleur score (%)");
+    expect(lines[1]).toMatch(/^Léa Apprenante;[^;]+;[^;]+;67;2;3;2;12\/03\/2026 10:00;;0;100$/);
+  });
+
+  it('counts the inactivity reminders the follow-up sent each learner (indicator 12), not the survey mails', async () => {
+    const { course: c, enrolmentId } = await followedCourse();
+    await db.insert(followUpMails).values([
+      { enrolmentId, kind: 'inactivity_1', sentAt: at(0) },
+      { enrolmentId, kind: 'survey', sentAt: at(60) },
+    ]);
+    const view = (await call('GET', `/api/courses/${c.id}/learners`, author)).json() as { learners: { enrolment_id: number; reminders_sent: number }[] };
+    expect(view.learners.find((l) => l.enrolment_id === enrolmentId)?.reminders_sent).toBe(1);
   });
 
   it('refuses anyone but its trainer and administrators (403), an unknown course (404)', async () => {

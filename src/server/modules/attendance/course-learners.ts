@@ -31,6 +31,7 @@ interface LearnerRow {
   firstname: string;
   lastname: string;
   email: string;
+  reminders_sent: number | null;
   enrolled_at: Date | string;
   total_lessons: number | null;
   completed_lessons: number | null;
@@ -53,7 +54,8 @@ export async function courseLearners(db: Executor, actor: Actor & { id: number }
         progress as (${learnerProgressOfPairs(sql`select user_id, course_id from pairs`)}),
         screen as (select user_id, sum(seconds)::int as seconds, max(last_beat_at) as last_beat_at from attendance_sessions where course_id = ${course.id} group by user_id)
       select e.id as enrolment_id, e.user_id, u.firstname, u.lastname, u.email, e.created_at as enrolled_at,
-        p.total_lessons, p.completed_lessons, e.completed_at, p.last_activity_at, screen.seconds, screen.last_beat_at
+        p.total_lessons, p.completed_lessons, e.completed_at, p.last_activity_at, screen.seconds, screen.last_beat_at,
+        (select count(*)::int from follow_up_mails f where f.enrolment_id = e.id and f.kind in ('inactivity_1', 'inactivity_2')) as reminders_sent
       from enrolments e join users u on u.id = e.user_id
       left join progress p on p.user_id = e.user_id and p.course_id = e.course_id
       left join screen on screen.user_id = e.user_id
@@ -112,6 +114,7 @@ export async function courseLearners(db: Executor, actor: Actor & { id: number }
       completed_at: isoOf(r.completed_at),
       on_screen_minutes: minutesOf(Number(r.seconds ?? 0)),
       last_activity_at: activity.at(-1) ?? null,
+      reminders_sent: Number(r.reminders_sent ?? 0),
       quizzes: bestScores
         .filter((q) => Number(q.user_id) === Number(r.user_id))
         .sort((a, b) => quizOrder.indexOf(Number(a.lesson_id)) - quizOrder.indexOf(Number(b.lesson_id)))
@@ -142,6 +145,7 @@ export function learnerColumns(quizzes: CourseLearners['quizzes']): { header: st
     { header: "Temps à l'écran (min)", cell: (l) => l.on_screen_minutes },
     { header: 'Dernière activité', cell: (l) => (l.last_activity_at ? csvDateTime(new Date(l.last_activity_at)) : '') },
     { header: 'Terminée le', cell: (l) => (l.completed_at ? csvDateTime(new Date(l.completed_at)) : '') },
+    { header: 'Relances envoyées', cell: (l) => l.reminders_sent },
     ...quizzes.map((q) => ({ header: `${q.title} : meilleur score (%)`, cell: (l: CourseLearner) => l.quizzes.find((s) => s.lesson_id === q.lesson_id)?.best_score ?? '' })),
   ];
 }

@@ -45,6 +45,7 @@ function learnerColumns(data: CourseLearners): { header: string; cell: (l: Cours
     { header: 'Progression', cell: (l) => `${l.percent} % (${l.completed_lessons} / ${l.total_lessons})` },
     { header: "Temps à l'écran", cell: (l) => formatMinutes(l.on_screen_minutes) },
     { header: 'Dernière activité', cell: (l) => (l.last_activity_at ? formatDay(l.last_activity_at) : 'Aucune') },
+    { header: 'Relances envoyées', cell: (l) => l.reminders_sent },
     {
       header: 'Quiz',
       cell: (l) =>
