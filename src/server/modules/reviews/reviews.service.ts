@@ -19,6 +19,7 @@ import { courseReviews, courses, courseSections, lessons, users } from '../../db
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { courseItemColumns, toCourseItem } from '../courses';
+import { courseInformationColumns } from '../learning';
 import { notify, notifyAdmins } from '../notifications';
 
 const COURSE_NOT_FOUND = "Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.";
@@ -39,14 +40,7 @@ async function findCourse(db: Db, id: number) {
       title: courses.title,
       status: courses.status,
       authorId: courses.authorId,
-      objectives: courses.objectives,
-      targetAudience: courses.targetAudience,
-      prerequisites: courses.prerequisites,
-      assessmentMethods: courses.assessmentMethods,
-      accessDelay: courses.accessDelay,
-      teachingMethods: courses.teachingMethods,
-      accessibility: courses.accessibility,
-      contact: courses.contact,
+      ...courseInformationColumns,
     })
     .from(courses)
     .where(eq(courses.id, id))
