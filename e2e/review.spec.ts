@@ -45,6 +45,11 @@ test('a trainer submits a course, the admin asks for changes, the trainer fixes 
   await page.getByLabel('Public visé').fill('Habitants d’appartement');
   await page.getByLabel('Prérequis').fill('Aucun');
   await page.getByLabel("Modalités d'évaluation").fill('Quiz final');
+  // The practical information a submission also requires (Qualiopi indicator 1, issue 27).
+  await page.getByLabel("Délais d'accès").fill('Accès immédiat après l’inscription');
+  await page.getByLabel('Méthodes mobilisées').fill('Leçons et quiz à distance');
+  await page.getByLabel('Accessibilité aux personnes en situation de handicap').fill('Contenus lisibles au clavier et au lecteur d’écran');
+  await page.getByLabel('Contact', { exact: true }).fill('Noé Auteur, formation@compost.example');
   await page.getByRole('button', { name: 'Enregistrer les informations' }).click();
   await expect(page.getByText('Informations publiques enregistrées.')).toBeVisible();
   await page.getByRole('button', { name: 'Ajouter une leçon au chapitre « Démarrer »' }).click();
