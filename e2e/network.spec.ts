@@ -73,6 +73,9 @@ test('a member joins the directory and applies to an organisation’s opportunit
     await orgPage.bringToFront();
     await orgPage.goto(webPaths.opportunities);
     await orgPage.getByRole('link', { name: 'Publier une opportunité' }).click();
+    // The list has a « Type » filter too: wait for the form's page, or the click may open the
+    // list's menu just before the form's page replaces it (seen under load).
+    await expect(orgPage.getByRole('heading', { level: 1, name: 'Publier une opportunité' })).toBeVisible();
     await orgPage.getByRole('combobox', { name: /Type/ }).click();
     await orgPage.getByRole('option', { name: 'Emploi' }).click();
     await orgPage.getByRole('textbox', { name: 'Titre' }).fill(title);
