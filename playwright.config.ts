@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL: e2eBaseUrl,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
+    // The journeys test what people do, not animations: with motion reduced (the app honours the
+    // setting, theme.ts), no transition is drawn frame by frame, which was much of the browsers' work.
+    reducedMotion: 'reduce',
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,7 +1,18 @@
 import { createTheme } from '@mui/material/styles';
 
+/**
+ * Whoever asks their system for less motion (WCAG 2.3.3) gets none: no transition, no ripple.
+ * Read once at start: a setting changed meanwhile applies from the next page load.
+ */
+const reducedMotion = typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+const noMotion = {
+  create: () => 'none',
+  duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+};
+
 /** Green, calm and readable; every text colour passes WCAG AA on its background. */
 export const theme = createTheme({
+  ...(reducedMotion ? { transitions: noMotion } : {}),
   palette: {
     primary: { main: '#2e7d32', light: '#60ad5e', dark: '#1b5e20', contrastText: '#ffffff' },
     secondary: { main: '#00695c', light: '#439889', dark: '#003d33', contrastText: '#ffffff' },
@@ -23,6 +34,7 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    MuiButtonBase: { defaultProps: { disableRipple: reducedMotion } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiLink: { defaultProps: { underline: 'hover' } },
   },
