@@ -96,6 +96,10 @@ export const webRoutes = {
   slotSheet: '/formateur/creneaux/:id',
   mySessions: '/user/sessions',
   adminSessions: '/admin/sessions',
+  /** Invoices (issue 29): the learner's, the organisation's, the administrators' (payments, credit notes). */
+  myInvoices: '/mes-factures',
+  organisationInvoices: '/organisme/factures',
+  adminInvoices: '/admin/factures',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -192,5 +196,8 @@ export const webPaths = {
   courseSessions: (id: Id) => fillRoute(webRoutes.courseSessions, { id }),
   slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),
   mySessions: webRoutes.mySessions,
+  myInvoices: webRoutes.myInvoices,
+  organisationInvoices: webRoutes.organisationInvoices,
+  adminInvoices: webRoutes.adminInvoices,
   adminSessions: webRoutes.adminSessions,
 } as const;
