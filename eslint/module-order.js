@@ -22,6 +22,7 @@ export const serverModuleOrder = [
   'courses',
   'sessions',
   'attendance',
+  'quotes',
   'reviews',
   'discussions',
   'admin',

@@ -21,6 +21,7 @@ import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
 import { qualityModule } from './quality';
+import { quotesModule } from './quotes';
 import { providerModule } from './provider';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
@@ -51,6 +52,7 @@ export const modules: readonly ModuleManifest[] = [
   coursesModule,
   sessionsModule,
   attendanceModule,
+  quotesModule,
   reviewsModule,
   discussionsModule,
   adminModule,
