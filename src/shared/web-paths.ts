@@ -96,6 +96,9 @@ export const webRoutes = {
   slotSheet: '/formateur/creneaux/:id',
   mySessions: '/user/sessions',
   adminSessions: '/admin/sessions',
+  /** Quotes and conventions (issue 29): the organisation's, and the administrators' list. */
+  organisationQuotes: '/organisme/devis',
+  adminQuotes: '/admin/devis',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -193,4 +196,6 @@ export const webPaths = {
   slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),
   mySessions: webRoutes.mySessions,
   adminSessions: webRoutes.adminSessions,
+  organisationQuotes: webRoutes.organisationQuotes,
+  adminQuotes: webRoutes.adminQuotes,
 } as const;

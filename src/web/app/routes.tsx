@@ -76,6 +76,8 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.adminQuality]: () => import('../features/quality/pages/AdminQualityPage'),
   [webRoutes.adminSettings]: () => import('../features/provider/pages/SettingsPage'),
   [webRoutes.moderationDecision]: () => import('../features/moderation/pages/DecisionPage'),
+  [webRoutes.organisationQuotes]: () => import('../features/quotes/pages/OrganisationQuotesPage'),
+  [webRoutes.adminQuotes]: () => import('../features/quotes/pages/AdminQuotesPage'),
   [webRoutes.notFound]: () => import('../features/site/pages/NotFoundPage'),
 };
 

@@ -79,7 +79,7 @@ export function conventionMentions(f: ConventionFacts): ConventionMentions {
       {
         heading: 'Article 4 – Durée et période de réalisation',
         lines: [
-          `Durée : ${f.course.duration}${estimatedText(f.course.estimatedMinutes)}.`,
+          durationText(f.course.estimatedMinutes, f.course.duration),
           `Période de réalisation : du ${dayText(f.periodFrom)} au ${dayText(f.periodTo)}.`,
         ],
       },
@@ -132,7 +132,8 @@ export async function renderConvention(m: ConventionMentions, provider: Provider
   });
 }
 
-/** « (soit 2 h 30 d’activités estimées) » after the announced duration, when the activities say it. */
-export function estimatedText(minutes: number): string {
-  return minutes > 0 ? ` (activités estimées à ${formatMinutes(minutes, ' ')})` : '';
+/** The duration as the catalogue gives it: the activities' estimated total, and the advised pace (« à suivre sur 3 mois »). */
+export function durationText(minutes: number, pace: string): string {
+  const total = minutes > 0 ? `${formatMinutes(minutes, ' ')} d’activités (durées estimées des leçons et évaluations)` : 'selon le programme';
+  return `Durée : ${total}${pace.trim() ? `, à suivre sur ${pace.trim()}` : ''}.`;
 }

@@ -1,0 +1,10 @@
+import { downloadFile } from '../../../lib/api-client';
+
+/** `GET /api/quotes/{id}/pdf` and `GET /api/quotes/{id}/convention.pdf`, saved as files. */
+export function downloadQuotePdf(quote: { id: number; number: string }): Promise<void> {
+  return downloadFile(`/api/quotes/${quote.id}/pdf`, `devis-${quote.number}.pdf`);
+}
+
+export function downloadConventionPdf(quote: { id: number; convention_number: string | null; number: string }): Promise<void> {
+  return downloadFile(`/api/quotes/${quote.id}/convention.pdf`, `convention-${quote.convention_number ?? quote.number}.pdf`);
+}
