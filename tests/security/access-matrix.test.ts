@@ -5,6 +5,7 @@ import { courseFieldParts, expectErrorBody, roleActors, signedIn, stateFingerpri
 import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
+import { acceptQuote, requestQuote } from '../../src/server/modules/quotes/quotes.service';
 import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
 import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
@@ -65,7 +66,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey';
+type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey' | 'quote';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -114,6 +115,8 @@ interface World {
   otherEnrolmentId: number;
   /** A virtual session of ownCourse and one of othersPublished, each starting in 10 minutes with one slot (its signing window open); the member is registered in ownCourse's. */
   sessions: Map<number, { sessionId: number; slotId: number }>;
+  /** Issue 29: two quotes of the organisme actor for ownCourse, one pending, one accepted (its convention made). */
+  quotes: { pending: number; accepted: number };
 }
 
 interface Request {
@@ -137,6 +140,8 @@ interface Row {
   refusedAs?: Partial<Record<Column, string>>;
   /** A server-sent event stream: a success is read as a stream, then closed. */
   stream?: true;
+  /** For quote routes: the accepted quote instead of the pending one. */
+  quote?: 'accepted';
 }
 
 let sequence = 0;
@@ -255,6 +260,7 @@ const liveSessionBody: BodyFn = () => {
 };
 const liveSignatureBody: BodyFn = () => ({ payload: { signature_png: signaturePng().toString('base64') } });
 const absenceBody: BodyFn = () => ({ payload: { reason: 'Rendez-vous médical.' } });
+const quoteBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 3 } });
 const notAllowed = { refusedAs: { formateurPending: 'messaging_not_allowed', admin: 'messaging_not_allowed' } } as const;
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
@@ -531,6 +537,13 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/sessions':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'GET /api/user/calendar':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'POST /api/user/calendar/rotate':         row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  // Issue 29, quotes: the organisation asks and accepts its own; its PDFs are its own and the administrators' (404 for anyone else).
+  'POST /api/organisation/quotes':          row('isOrganisation',   'none',    [401, 403, 201, 403, 403, 403, '-'], { body: quoteBody }),
+  'GET /api/organisation/quotes':           row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-']),
+  'POST /api/quotes/:id/accept':            row('isOrganisation',   'quote',   [401, 403, 200, 403, 403, 403, 403]),
+  'GET /api/quotes/:id/pdf':                row('authenticated',    'quote',   [401, 404, 200, 404, 404, 200, 404]),
+  'GET /api/quotes/:id/convention.pdf':     row('authenticated',    'quote',   [401, 404, 200, 404, 404, 200, 404], { quote: 'accepted' }),
+  'GET /api/admin/quotes':                  row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -639,7 +652,12 @@ async function buildWorld(): Promise<World> {
     const { session, slots } = await insertLiveSession(db, course.id, { startsInMinutes: 10, slotMinutes: [60], learners: course === ownCourse ? [actors.membre.user.id] : [] });
     sessions.set(course.id, { sessionId: session.id, slotId: slots[0]!.id });
   }
+  const quoteOf = (seats: number) => requestQuote(db, actors.organisme.user.id, { course_id: ownCourse.id, seats });
+  const pendingQuote = await quoteOf(2);
+  const acceptedQuote = await quoteOf(4);
+  await acceptQuote({ db, storage }, actors.organisme.user.id, acceptedQuote.id);
   return {
+    quotes: { pending: pendingQuote.id, accepted: acceptedQuote.id },
     complaintId: complaint!.id,
     improvementId: action!.id,
     surveyEnrolmentId: enrolment!.id,
@@ -700,6 +718,7 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'complaint') id = world.complaintId;
   if (rowDef.target === 'improvement') id = world.improvementId;
   if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
+  if (rowDef.target === 'quote') id = world.quotes[rowDef.quote ?? 'pending'];
   if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
   if (rowDef.target === 'session') id = world.sessions.get(course.id)!.sessionId;
   if (rowDef.target === 'slot') id = world.sessions.get(course.id)!.slotId;

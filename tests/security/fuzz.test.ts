@@ -149,6 +149,8 @@ const templates: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   }),
   'POST /api/slots/:id/signatures': fc.constant({ signature_png: signaturePng().toString('base64') }),
   'PUT /api/slots/:id/absences/:userId': fc.constant({ reason: 'Motif aléatoire' }),
+  // Issue 29: a quote for seats (an organisation's; the fuzzed callers are refused before the body counts, the bodies stay realistic).
+  'POST /api/organisation/quotes': fc.integer({ min: -5, max: 600 }).map((seats) => ({ course_id: 1, seats })),
 };
 
 function mutated(template: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {
