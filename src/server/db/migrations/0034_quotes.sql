@@ -20,4 +20,5 @@ CREATE TABLE "quotes" (
 --> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_organisation_id_organisations_user_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("user_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "quotes_organisation_idx" ON "quotes" USING btree ("organisation_id","created_at");
