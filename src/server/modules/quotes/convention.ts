@@ -45,7 +45,7 @@ export function conventionMentions(f: ConventionFacts): ConventionMentions {
   const p = f.provider;
   const b = f.buyer;
   const vat = vatMention(p.vatRegime, f.totalCents);
-  const programme = f.course.programme.flatMap((section) => [section.title, ...section.items.map((item) => `• ${item}`)]);
+  const programme = f.course.programme.flatMap((section) => [section.title, ...section.items.map((item) => `– ${item}`)]);
   const trainees = f.seats === 1 ? '1 stagiaire' : `${f.seats} stagiaires`;
   return {
     title: 'Convention de formation professionnelle',
@@ -67,7 +67,7 @@ export function conventionMentions(f: ConventionFacts): ConventionMentions {
           `Devis accepté : ${f.quoteNumber}.`,
         ],
       },
-      { heading: 'Article 2 – Objectifs', lines: f.course.objectives.length > 0 ? f.course.objectives.map((o) => `• ${o}`) : ['Les objectifs figurent au programme de la formation.'] },
+      { heading: 'Article 2 – Objectifs', lines: f.course.objectives.length > 0 ? f.course.objectives.map((o) => `– ${o}`) : ['Les objectifs figurent au programme de la formation.'] },
       {
         heading: 'Article 3 – Programme',
         lines: [

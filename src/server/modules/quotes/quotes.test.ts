@@ -87,10 +87,10 @@ describe('conventionMentions (L6353-1, D6353-1)', () => {
     for (const expected of [
       'l’action « Bilan carbone en entreprise »',
       'action de formation au sens de l’article L6313-1, 1° du Code du travail',
-      '• Mesurer ses émissions',
+      '– Mesurer ses émissions',
       'Comprendre',
-      '• Les trois scopes',
-      'Durée : 1 h 15 d’activités (durées estimées des leçons et évaluations), à suivre sur 3 mois.',
+      '– Les trois scopes',
+      'Durée : 1 h 15 min d’activités (durées estimées des leçons et évaluations), à suivre sur 3 mois.',
       'Période de réalisation : du 10 mars 2026 au 10 mars 2027',
       'Formation à distance',
       'Nombre de stagiaires : 3 stagiaires',
@@ -165,15 +165,11 @@ describe('POST /api/organisation/quotes', () => {
     expect(await db.select().from(quotes).where(eq(quotes.organisationId, organisation.id))).toEqual([]);
   });
 
-  it('refuses a draft or missing course (404) and a free one (409)', async () => {
+  it('refuses a draft or missing course (404)', async () => {
     const organisation = await createOrganisation(db);
     const draft = await insertCourse(db, author.id, { status: 'draft', priceCents: 5_000 });
     expect((await call('POST', '/api/organisation/quotes', organisation, { course_id: draft.id, seats: 1 })).json()).toMatchObject({ error_code: 'not_found', message: quoteMessages.courseNotFound });
     expect((await call('POST', '/api/organisation/quotes', organisation, { course_id: 999_999, seats: 1 })).statusCode).toBe(404);
-    const free = await insertCourse(db, author.id, { status: 'published', priceCents: 0 });
-    const res = await call('POST', '/api/organisation/quotes', organisation, { course_id: free.id, seats: 1 });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(quoteMessages.courseFree);
   });
 
   it('is for organisation accounts only', async () => {
@@ -229,7 +225,7 @@ describe('POST /api/quotes/{id}/accept', () => {
     const convention = await call('GET', `/api/quotes/${quote.id}/convention.pdf`, organisation);
     expect(convention.statusCode).toBe(200);
     const text = pdfText(convention.rawPayload).replaceAll('\u202f', ' ').replaceAll('\u00a0', ' ');
-    for (const expected of ['Convention de formation professionnelle', 'Articles L6353-1 et D6353-1 du Code du travail', 'Mairie de Villeurbanne', 'Bilan carbone en entreprise', 'L6313-1', 'Mesurer ses émissions', 'Les trois scopes', 'Durée : 1 h 15 d’activités', 'à suivre sur 3 mois', 'Période de réalisation', 'Formation à distance', 'Nombre de stagiaires : 3 stagiaires', '3 × 120,00 € = 360,00 € HT', accepted.quote.invoice!.number, 'représentant légal']) {
+    for (const expected of ['Convention de formation professionnelle', 'Articles L6353-1 et D6353-1 du Code du travail', 'Mairie de Villeurbanne', 'Bilan carbone en entreprise', 'L6313-1', 'Mesurer ses émissions', 'Les trois scopes', 'Durée : 1 h 15 min d’activités', 'à suivre sur 3 mois', 'Période de réalisation', 'Formation à distance', 'Nombre de stagiaires : 3 stagiaires', '3 × 120,00 € = 360,00 € HT', accepted.quote.invoice!.number, 'représentant légal']) {
       expect(text).toContain(expected);
     }
 
