@@ -668,6 +668,9 @@ const visits: Visit[] = [
     },
   },
   { route: webRoutes.adminSessions, roles: adminOnly, url: () => webPaths.adminSessions, heading: 'Sessions en direct' },
+  // Issue 29: quotes and conventions.
+  { route: webRoutes.organisationQuotes, roles: ['organisme'], url: () => webPaths.organisationQuotes, heading: 'Devis et conventions' },
+  { route: webRoutes.adminQuotes, roles: adminOnly, url: () => webPaths.adminQuotes, heading: 'Devis des organisations' },
   // The network (issue 26).
   {
     route: webPaths.directory,

@@ -127,7 +127,7 @@ export const organisationMessages = {
   rowAlreadyMember: 'Cette personne est déjà membre de votre organisation.',
   rowResend: 'Invitation déjà envoyée : elle sera renvoyée avec un nouveau lien.',
   // Seats and enrolments
-  noSeats: (title: string) => `Votre organisation n'a aucune place pour « ${title} ». Demandez un devis dans « Devis et conventions ».`,
+  noSeats: (title: string) => `Votre organisation n'a aucune place pour « ${title} ». Demandez un devis dans « Devis et conventions ».`,
   seatsExhausted: (title: string, left: number, wanted: number) =>
     `Il ne reste ${left === 0 ? 'aucune place' : left === 1 ? 'qu’une place' : `que ${plural(left, 'place')}`} pour « ${title} » : impossible d'inscrire ${wanted === 1 ? 'ce membre' : `ces ${wanted} membres`}. Demandez un devis pour des places supplémentaires.`,
   membersGone: "Certains membres sélectionnés ne font plus partie de votre organisation. Actualisez la liste puis réessayez.",

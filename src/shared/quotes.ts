@@ -21,12 +21,12 @@ export const quoteMessages = {
   seatsInvalid: `Le nombre de places doit être un nombre entier entre 1 et ${QUOTE_MAX_SEATS}.`,
   courseRequired: 'Choisissez une formation.',
   courseNotFound: "Cette formation n'existe pas ou n'est pas publiée.",
-  courseFree: "Cette formation est gratuite : vos membres peuvent la suivre sans devis.",
+  courseFree: "Cette formation est gratuite : vos membres peuvent la suivre sans devis.",
   quoteNotFound: "Ce devis n'existe pas.",
-  expired: 'Ce devis a expiré : demandez-en un nouveau.',
+  expired: 'Ce devis a expiré : demandez-en un nouveau.',
   alreadyAccepted: 'Ce devis est déjà accepté.',
-  notAccepted: "Ce devis n'est pas encore accepté : la convention de formation n'existe pas encore.",
-  noSeatsHint: "Votre organisation n'a encore de places pour aucune formation. Demandez un devis : une fois accepté, les places sont ouvertes aussitôt.",
+  notAccepted: "Ce devis n'est pas encore accepté : la convention de formation n'existe pas encore.",
+  noSeatsHint: "Votre organisation n'a encore de places pour aucune formation. Demandez un devis : une fois accepté, les places sont ouvertes aussitôt.",
 } as const;
 
 export const quoteStatuses = ['pending', 'accepted', 'expired'] as const;

@@ -16,15 +16,15 @@ export function quoteLines(quote: Pick<QuoteRow, 'number' | 'buyer' | 'courseTit
     title: `Devis ${quote.number}`,
     provider: providerLegalLines(provider),
     buyer: [b.name, `${b.address}, ${b.postalCode} ${b.city}`, `SIRET ${b.siret}`, `À l’attention de ${b.representative} (${b.email})`],
-    dates: [`Date du devis : ${formatDay(quote.createdAt)}`, `Valable jusqu’au ${formatDay(quote.validUntil)}`],
+    dates: [`Date du devis : ${formatDay(quote.createdAt)}`, `Valable jusqu’au ${formatDay(quote.validUntil)}`],
     detail: [
-      `Formation à distance « ${quote.courseTitle} » (action de formation, art. L6313-1 du Code du travail)`,
+      `Formation à distance « ${quote.courseTitle} » (action de formation, art. L6313-1 du Code du travail)`,
       `${quote.seats} place${quote.seats > 1 ? 's' : ''} de stagiaire × ${euros(quote.unitPriceCents)} HT = ${euros(quote.totalCents)} HT`,
       vat.mention,
-      `Total à payer : ${euros(vat.dueCents)}`,
+      `Total à payer : ${euros(vat.dueCents)}`,
     ],
     terms: [
-      `Acceptez ce devis dans votre espace EcoForma avant le ${formatDay(quote.validUntil)} : la convention de formation et la facture sont établies aussitôt, et les places ouvertes.`,
+      `Acceptez ce devis dans votre espace EcoForma avant le ${formatDay(quote.validUntil)} : la convention de formation et la facture sont établies aussitôt, et les places ouvertes.`,
       `Règlement par virement à ${QUOTE_PAYMENT_DAYS} jours à réception de la facture.`,
     ],
   };

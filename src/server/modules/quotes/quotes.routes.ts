@@ -20,7 +20,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
   const tags = ['devis'];
   const organisationOnly = { access: isOrganisation };
 
-  app.post('/api/organisation/quotes', { config: organisationOnly, schema: { tags, summary: `Demander un devis : des places pour une formation publiée et payante, au prix du jour, valable 30 jours`, body: quoteRequestBodySchema, response: { 201: quoteSchema } } }, async (request, reply) =>
+  app.post('/api/organisation/quotes', { config: organisationOnly, schema: { tags, summary: `Demander un devis : des places pour une formation publiée et payante, au prix du jour, valable 30 jours`, body: quoteRequestBodySchema, response: { 201: quoteSchema } } }, async (request, reply) =>
     reply.status(201).send(await requestQuote(db, currentUser(request).id, request.body)),
   );
 
@@ -28,7 +28,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     listOrganisationQuotes(db, currentUser(request).id),
   );
 
-  app.post('/api/quotes/:id/accept', { config: organisationOnly, schema: { tags, summary: "Accepter un devis de mon organisation : la convention de formation, la facture et les places, en une fois (409 s'il a expiré ou est déjà accepté)", params: idParamsSchema, response: { 200: quoteAcceptanceSchema } } }, async (request) =>
+  app.post('/api/quotes/:id/accept', { config: organisationOnly, schema: { tags, summary: "Accepter un devis de mon organisation : la convention de formation, la facture et les places, en une fois (409 s'il a expiré ou est déjà accepté)", params: idParamsSchema, response: { 200: quoteAcceptanceSchema } } }, async (request) =>
     acceptQuote({ db, storage }, currentUser(request).id, request.params.id),
   );
 
@@ -42,7 +42,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     return sendPdf(reply, `convention-${quote.convention?.number ?? quote.number}.pdf`, await conventionPdf({ db, storage }, quote));
   });
 
-  app.get('/api/admin/quotes', { config: { access: isAdmin }, schema: { tags, summary: 'Tous les devis : recherche (numéro, organisation, formation), statut, pages', querystring: adminQuotesQuerySchema, response: { 200: adminQuotesResponseSchema } } }, async (request) =>
+  app.get('/api/admin/quotes', { config: { access: isAdmin }, schema: { tags, summary: 'Tous les devis : recherche (numéro, organisation, formation), statut, pages', querystring: adminQuotesQuerySchema, response: { 200: adminQuotesResponseSchema } } }, async (request) =>
     listAdminQuotes(db, request.query),
   );
 };

@@ -178,7 +178,7 @@ export async function acceptQuote(deps: { db: Db; storage: Storage }, userId: nu
     const dueOn = parisDay(new Date(now.getTime() + QUOTE_PAYMENT_DAYS * DAY_MS));
     const invoice = await issueInvoice(tx, {
       buyer: { kind: 'organisation', organisationId: userId },
-      lines: [{ label: `Formation « ${quote.courseTitle} » – place de stagiaire (convention ${conventionNumber(quote.id, now)})`, quantity: quote.seats, unitAmountCents: quote.unitPriceCents }],
+      lines: [{ label: `Formation « ${quote.courseTitle} » – place de stagiaire (convention ${conventionNumber(quote.id, now)})`, quantity: quote.seats, unitAmountCents: quote.unitPriceCents }],
       courseId: quote.courseId,
       enrolmentId: null,
       source: { kind: 'quote', id: quote.id },

@@ -22,7 +22,7 @@ export function QuoteCard({ quote, showOrganisation = false, onAccept, onError }
       </Stack>
       <Typography>
         {showOrganisation ? `${quote.organisation.name} · ` : ''}
-        {`« ${quote.course.title} » · ${plural(quote.seats, 'place')} × ${formatEuros(quote.unit_price_cents / 100)} = ${formatEuros(quote.total_cents / 100)} HT`}
+        {`« ${quote.course.title} » · ${plural(quote.seats, 'place')} × ${formatEuros(quote.unit_price_cents / 100)} = ${formatEuros(quote.total_cents / 100)} HT`}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {quote.accepted_at

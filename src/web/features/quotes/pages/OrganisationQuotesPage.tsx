@@ -34,7 +34,7 @@ export default function OrganisationQuotesPage() {
     try {
       const done = await accept.mutateAsync(confirming.id);
       setConfirming(null);
-      setNotice(`Devis ${done.quote.number} accepté : convention ${done.quote.convention_number ?? ''} établie, ${plural(done.seats.seats - done.seats.used, 'place disponible', 'places disponibles')} pour « ${done.quote.course.title} ».`);
+      setNotice(`Devis ${done.quote.number} accepté : convention ${done.quote.convention_number ?? ''} établie, ${plural(done.seats.seats - done.seats.used, 'place disponible', 'places disponibles')} pour « ${done.quote.course.title} ».`);
     } catch (caught) {
       setAcceptError(caught instanceof Error ? caught.message : 'Le devis n’a pas pu être accepté.');
     }
@@ -46,7 +46,7 @@ export default function OrganisationQuotesPage() {
         Devis et conventions
       </Typography>
       <Stack spacing={3}>
-        <QuoteRequestForm initialCourseId={Number.isInteger(initialCourse) && initialCourse > 0 ? initialCourse : null} onDone={(quote) => setNotice(`Devis ${quote.number} établi : ${formatEuros(quote.total_cents / 100)} HT, à accepter avant son expiration.`)} />
+        <QuoteRequestForm initialCourseId={Number.isInteger(initialCourse) && initialCourse > 0 ? initialCourse : null} onDone={(quote) => setNotice(`Devis ${quote.number} établi : ${formatEuros(quote.total_cents / 100)} HT, à accepter avant son expiration.`)} />
         {notice && (
           <Alert severity="success" role="status">
             {notice}{' '}
@@ -75,7 +75,7 @@ export default function OrganisationQuotesPage() {
       </Stack>
       <ConfirmDialog
         open={confirming !== null}
-        title={`Accepter le devis ${confirming?.number ?? ''} ?`}
+        title={`Accepter le devis ${confirming?.number ?? ''} ?`}
         confirmLabel="Accepter et signer la convention"
         pending={accept.isPending}
         error={acceptError}
@@ -83,7 +83,7 @@ export default function OrganisationQuotesPage() {
         onConfirm={() => void confirm()}
       >
         {confirming
-          ? `Votre organisation s’engage pour ${plural(confirming.seats, 'place')} à « ${confirming.course.title} », soit ${formatEuros(confirming.total_cents / 100)} HT. La convention de formation et la facture sont établies aussitôt, et les places ouvertes.`
+          ? `Votre organisation s’engage pour ${plural(confirming.seats, 'place')} à « ${confirming.course.title} », soit ${formatEuros(confirming.total_cents / 100)} HT. La convention de formation et la facture sont établies aussitôt, et les places ouvertes.`
           : ''}
       </ConfirmDialog>
     </Container>
