@@ -50,7 +50,7 @@ export default function OrganisationQuotesPage() {
         {notice && (
           <Alert severity="success" role="status">
             {notice}{' '}
-            <Link component={RouterLink} to={webPaths.organisationMembers}>
+            <Link component={RouterLink} underline="always" to={webPaths.organisationMembers}>
               Inscrire des membres
             </Link>
           </Alert>
