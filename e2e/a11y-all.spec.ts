@@ -956,6 +956,9 @@ const phoneLayouts: readonly string[] = [
   webRoutes.slotSheet,
   webRoutes.courseSessions,
   webRoutes.adminSessions,
+  // Quotes and conventions (issue 29): cards and a form that stack on a phone.
+  webRoutes.organisationQuotes,
+  webRoutes.adminQuotes,
 ];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;
