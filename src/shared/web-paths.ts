@@ -99,6 +99,10 @@ export const webRoutes = {
   /** Quotes and conventions (issue 29): the organisation's, and the administrators' list. */
   organisationQuotes: '/organisme/devis',
   adminQuotes: '/admin/devis',
+  /** Invoices (issue 29): the learner's, the organisation's, the administrators' (payments, credit notes). */
+  myInvoices: '/mes-factures',
+  organisationInvoices: '/organisme/factures',
+  adminInvoices: '/admin/factures',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -195,6 +199,9 @@ export const webPaths = {
   courseSessions: (id: Id) => fillRoute(webRoutes.courseSessions, { id }),
   slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),
   mySessions: webRoutes.mySessions,
+  myInvoices: webRoutes.myInvoices,
+  organisationInvoices: webRoutes.organisationInvoices,
+  adminInvoices: webRoutes.adminInvoices,
   adminSessions: webRoutes.adminSessions,
   organisationQuotes: webRoutes.organisationQuotes,
   adminQuotes: webRoutes.adminQuotes,
