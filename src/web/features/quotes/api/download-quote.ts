@@ -8,3 +8,8 @@ export function downloadQuotePdf(quote: { id: number; number: string }): Promise
 export function downloadConventionPdf(quote: { id: number; convention_number: string | null; number: string }): Promise<void> {
   return downloadFile(`/api/quotes/${quote.id}/convention.pdf`, `convention-${quote.convention_number ?? quote.number}.pdf`);
 }
+
+/** `GET /api/invoices/{id}/pdf`: the invoice the acceptance issued (Factur-X for an organisation). */
+export function downloadQuoteInvoicePdf(invoice: { id: number; number: string }): Promise<void> {
+  return downloadFile(`/api/invoices/${invoice.id}/pdf`, `facture-${invoice.number}.pdf`);
+}

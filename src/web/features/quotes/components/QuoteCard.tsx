@@ -5,12 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDay, formatEuros, plural } from '../../../../shared/french-format';
 import { quoteStatusLabels, type Quote } from '../../../../shared/quotes';
-import { downloadConventionPdf, downloadQuotePdf } from '../api/download-quote';
+import { downloadConventionPdf, downloadQuoteInvoicePdf, downloadQuotePdf } from '../api/download-quote';
 
 const statusColor = { pending: 'warning', accepted: 'success', expired: 'default' } as const;
 
 /** One quote: its figures, its PDFs, and, for the organisation, « Accepter » while it may. */
 export function QuoteCard({ quote, showOrganisation = false, onAccept, onError }: { quote: Quote; showOrganisation?: boolean; onAccept?: (quote: Quote) => void; onError: (message: string) => void }) {
+  const invoice = quote.invoice;
   const fail = (caught: unknown) => onError(caught instanceof Error ? caught.message : 'Le téléchargement a échoué.');
   return (
     <Paper component="article" variant="outlined" sx={{ p: 2.5 }} aria-labelledby={`quote-${quote.id}`}>
@@ -41,6 +42,11 @@ export function QuoteCard({ quote, showOrganisation = false, onAccept, onError }
         {quote.status === 'accepted' && (
           <Button variant="outlined" size="small" onClick={() => downloadConventionPdf(quote).catch(fail)}>
             {`Convention ${quote.convention_number ?? ''} (PDF)`}
+          </Button>
+        )}
+        {invoice && (
+          <Button variant="outlined" size="small" onClick={() => downloadQuoteInvoicePdf(invoice).catch(fail)}>
+            {`Facture ${invoice.number} (PDF)`}
           </Button>
         )}
       </Stack>
