@@ -680,6 +680,9 @@ const visits: Visit[] = [
     },
   },
   { route: webRoutes.adminSessions, roles: adminOnly, url: () => webPaths.adminSessions, heading: 'Sessions en direct' },
+  // Issue 29: quotes and conventions.
+  { route: webRoutes.organisationQuotes, roles: ['organisme'], url: () => webPaths.organisationQuotes, heading: 'Devis et conventions' },
+  { route: webRoutes.adminQuotes, roles: adminOnly, url: () => webPaths.adminQuotes, heading: 'Devis des organisations' },
   // The network (issue 26).
   {
     route: webPaths.directory,
@@ -965,6 +968,9 @@ const phoneLayouts: readonly string[] = [
   webRoutes.slotSheet,
   webRoutes.courseSessions,
   webRoutes.adminSessions,
+  // Quotes and conventions (issue 29): cards and a form that stack on a phone.
+  webRoutes.organisationQuotes,
+  webRoutes.adminQuotes,
   // Tables of invoices: checked on a phone too (issue 29).
   webRoutes.myInvoices,
   webRoutes.adminInvoices,

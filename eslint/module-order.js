@@ -23,6 +23,7 @@ export const serverModuleOrder = [
   'courses',
   'sessions',
   'attendance',
+  'quotes',
   'reviews',
   'discussions',
   'admin',

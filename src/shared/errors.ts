@@ -81,7 +81,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   already_revoked: 'Cette attestation est déjà révoquée.',
   certificate_revoked: 'Cette attestation a été révoquée : elle ne peut plus être téléchargée.',
   siret_taken: 'Ce numéro SIRET est déjà enregistré pour une autre organisation.',
-  seats_exhausted: "Votre organisation n'a plus assez de places pour ce cours. Demandez des places supplémentaires à l'équipe EcoForma.",
+  seats_exhausted: "Votre organisation n'a plus assez de places pour ce cours. Demandez un devis pour des places supplémentaires.",
   too_many_invitations: "Votre organisation a envoyé trop d'invitations récemment. Réessayez plus tard.",
   own_course: "L'auteur d'un cours ne peut ni s'y inscrire, ni le noter, ni en recevoir l'attestation ; l'aperçu lui reste ouvert.",
   already_answered: 'Vous avez déjà répondu à cette opportunité.',

@@ -127,9 +127,9 @@ export const organisationMessages = {
   rowAlreadyMember: 'Cette personne est déjà membre de votre organisation.',
   rowResend: 'Invitation déjà envoyée : elle sera renvoyée avec un nouveau lien.',
   // Seats and enrolments
-  noSeats: (title: string) => `Votre organisation n'a aucune place pour « ${title} ». Demandez des places à l'équipe EcoForma.`,
+  noSeats: (title: string) => `Votre organisation n'a aucune place pour « ${title} ». Demandez un devis dans « Devis et conventions ».`,
   seatsExhausted: (title: string, left: number, wanted: number) =>
-    `Il ne reste ${left === 0 ? 'aucune place' : left === 1 ? 'qu’une place' : `que ${plural(left, 'place')}`} pour « ${title} » : impossible d'inscrire ${wanted === 1 ? 'ce membre' : `ces ${wanted} membres`}. Demandez des places supplémentaires à l'équipe EcoForma.`,
+    `Il ne reste ${left === 0 ? 'aucune place' : left === 1 ? 'qu’une place' : `que ${plural(left, 'place')}`} pour « ${title} » : impossible d'inscrire ${wanted === 1 ? 'ce membre' : `ces ${wanted} membres`}. Demandez un devis pour des places supplémentaires.`,
   membersGone: "Certains membres sélectionnés ne font plus partie de votre organisation. Actualisez la liste puis réessayez.",
   membersRequired: 'Choisissez au moins un membre.',
   membersTooMany: `Vous pouvez inscrire ${ENROL_MAX_MEMBERS} membres au plus à la fois.`,

@@ -96,6 +96,9 @@ export const webRoutes = {
   slotSheet: '/formateur/creneaux/:id',
   mySessions: '/user/sessions',
   adminSessions: '/admin/sessions',
+  /** Quotes and conventions (issue 29): the organisation's, and the administrators' list. */
+  organisationQuotes: '/organisme/devis',
+  adminQuotes: '/admin/devis',
   /** Invoices (issue 29): the learner's, the organisation's, the administrators' (payments, credit notes). */
   myInvoices: '/mes-factures',
   organisationInvoices: '/organisme/factures',
@@ -200,4 +203,6 @@ export const webPaths = {
   organisationInvoices: webRoutes.organisationInvoices,
   adminInvoices: webRoutes.adminInvoices,
   adminSessions: webRoutes.adminSessions,
+  organisationQuotes: webRoutes.organisationQuotes,
+  adminQuotes: webRoutes.adminQuotes,
 } as const;

@@ -5,6 +5,7 @@ import { courseFieldParts, expectErrorBody, roleActors, signedIn, stateFingerpri
 import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
+import { acceptQuote, requestQuote } from '../../src/server/modules/quotes/quotes.service';
 import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
 import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
@@ -66,7 +67,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey' | 'invoice';
+type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey' | 'quote' | 'invoice';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -115,6 +116,8 @@ interface World {
   otherEnrolmentId: number;
   /** A virtual session of ownCourse and one of othersPublished, each starting in 10 minutes with one slot (its signing window open); the member is registered in ownCourse's. */
   sessions: Map<number, { sessionId: number; slotId: number }>;
+  /** Issue 29: two quotes of the organisme actor for ownCourse, one pending, one accepted (its convention made). */
+  quotes: { pending: number; accepted: number };
   /** Issue 29: an unpaid invoice billed to the member (for ownCourse); every other caller but administrators gets 404. */
   invoiceId: number;
 }
@@ -140,6 +143,8 @@ interface Row {
   refusedAs?: Partial<Record<Column, string>>;
   /** A server-sent event stream: a success is read as a stream, then closed. */
   stream?: true;
+  /** For quote routes: the accepted quote instead of the pending one. */
+  quote?: 'accepted';
 }
 
 let sequence = 0;
@@ -258,6 +263,7 @@ const liveSessionBody: BodyFn = () => {
 };
 const liveSignatureBody: BodyFn = () => ({ payload: { signature_png: signaturePng().toString('base64') } });
 const absenceBody: BodyFn = () => ({ payload: { reason: 'Rendez-vous médical.' } });
+const quoteBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 3 } });
 const paymentBody: BodyFn = () => ({ payload: { amount: '10', received_on: new Date().toISOString().slice(0, 10) } });
 const creditNoteBody: BodyFn = () => ({ payload: { reason: 'Geste commercial de la matrice', amount: '5' } });
 const notAllowed = { refusedAs: { formateurPending: 'messaging_not_allowed', admin: 'messaging_not_allowed' } } as const;
@@ -544,6 +550,13 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/sessions':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'GET /api/user/calendar':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'POST /api/user/calendar/rotate':         row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  // Issue 29, quotes: the organisation asks and accepts its own; its PDFs are its own and the administrators' (404 for anyone else).
+  'POST /api/organisation/quotes':          row('isOrganisation',   'none',    [401, 403, 201, 403, 403, 403, '-'], { body: quoteBody }),
+  'GET /api/organisation/quotes':           row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-']),
+  'POST /api/quotes/:id/accept':            row('isOrganisation',   'quote',   [401, 403, 200, 403, 403, 403, 403]),
+  'GET /api/quotes/:id/pdf':                row('authenticated',    'quote',   [401, 404, 200, 404, 404, 200, 404]),
+  'GET /api/quotes/:id/convention.pdf':     row('authenticated',    'quote',   [401, 404, 200, 404, 404, 200, 404], { quote: 'accepted' }),
+  'GET /api/admin/quotes':                  row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -653,8 +666,13 @@ async function buildWorld(): Promise<World> {
     sessions.set(course.id, { sessionId: session.id, slotId: slots[0]!.id });
   }
   const invoice = await issueInvoice(db, { buyer: { kind: 'user', userId: actors.membre.user.id }, lines: [{ label: 'Formation de la matrice', quantity: 1, unitAmountCents: 20_000 }], courseId: ownCourse.id, enrolmentId: null, source: { kind: 'instalment', id: 1_000_000 + ++sequence } });
+  const quoteOf = (seats: number) => requestQuote(db, actors.organisme.user.id, { course_id: ownCourse.id, seats });
+  const pendingQuote = await quoteOf(2);
+  const acceptedQuote = await quoteOf(4);
+  await acceptQuote({ db, storage }, actors.organisme.user.id, acceptedQuote.id);
   return {
     invoiceId: invoice.id,
+    quotes: { pending: pendingQuote.id, accepted: acceptedQuote.id },
     complaintId: complaint!.id,
     improvementId: action!.id,
     surveyEnrolmentId: enrolment!.id,
@@ -715,6 +733,7 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'complaint') id = world.complaintId;
   if (rowDef.target === 'improvement') id = world.improvementId;
   if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
+  if (rowDef.target === 'quote') id = world.quotes[rowDef.quote ?? 'pending'];
   if (rowDef.target === 'invoice') id = world.invoiceId;
   if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
   if (rowDef.target === 'session') id = world.sessions.get(course.id)!.sessionId;

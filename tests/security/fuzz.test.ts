@@ -155,6 +155,8 @@ const templates: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   }),
   'POST /api/slots/:id/signatures': fc.constant({ signature_png: signaturePng().toString('base64') }),
   'PUT /api/slots/:id/absences/:userId': fc.constant({ reason: 'Motif aléatoire' }),
+  // Issue 29: a quote for seats (an organisation's; the fuzzed callers are refused before the body counts, the bodies stay realistic).
+  'POST /api/organisation/quotes': fc.integer({ min: -5, max: 600 }).map((seats) => ({ course_id: 1, seats })),
   'POST /api/admin/invoices/:id/payments': fc.nat({ max: 600 }).map((euros) => ({ amount: String(euros), received_on: new Date().toISOString().slice(0, 10) })),
   'POST /api/admin/invoices/:id/credit-notes': fc.nat({ max: 600 }).map((euros) => ({ reason: 'Avoir aléatoire', amount: String(euros) })),
 };

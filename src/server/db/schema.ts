@@ -29,6 +29,7 @@ import type { CertificateSnapshot } from '../../shared/certificates';
 import type { DirectoryField } from '../../shared/directory';
 import { opportunityTypes } from '../../shared/opportunities';
 import { complaintStatuses, followUpKinds, improvementStatuses } from '../../shared/quality';
+import type { ConventionFacts, QuoteBuyer } from '../../shared/quotes';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -1574,3 +1575,38 @@ export const invoicePayments = pgTable(
   },
   (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId), check('invoice_payments_positive', sql`${t.amountCents} > 0`)],
 );
+
+/**
+ * A quote (devis) an organisation asked for seats on a course (issue 29, decision 052): its price
+ * is held until `valid_until`; accepting it writes the convention's facts, the invoice's id and
+ * the seats in one transaction. Kept when the organisation's account goes (organisation_id set
+ * null): the buyer's identity is a copy, as on the invoice.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().default(''),
+    organisationId: integer('organisation_id').references(() => organisations.userId, { onDelete: 'set null' }),
+    buyer: jsonb('buyer').$type<QuoteBuyer>().notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    courseTitle: text('course_title').notNull(),
+    seats: integer('seats').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: createdAt(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Set with acceptedAt: what the convention states. */
+    convention: jsonb('convention').$type<ConventionFacts>(),
+    /** The invoice issued on acceptance (module invoices). */
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    invoiceNumber: text('invoice_number'),
+  },
+  (t) => [
+    index('quotes_organisation_idx').on(t.organisationId, t.createdAt),
+    check('quotes_seats_positive', sql`${t.seats} > 0`),
+    check('quotes_accepted_whole', sql`(${t.acceptedAt} is null) = (${t.convention} is null)`),
+  ],
+);
+export type QuoteRow = typeof quotes.$inferSelect;

@@ -22,6 +22,7 @@ import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
 import { qualityModule } from './quality';
+import { quotesModule } from './quotes';
 import { providerModule } from './provider';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
@@ -53,6 +54,7 @@ export const modules: readonly ModuleManifest[] = [
   coursesModule,
   sessionsModule,
   attendanceModule,
+  quotesModule,
   reviewsModule,
   discussionsModule,
   adminModule,

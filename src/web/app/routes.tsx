@@ -79,6 +79,8 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.organisationInvoices]: () => import('../features/invoices/pages/OrganisationInvoicesPage'),
   [webRoutes.adminInvoices]: () => import('../features/invoices/pages/AdminInvoicesPage'),
   [webRoutes.moderationDecision]: () => import('../features/moderation/pages/DecisionPage'),
+  [webRoutes.organisationQuotes]: () => import('../features/quotes/pages/OrganisationQuotesPage'),
+  [webRoutes.adminQuotes]: () => import('../features/quotes/pages/AdminQuotesPage'),
   [webRoutes.notFound]: () => import('../features/site/pages/NotFoundPage'),
 };
 

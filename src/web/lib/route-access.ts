@@ -119,6 +119,9 @@ export const routeAccess = [
   { path: webRoutes.slotSheet, auth: true, rule: courseAuthors },
   { path: webRoutes.mySessions, auth: true },
   { path: webRoutes.adminSessions, auth: true, rule: adminOnly, area: 'admin' },
+  // Quotes and conventions (issue 29).
+  { path: webRoutes.organisationQuotes, auth: true, rule: organisationsOnly },
+  { path: webRoutes.adminQuotes, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.notFound },
 ] as const satisfies readonly RouteAccess[];
 

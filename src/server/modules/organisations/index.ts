@@ -13,7 +13,7 @@ export {
   siretTaken,
   type OrganisationInput,
 } from './organisation-details';
-export { announcePendingInvitations, invitationProvesAddress } from './organisations.service';
+export { addSeats, announcePendingInvitations, invitationProvesAddress, requireOrganisation } from './organisations.service';
 
 export const organisationsModule: ModuleManifest = {
   name: 'organisations',

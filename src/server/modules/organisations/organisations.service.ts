@@ -1049,3 +1049,17 @@ export async function setSeats(db: Db, admin: AuthUser, organisationId: number, 
     return { course_id: course.id, course_title: course.title, seats: saved.seats, used: saved.used };
   });
 }
+
+/**
+ * Adds `seats` to an organisation's pool for a course, in the caller's transaction (an accepted
+ * quote, issue 29): the pool is created when there was none, and the organisation is told.
+ */
+export async function addSeats(tx: Executor, organisationId: number, course: { id: number; title: string }, seats: number): Promise<{ course_id: number; seats: number; used: number }> {
+  const [pool] = await tx
+    .insert(organisationSeats)
+    .values({ organisationId, courseId: course.id, seats })
+    .onConflictDoUpdate({ target: [organisationSeats.organisationId, organisationSeats.courseId], set: { seats: sql`${organisationSeats.seats} + ${seats}`, updatedAt: new Date() } })
+    .returning({ seats: organisationSeats.seats, used: organisationSeats.used });
+  await notify(tx, { userId: organisationId, kind: 'organisation_seats_granted', data: { courseTitle: course.title, seats: pool!.seats, used: pool!.used } });
+  return { course_id: course.id, seats: pool!.seats, used: pool!.used };
+}

@@ -445,7 +445,7 @@ describe('seats and enrolments', () => {
       error_code: 'seats_exhausted',
       message: organisationMessages.seatsExhausted('Compostage collectif', 1, 2),
     });
-    expect(res.json().message).toBe("Il ne reste qu’une place pour «\u00a0Compostage collectif\u00a0»\u00a0: impossible d'inscrire ces 2 membres. Demandez des places supplémentaires à l'équipe EcoForma.");
+    expect(res.json().message).toBe("Il ne reste qu’une place pour «\u00a0Compostage collectif\u00a0»\u00a0: impossible d'inscrire ces 2 membres. Demandez un devis pour des places supplémentaires.");
     expect(await db.select().from(organisationEnrolments).where(eq(organisationEnrolments.courseId, c.id))).toEqual([]);
     expect(await db.select().from(enrolments).where(eq(enrolments.courseId, c.id))).toEqual([]);
     expect((await db.select().from(organisationSeats).where(eq(organisationSeats.courseId, c.id)))[0]!.used).toBe(1);

@@ -70,12 +70,13 @@ describe('navigation entries per role (spec section 2, top navigation bar)', () 
     expect(mobileLinks({ ...baseUser, role: 'membre' })).toEqual(entries);
   });
 
-  it('gives organisations their dashboard and members, then the catalogue (decision 025)', () => {
+  it('gives organisations their dashboard, members and quotes, then the catalogue (decisions 025, 052)', () => {
     const entries = desktopLinks({ ...baseUser, role: 'organisme' });
     expect(entries.map((e) => [e.label, e.to])).toEqual([
       ['Accueil', '/'],
       ['Tableau de bord', '/organisme/tableau-de-bord'],
       ['Membres', '/organisme/membres'],
+      ['Devis', '/organisme/devis'],
       ['Cours', '/user/courses'],
       ['Opportunités', '/opportunites'],
       ['Annuaire', '/annuaire'],

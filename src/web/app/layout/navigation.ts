@@ -35,7 +35,7 @@ export function desktopLinks(user: SessionUser | null): NavEntry[] {
       return [home, { label: 'Cours', to: webPaths.catalogue }, { label: 'Mes formations', to: webPaths.myLearning }, opportunitiesEntry, directory, about];
     case 'organisme':
       // Its own space (decision 025): the progress of its members, its members, the catalogue it enrols them in.
-      return [home, { label: 'Tableau de bord', to: webPaths.organisationDashboard }, { label: 'Membres', to: webPaths.organisationMembers }, { label: 'Cours', to: webPaths.catalogue }, opportunitiesEntry, directory, about];
+      return [home, { label: 'Tableau de bord', to: webPaths.organisationDashboard }, { label: 'Membres', to: webPaths.organisationMembers }, { label: 'Devis', to: webPaths.organisationQuotes }, { label: 'Cours', to: webPaths.catalogue }, opportunitiesEntry, directory, about];
     case 'formateur':
       return user.isApproved
         ? [home, { label: 'Mes cours', to: webPaths.trainerCourses }, { label: 'Ajouter un cours', to: webPaths.addCourse }, opportunitiesEntry, directory, about]

@@ -12,6 +12,7 @@ const links = [
   { to: webPaths.adminCourses, label: 'Formations à valider' },
   { to: webPaths.adminCertificates, label: 'Attestations' },
   { to: webPaths.adminSessions, label: 'Sessions en direct' },
+  { to: webPaths.adminQuotes, label: 'Devis' },
   { to: webPaths.adminSatisfaction, label: 'Avis des apprenants' },
   { to: webPaths.opportunities, label: 'Opportunités' },
   { to: webPaths.adminModeration, label: 'Modération' },

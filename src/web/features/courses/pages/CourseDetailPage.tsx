@@ -370,6 +370,12 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                     S'inscrire maintenant
                   </Button>
                 )}
+                {/* Issue 29: an organisation buys seats for its members through a quote. */}
+                {actor?.role === 'organisme' && course.price > 0 && (
+                  <Button component={RouterLink} to={`${webPaths.organisationQuotes}?course=${course.id}`} variant="outlined" size="large">
+                    Demander un devis
+                  </Button>
+                )}
                 {!user && (
                   <Typography variant="body2" sx={{ textAlign: 'center' }}>
                     Déjà un compte ?{' '}

@@ -11,6 +11,9 @@ import type { EnrolResult } from '../../../../shared/organisations';
 import { useEnrolMembers } from '../api/enrol-members';
 import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { plural } from '../../../../shared/french-format';
+import { Link as RouterLink } from 'react-router';
+import { quoteMessages } from '../../../../shared/quotes';
+import { webPaths } from '../../../../shared/web-paths';
 
 const seatsLeft = (seats: number, used: number) => {
   const left = seats - used;
@@ -50,8 +53,7 @@ export function EnrolDialog({ open, memberIds, onClose, onDone }: { open: boolea
       <DialogTitle id={titleId}>{n === 1 ? 'Inscrire 1 membre à une formation' : `Inscrire ${n} membres à une formation`}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Chaque membre que votre organisation inscrit pour la première fois à une formation utilise une place. Les places sont attribuées par l'équipe
-          EcoForma.
+          Chaque membre que votre organisation inscrit pour la première fois à une formation utilise une place. Les places s’obtiennent par un devis accepté.
         </DialogContentText>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -59,7 +61,16 @@ export function EnrolDialog({ open, memberIds, onClose, onDone }: { open: boolea
           </Alert>
         )}
         {courses.data && courses.data.length === 0 && (
-          <Alert severity="info">Votre organisation n'a encore de places pour aucune formation. Demandez-en à l'équipe EcoForma.</Alert>
+          <Alert
+            severity="info"
+            action={
+              <Button component={RouterLink} to={webPaths.organisationQuotes} size="small">
+                Demander un devis
+              </Button>
+            }
+          >
+            {quoteMessages.noSeatsHint}
+          </Alert>
         )}
         {courses.isError && <Alert severity="error">{courses.error.message}</Alert>}
         {courses.data && courses.data.length > 0 && (

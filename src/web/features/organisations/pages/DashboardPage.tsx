@@ -32,6 +32,7 @@ import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { Pager } from '../../../components/Pager';
 import { EnrolmentProofs } from '../../attendance';
 import { ContactButton } from '../../messages';
+import { QuotePrompt } from '../components/QuotePrompt';
 
 function readStatus(raw: string | null): ProgressStatus | undefined {
   return (progressStatuses as readonly string[]).includes(raw ?? '') ? (raw as ProgressStatus) : undefined;
@@ -112,6 +113,7 @@ export default function DashboardPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {data ? `${data.organisation_name} · ` : ''}La progression des membres qui ont accepté de la partager, dans les formations où vous les avez inscrits.
       </Typography>
+      <QuotePrompt />
       <Button component={RouterLink} to={webPaths.organisationInvoices} sx={{ mb: 2 }}>
         Factures de l’organisation
       </Button>

@@ -102,7 +102,7 @@ describe('MembersPage', () => {
   });
 
   it('enrols the selected members and shows the server’s refusal beyond the seats', async () => {
-    const refusal = "Il ne reste aucune place pour «\u00a0Eau\u00a0»\u00a0: impossible d'inscrire ce membre. Demandez des places supplémentaires à l'équipe EcoForma.";
+    const refusal = "Il ne reste aucune place pour «\u00a0Eau\u00a0»\u00a0: impossible d'inscrire ce membre. Demandez un devis pour des places supplémentaires.";
     renderMembers({
       'GET /api/organisation/courses': { body: [{ id: 7, title: 'Eau', seats: 2, used: 2 }] },
       'POST /api/organisation/enrolments': { status: 409, body: { error_code: 'seats_exhausted', message: refusal } },
