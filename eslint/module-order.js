@@ -26,6 +26,7 @@ export const serverModuleOrder = [
   'discussions',
   'admin',
   'quality',
+  'bpf',
   'directory',
   'opportunities',
   'messages',

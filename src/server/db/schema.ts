@@ -6,6 +6,7 @@ import { notificationKinds } from '../../shared/notifications';
 import { moderationActions, reportKinds, reportReasons, reportStatuses, reportTargetTypes } from '../../shared/moderation';
 import { memberStatuses, sectors, sizeBands } from '../../shared/organisations';
 import { followUpBounds, vatRegimes } from '../../shared/provider';
+import { fundingLines, nsfCodeList, trainerStatuses, traineeTypes, trainingObjectives } from '../../shared/bpf';
 import {
   type AnyPgColumn,
   bigint,
@@ -62,6 +63,8 @@ export const users = pgTable(
     /** Set when an admin refuses a trainer's application. */
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /** BPF frame E (issue 29): whether this trainer is one of the provider's own people or an outside one; null until an admin says. */
+    trainerStatus: text('trainer_status', { enum: trainerStatuses }),
     /** When the owner proved they read this address (a link we sent to it); null: not confirmed yet. */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** normalizeSearch(firstname lastname email), kept by the service layer, indexed by trigrams. */
@@ -280,6 +283,9 @@ export const courses = pgTable(
     certificationCode: text('certification_code'),
     certificationCertifier: text('certification_certifier'),
     certificationRegisteredOn: date('certification_registered_on', { mode: 'string' }),
+    /** BPF frames F-3 and F-4 (issue 29): the training's general objective and its NSF speciality code; null until set. */
+    bpfObjective: text('bpf_objective', { enum: trainingObjectives }),
+    nsfCode: text('nsf_code', { enum: nsfCodeList as [string, ...string[]] }),
     /** « Mis à jour le »: set by the server when a public field changes; null for a course never changed since the migration. */
     publicInfoUpdatedAt: timestamp('public_info_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -333,6 +339,10 @@ export const enrolments = pgTable(
     lastLessonId: integer('last_lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
     /** When the learner last opened or completed a lesson or answered a quiz: the follow-up's inactivity counts from here. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    /** BPF frame F-1 (issue 29): the trainee's type; null: derived (an organisation's seat is a salarié) or still to classify. */
+    traineeType: text('trainee_type', { enum: traineeTypes }),
+    /** BPF frame C (issue 29): the line the enrolment's revenue goes to; null: derived from the invoice's buyer or still to classify. */
+    fundingLine: text('funding_line', { enum: fundingLines }),
     /** When every lesson was completed and every quiz passed (set once, by detectCourseCompletions). */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),

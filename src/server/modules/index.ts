@@ -21,6 +21,7 @@ import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
 import { qualityModule } from './quality';
+import { bpfModule } from './bpf';
 import { providerModule } from './provider';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
@@ -55,6 +56,7 @@ export const modules: readonly ModuleManifest[] = [
   discussionsModule,
   adminModule,
   qualityModule,
+  bpfModule,
   directoryModule,
   opportunitiesModule,
   messagesModule,
