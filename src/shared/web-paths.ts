@@ -96,6 +96,8 @@ export const webRoutes = {
   slotSheet: '/formateur/creneaux/:id',
   mySessions: '/user/sessions',
   adminSessions: '/admin/sessions',
+  /** The bilan pédagogique et financier (issue 29): the frames of a year and what is left to classify. */
+  adminBpf: '/admin/bpf',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -193,4 +195,5 @@ export const webPaths = {
   slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),
   mySessions: webRoutes.mySessions,
   adminSessions: webRoutes.adminSessions,
+  adminBpf: webRoutes.adminBpf,
 } as const;

@@ -46,23 +46,23 @@ export const bpfRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) 
     },
   );
 
-  app.put('/api/admin/bpf/enrolments/:id', { config, schema: { tags, summary: 'Classer une inscription : type de stagiaire (F-1) et origine du financement (C)', params: idParamsSchema, body: enrolmentClassificationBodySchema, response: { 200: enrolmentClassificationSchema } } }, async (request) =>
+  app.put('/api/admin/bpf/enrolments/:id', { config, schema: { tags, summary: 'Classer une inscription : type de stagiaire (F-1) et origine du financement (C)', params: idParamsSchema, body: enrolmentClassificationBodySchema, response: { 200: enrolmentClassificationSchema } } }, async (request) =>
     classifyEnrolment(db, request.params.id, request.body),
   );
 
-  app.get('/api/admin/bpf/courses/:id', { config, schema: { tags, summary: 'Le classement d’une formation : objectif (F-3) et spécialité NSF (F-4)', params: idParamsSchema, response: { 200: courseClassificationSchema } } }, async (request) =>
+  app.get('/api/admin/bpf/courses/:id', { config, schema: { tags, summary: 'Le classement d’une formation : objectif (F-3) et spécialité NSF (F-4)', params: idParamsSchema, response: { 200: courseClassificationSchema } } }, async (request) =>
     courseClassification(db, request.params.id),
   );
 
-  app.put('/api/admin/bpf/courses/:id', { config, schema: { tags, summary: 'Classer une formation : objectif (F-3) et spécialité NSF (F-4)', params: idParamsSchema, body: courseClassificationBodySchema, response: { 200: courseClassificationSchema } } }, async (request) =>
+  app.put('/api/admin/bpf/courses/:id', { config, schema: { tags, summary: 'Classer une formation : objectif (F-3) et spécialité NSF (F-4)', params: idParamsSchema, body: courseClassificationBodySchema, response: { 200: courseClassificationSchema } } }, async (request) =>
     classifyCourse(db, request.params.id, request.body),
   );
 
-  app.get('/api/admin/bpf/trainers/:id', { config, schema: { tags, summary: 'Le classement d’un formateur : interne ou externe (cadre E)', params: idParamsSchema, response: { 200: trainerClassificationSchema } } }, async (request) =>
+  app.get('/api/admin/bpf/trainers/:id', { config, schema: { tags, summary: 'Le classement d’un formateur : interne ou externe (cadre E)', params: idParamsSchema, response: { 200: trainerClassificationSchema } } }, async (request) =>
     trainerClassification(db, request.params.id),
   );
 
-  app.put('/api/admin/bpf/trainers/:id', { config, schema: { tags, summary: 'Classer un formateur : interne ou externe (cadre E)', params: idParamsSchema, body: trainerClassificationBodySchema, response: { 200: trainerClassificationSchema } } }, async (request) =>
+  app.put('/api/admin/bpf/trainers/:id', { config, schema: { tags, summary: 'Classer un formateur : interne ou externe (cadre E)', params: idParamsSchema, body: trainerClassificationBodySchema, response: { 200: trainerClassificationSchema } } }, async (request) =>
     classifyTrainer(db, request.params.id, request.body),
   );
 };

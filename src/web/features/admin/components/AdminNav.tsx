@@ -16,6 +16,7 @@ const links = [
   { to: webPaths.opportunities, label: 'Opportunités' },
   { to: webPaths.adminModeration, label: 'Modération' },
   { to: webPaths.adminQuality, label: 'Qualité' },
+  { to: webPaths.adminBpf, label: 'BPF' },
   { to: webPaths.adminSettings, label: 'Paramètres' },
 ];
 
