@@ -72,7 +72,7 @@ async function enrolmentsOfYear(db: Executor, start: Date, end: Date): Promise<E
     select e.id, e.user_id, e.course_id, e.trainee_type, e.funding_line, u.firstname, u.lastname,
       c.title, c.bpf_objective, c.nsf_code, c.author_id,
       exists (select 1 from organisation_enrolments oe where oe.user_id = e.user_id and oe.course_id = e.course_id) as through_organisation,
-      false as self_invoiced
+      exists (select 1 from invoices i where i.enrolment_id = e.id and i.kind = 'invoice' and i.buyer_user_id = e.user_id) as self_invoiced
     from enrolments e
     join users u on u.id = e.user_id
     join courses c on c.id = e.course_id
@@ -129,12 +129,71 @@ async function trainersOfYear(db: Executor, start: Date, end: Date, authorIds: n
   return rowsOf<TrainerRow>(result).map((r) => ({ ...r, user_id: Number(r.user_id) }));
 }
 
+interface RevenueRow {
+  kind: 'invoice' | 'credit_note';
+  total_ht_cents: number | string;
+  buyer_user_id: number | null;
+  buyer_organisation_id: number | null;
+  enrolment_id: number | null;
+  trainee_type: TraineeType | null;
+  funding_line: FundingLine | null;
+  through_organisation: boolean | null;
+  self_invoiced: boolean | null;
+  firstname: string | null;
+  lastname: string | null;
+  title: string | null;
+  course_id: number | null;
+}
+
+/** A revenue entry, and the enrolment it is billed for (its funding line is then the enrolment's). */
+interface RevenueOfEnrolment extends RevenueEntry {
+  enrolment: { id: number; label: string; courseId: number; traineeType: TraineeType | null; fundingLine: FundingLine | null } | null;
+}
+
 /**
- * The year's revenue entries for frame C. The platform issues no invoice yet: the invoices module
- * (issue 29) adds them here, by invoice date, credit notes negative.
+ * The line of an invoice or credit note (decision 053): the billed enrolment's own line when the
+ * admin set one, else an organisation buyer is the company paying for its employees (line 1),
+ * else the enrolment's obvious default, else a person billed themselves is line 9; else null.
  */
-async function revenueOfYear(_db: Executor, _start: Date, _end: Date): Promise<Array<RevenueEntry & { enrolmentId: number | null }>> {
-  return [];
+export function revenueLine(row: Pick<RevenueRow, 'buyer_user_id' | 'buyer_organisation_id' | 'enrolment_id' | 'trainee_type' | 'funding_line' | 'through_organisation' | 'self_invoiced'>): FundingLine | null {
+  if (row.enrolment_id !== null && row.funding_line) return row.funding_line;
+  if (row.buyer_organisation_id !== null) return 'c1';
+  if (row.enrolment_id !== null) {
+    const derived = effectiveClassification({ traineeType: row.trainee_type, fundingLine: null, throughOrganisation: Boolean(row.through_organisation), selfInvoiced: Boolean(row.self_invoiced) }).fundingLine;
+    if (derived) return derived;
+    return null;
+  }
+  return row.buyer_user_id !== null ? 'c9' : null;
+}
+
+/**
+ * The year's revenue for frame C: each invoice and credit note issued in the year (Paris), excluding
+ * VAT (the Cerfa's products are « hors taxes »), a credit note counted negative.
+ */
+async function revenueOfYear(db: Executor, start: Date, end: Date): Promise<RevenueOfEnrolment[]> {
+  const result = await db.execute(sql`
+    select i.kind, i.total_ht_cents, i.buyer_user_id, i.buyer_organisation_id, e.id as enrolment_id, e.trainee_type, e.funding_line,
+      exists (select 1 from organisation_enrolments oe where oe.user_id = e.user_id and oe.course_id = e.course_id) as through_organisation,
+      (i.buyer_user_id is not null and i.buyer_user_id = e.user_id) as self_invoiced,
+      u.firstname, u.lastname, c.title, e.course_id
+    from invoices i
+    left join enrolments e on e.id = i.enrolment_id
+    left join users u on u.id = e.user_id
+    left join courses c on c.id = e.course_id
+    where i.issued_at >= ${start.toISOString()}::timestamptz and i.issued_at < ${end.toISOString()}::timestamptz
+    order by i.id`);
+  return rowsOf<RevenueRow>(result).map((r) => {
+    const row = { ...r, enrolment_id: r.enrolment_id === null ? null : Number(r.enrolment_id), buyer_user_id: r.buyer_user_id === null ? null : Number(r.buyer_user_id), buyer_organisation_id: r.buyer_organisation_id === null ? null : Number(r.buyer_organisation_id) };
+    const amount = Number(r.total_ht_cents);
+    return {
+      amountCents: r.kind === 'credit_note' ? -amount : amount,
+      fundingLine: revenueLine(row),
+      enrolment:
+        row.enrolment_id === null
+          ? null
+          : { id: row.enrolment_id, label: `${r.firstname} ${r.lastname} — ${r.title}`, courseId: Number(r.course_id), traineeType: r.trainee_type, fundingLine: r.funding_line },
+    };
+  });
 }
 
 /** Everything the report needs for a year, computed by the named frame functions. */
@@ -157,17 +216,21 @@ export async function bpfReport(db: Executor, year: number): Promise<BpfReport> 
     nsfCode: c.row.nsf_code,
     hours: hoursInYear(byPair.get(`${c.row.user_id}:${c.row.course_id}`) ?? [], year),
   }));
-  const lineOfEnrolment = new Map(classified.map((c) => [c.row.id, c.fundingLine]));
-  const entries: RevenueEntry[] = revenue.map((r) => ({ amountCents: r.amountCents, fundingLine: r.enrolmentId === null ? r.fundingLine : (lineOfEnrolment.get(r.enrolmentId) ?? r.fundingLine) }));
+  const entries: RevenueEntry[] = revenue.map((r) => ({ amountCents: r.amountCents, fundingLine: r.fundingLine }));
   const trainerRows = await trainersOfYear(db, start, end, [...new Set(enrolled.map((e) => e.author_id))]);
   const trainers: TrainerYear[] = trainerRows.map((t) => ({ userId: t.user_id, status: t.trainer_status, hours: hoursOf(Number(t.seconds)) }));
 
-  const invoicedWithoutLine = new Set(revenue.filter((r) => r.enrolmentId !== null && !lineOfEnrolment.get(r.enrolmentId)).map((r) => r.enrolmentId));
+  // An enrolment billed in the year without a line: its revenue waits on the « à classer » line.
+  const unlined = new Map(revenue.filter((r) => r.fundingLine === null && r.enrolment).map((r) => [r.enrolment!.id, r.enrolment!]));
   const anomalies: BpfAnomaly[] = [];
   for (const c of classified) {
-    const missing = [...(c.traineeType ? [] : [bpfMessages.missingTraineeType]), ...(invoicedWithoutLine.has(c.row.id) ? [bpfMessages.missingFundingLine] : [])];
+    const missing = [...(c.traineeType ? [] : [bpfMessages.missingTraineeType]), ...(unlined.has(c.row.id) ? [bpfMessages.missingFundingLine] : [])];
     if (missing.length > 0)
       anomalies.push({ kind: 'enrolment', id: c.row.id, missing, label: `${c.row.firstname} ${c.row.lastname} — ${c.row.title}`, course_id: c.row.course_id, trainee_type: c.row.trainee_type, funding_line: c.row.funding_line });
+  }
+  const counted = new Set(classified.map((c) => c.row.id));
+  for (const e of unlined.values()) {
+    if (!counted.has(e.id)) anomalies.push({ kind: 'enrolment', id: e.id, missing: [bpfMessages.missingFundingLine], label: e.label, course_id: e.courseId, trainee_type: e.traineeType, funding_line: e.fundingLine });
   }
   const seenCourses = new Set<number>();
   for (const e of enrolled) {

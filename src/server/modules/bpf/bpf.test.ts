@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { type BpfLine, type BpfReport, bpfMessages } from '../../../shared/bpf';
 import { attendanceSessions, courses, enrolments, liveSessions, liveSignatures, liveSlots, organisationEnrolments, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { authHeader, createOrganisation, createUser, insertCourse } from '../../test/factories';
+import { authHeader, createOrganisation, createUser, insertCourse, setProviderSettings } from '../../test/factories';
+import { issueCreditNote, issueInvoice } from '../invoices';
+import { revenueLine } from './bpf.service';
 
-const { app, db } = await createTestApp();
+const { app, db, storage } = await createTestApp();
 
 const admin = await createUser(db, { role: 'admin' });
 const member = await createUser(db, { role: 'membre' });
@@ -154,5 +156,54 @@ describe('the classifications', () => {
     expect((await call('PUT', '/api/admin/bpf/courses/999999', admin, { objective: 'rs' })).statusCode).toBe(404);
     expect((await call('GET', `/api/admin/bpf/trainers/${member.id}`, admin)).statusCode).toBe(404);
     expect((await call('PUT', `/api/admin/bpf/trainers/${member.id}`, admin, { status: 'internal' })).statusCode).toBe(404);
+  });
+});
+
+describe('frame C: the revenue of the year, by invoice date', () => {
+  it('sums invoices minus credit notes excluding VAT, by the billed enrolment’s line, an organisation’s invoice on line 1', async () => {
+    await setProviderSettings({ db, storage });
+    const dan = await createUser(db, { role: 'membre', firstname: 'Dan', lastname: 'Roux' });
+    const emma = await createUser(db, { role: 'membre', firstname: 'Emma', lastname: 'Blanc' });
+    const danClimate = await enrolAt(dan.id, climate.id, new Date('2034-02-01T09:00:00Z'));
+    const emmaClimate = await enrolAt(emma.id, climate.id, new Date('2034-03-01T09:00:00Z'));
+    const lines = (cents: number) => [{ label: 'Bilan carbone', quantity: 1, unitAmountCents: cents }];
+    const danInvoice = await issueInvoice(db, { buyer: { kind: 'user', userId: dan.id }, lines: lines(50_000), courseId: climate.id, enrolmentId: danClimate.id, source: { kind: 'instalment', id: 9001 }, issuedAt: new Date('2034-02-20T10:00:00Z') });
+    await issueCreditNote(db, { invoiceId: danInvoice.id, reason: 'Geste commercial', amountCents: 10_000, issuedAt: new Date('2034-06-01T10:00:00Z') });
+    await issueCreditNote(db, { invoiceId: danInvoice.id, reason: 'Second geste', amountCents: 5_000, issuedAt: new Date('2035-01-10T10:00:00Z') });
+    await issueInvoice(db, { buyer: { kind: 'organisation', organisationId: organisation.id }, lines: lines(120_000), courseId: climate.id, enrolmentId: null, source: { kind: 'quote', id: 9002 }, issuedAt: new Date('2034-04-01T10:00:00Z') });
+    // Emma's training is paid by someone else (Dan): nothing obvious, so an anomaly until classified.
+    await issueInvoice(db, { buyer: { kind: 'user', userId: dan.id }, lines: lines(30_000), courseId: climate.id, enrolmentId: emmaClimate.id, source: { kind: 'instalment', id: 9003 }, issuedAt: new Date('2034-05-01T10:00:00Z') });
+    // Issued at 23:30 on 31 December 2033 in Paris: counted in 2033, not 2034.
+    await issueInvoice(db, { buyer: { kind: 'organisation', organisationId: organisation.id }, lines: lines(7_000), courseId: climate.id, enrolmentId: null, source: { kind: 'quote', id: 9004 }, issuedAt: new Date('2033-12-31T22:30:00Z') });
+
+    const y = await report(2034);
+    expect(line(y.frames.c, 'c1')?.amount_cents).toBe(120_000);
+    expect(line(y.frames.c, 'c9')?.amount_cents).toBe(40_000);
+    expect(line(y.frames.c, 'unclassified')?.amount_cents).toBe(30_000);
+    expect(total(y.frames.c).amount_cents).toBe(190_000);
+    expect(y.anomalies.find((a) => a.kind === 'enrolment' && a.id === emmaClimate.id)).toMatchObject({ missing: [bpfMessages.missingTraineeType, bpfMessages.missingFundingLine], label: 'Emma Blanc — Bilan carbone' });
+    // Dan was invoiced himself: a particulier à ses frais, no anomaly.
+    expect(y.anomalies.some((a) => a.kind === 'enrolment' && a.id === danClimate.id)).toBe(false);
+    expect(line(y.frames.f1, 'self_funded')?.count).toBe(1);
+    expect(total((await report(2035)).frames.c).amount_cents).toBe(-5_000);
+    expect(line((await report(2033)).frames.c, 'c1')?.amount_cents).toBe(7_000);
+
+    await call('PUT', `/api/admin/bpf/enrolments/${emmaClimate.id}`, admin, { trainee_type: 'private_employee', funding_line: 'c2e' });
+    const fixed = await report(2034);
+    expect(line(fixed.frames.c, 'c2e')?.amount_cents).toBe(30_000);
+    expect(line(fixed.frames.c, 'c2')?.amount_cents).toBe(30_000);
+    expect(line(fixed.frames.c, 'unclassified')).toBeUndefined();
+    expect(fixed.anomalies.some((a) => a.kind === 'enrolment')).toBe(false);
+  });
+
+  it('revenueLine: the admin’s line first, then the organisation, the enrolment’s default, a person billed', () => {
+    const base = { buyer_user_id: null, buyer_organisation_id: null, enrolment_id: null, trainee_type: null, funding_line: null, through_organisation: null, self_invoiced: null };
+    expect(revenueLine({ ...base, buyer_organisation_id: 3, enrolment_id: 5, funding_line: 'c2h' })).toBe('c2h');
+    expect(revenueLine({ ...base, buyer_organisation_id: 3 })).toBe('c1');
+    expect(revenueLine({ ...base, buyer_user_id: 4, enrolment_id: 5, through_organisation: true })).toBe('c1');
+    expect(revenueLine({ ...base, buyer_user_id: 4, enrolment_id: 5, self_invoiced: true })).toBe('c9');
+    expect(revenueLine({ ...base, buyer_user_id: 4, enrolment_id: 5 })).toBeNull();
+    expect(revenueLine({ ...base, buyer_user_id: 4 })).toBe('c9');
+    expect(revenueLine(base)).toBeNull();
   });
 });
