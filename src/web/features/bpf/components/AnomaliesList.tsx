@@ -27,12 +27,12 @@ function AnomalyItem({ anomaly, onSaved, onFailed }: { anomaly: BpfAnomaly; onSa
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {anomaly.missing.join(' ; ')}.{' '}
         {anomaly.kind === 'course' && (
-          <Link component={RouterLink} to={webPaths.adminCourse(anomaly.id)}>
+          <Link underline="always" component={RouterLink} to={webPaths.adminCourse(anomaly.id)}>
             Voir la formation
           </Link>
         )}
         {anomaly.kind === 'trainer' && (
-          <Link component={RouterLink} to={webPaths.adminUser(anomaly.id)}>
+          <Link underline="always" component={RouterLink} to={webPaths.adminUser(anomaly.id)}>
             Voir le formateur
           </Link>
         )}
