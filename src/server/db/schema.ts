@@ -82,6 +82,7 @@ export const users = pgTable(
     index('users_valid_created_idx').on(t.isValid, t.createdAt, t.id),
     index('users_role_valid_created_idx').on(t.role, t.isValid, t.createdAt, t.id),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('users_trainer_status_known', sql`${t.trainerStatus} is null or ${t.trainerStatus} in ('internal', 'external')`),
   ],
 );
 
@@ -305,6 +306,8 @@ export const courses = pgTable(
     index('courses_search_vector_idx').using('gin', t.searchVector),
     index('courses_status_changed_idx').on(t.status, t.statusChangedAt),
     check('courses_status_known', sql`${t.status} in ('draft', 'submitted', 'changes_requested', 'published', 'unpublished')`),
+    check('courses_bpf_objective_known', sql.raw(`bpf_objective is null or bpf_objective in (${trainingObjectives.map((o) => `'${o}'`).join(', ')})`)),
+    check('courses_nsf_code_known', sql.raw(`nsf_code is null or nsf_code in (${nsfCodeList.map((c) => `'${c}'`).join(', ')})`)),
     check('courses_price_positive', sql`${t.priceCents} > 0`),
     check(
       'courses_discount_below_price',
@@ -353,7 +356,12 @@ export const enrolments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('enrolments_course_idx').on(t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('enrolments_course_idx').on(t.courseId),
+    check('enrolments_trainee_type_known', sql.raw(`trainee_type is null or trainee_type in (${traineeTypes.map((v) => `'${v}'`).join(', ')})`)),
+    check('enrolments_funding_line_known', sql.raw(`funding_line is null or funding_line in (${fundingLines.map((v) => `'${v}'`).join(', ')})`)),
+  ],
 );
 
 export const savedCourses = pgTable(
