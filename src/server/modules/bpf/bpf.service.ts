@@ -87,15 +87,24 @@ async function enrolmentsOfYear(db: Executor, start: Date, end: Date): Promise<E
   return rowsOf<EnrolmentRow>(result).map((r) => ({ ...r, id: Number(r.id), user_id: Number(r.user_id), course_id: Number(r.course_id), author_id: Number(r.author_id) }));
 }
 
-/** The year's attendance: each connection's seconds on screen and each signed live slot, dated by their start. */
+/**
+ * The year's attendance, summed by learner, course and Paris day (so a year of beats is a few rows
+ * per learner): the seconds on screen of each connection and the length of each signed live slot,
+ * dated by their start.
+ */
 async function stretchesOfYear(db: Executor, start: Date, end: Date): Promise<StretchRow[]> {
   const result = await db.execute(sql`
-    select a.user_id, a.course_id, a.started_at as at, a.seconds from attendance_sessions a
-    where a.started_at >= ${start.toISOString()}::timestamptz and a.started_at < ${end.toISOString()}::timestamptz
-    union all
-    select sg.user_id, ls.course_id, sl.starts_at as at, extract(epoch from sl.ends_at - sl.starts_at)::int as seconds
-    from live_signatures sg join live_slots sl on sl.id = sg.slot_id join live_sessions ls on ls.id = sl.session_id
-    where sl.starts_at >= ${start.toISOString()}::timestamptz and sl.starts_at < ${end.toISOString()}::timestamptz`);
+    with stretches as (
+      select a.user_id, a.course_id, a.started_at as at, a.seconds from attendance_sessions a
+      where a.started_at >= ${start.toISOString()}::timestamptz and a.started_at < ${end.toISOString()}::timestamptz
+      union all
+      select sg.user_id, ls.course_id, sl.starts_at as at, extract(epoch from sl.ends_at - sl.starts_at)::int as seconds
+      from live_signatures sg join live_slots sl on sl.id = sg.slot_id join live_sessions ls on ls.id = sl.session_id
+      where sl.starts_at >= ${start.toISOString()}::timestamptz and sl.starts_at < ${end.toISOString()}::timestamptz
+    )
+    select user_id, course_id, date_trunc('day', at at time zone 'Europe/Paris') at time zone 'Europe/Paris' as at, sum(seconds) as seconds
+    from stretches
+    group by 1, 2, 3`);
   return rowsOf<StretchRow>(result);
 }
 
