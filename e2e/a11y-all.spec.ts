@@ -579,6 +579,17 @@ const visits: Visit[] = [
     },
   },
   {
+    route: webRoutes.adminBpf,
+    roles: adminOnly,
+    // This year: the run's enrolments are there, with their anomalies and quick fixes.
+    url: () => `${webPaths.adminBpf}?annee=${new Date().getFullYear()}`,
+    heading: 'Bilan pédagogique et financier',
+    act: async (page) => {
+      await expect(page.getByRole('table', { name: 'Cadre F-1 – Type de stagiaires de l’organisme' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Anomalies à corriger', level: 2 })).toBeVisible();
+    },
+  },
+  {
     route: webPaths.adminSettings,
     roles: adminOnly,
     url: () => webPaths.adminSettings,
@@ -974,6 +985,7 @@ const phoneLayouts: readonly string[] = [
   // Tables of invoices: checked on a phone too (issue 29).
   webRoutes.myInvoices,
   webRoutes.adminInvoices,
+  webRoutes.adminBpf,
 ];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;

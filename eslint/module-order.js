@@ -28,6 +28,7 @@ export const serverModuleOrder = [
   'discussions',
   'admin',
   'quality',
+  'bpf',
   'directory',
   'opportunities',
   'messages',

@@ -103,6 +103,8 @@ export const webRoutes = {
   myInvoices: '/mes-factures',
   organisationInvoices: '/organisme/factures',
   adminInvoices: '/admin/factures',
+  /** The bilan pédagogique et financier (issue 29): the frames of a year and what is left to classify. */
+  adminBpf: '/admin/bpf',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -205,4 +207,5 @@ export const webPaths = {
   adminSessions: webRoutes.adminSessions,
   organisationQuotes: webRoutes.organisationQuotes,
   adminQuotes: webRoutes.adminQuotes,
+  adminBpf: webRoutes.adminBpf,
 } as const;

@@ -235,6 +235,9 @@ const decisionBody: BodyFn = () => ({ payload: { action: 'keep', reason: 'Messag
 const contestBody: BodyFn = () => ({ payload: { explanation: 'Ce n’était pas de la publicité.' } });
 const complaintBody: BodyFn = () => ({ payload: { subject: 'Réclamation de la matrice', description: 'Une vidéo ne se lance pas.', email: 'visiteur.matrice@exemple.fr' } });
 const complaintUpdateBody: BodyFn = () => ({ payload: { status: 'in_progress' } });
+const bpfEnrolmentBody: BodyFn = () => ({ payload: { trainee_type: 'other', funding_line: 'c11' } });
+const bpfCourseBody: BodyFn = () => ({ payload: { objective: 'other', nsf_code: '343' } });
+const bpfTrainerBody: BodyFn = () => ({ payload: { status: 'external' } });
 const surveyBody: BodyFn = () => ({ payload: { practice: 'Le compostage collectif', effect: 'Moins de déchets', rating: 4 } });
 const improvementBody: BodyFn = (w) => ({ payload: { title: 'Action de la matrice', source_ids: [{ type: 'complaint', id: w.complaintId }], owner: 'Claire', due: '2027-01-31', status: 'planned' } });
 const seatsBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 5 } });
@@ -522,6 +525,13 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/complaints.csv':          row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'GET /api/admin/complaints/:id':          row('isAdmin',          'complaint', [401, 403, 403, 403, 403, 200, 403]),
   'PUT /api/admin/complaints/:id':          row('isAdmin',          'complaint', [401, 403, 403, 403, 403, 200, 403], { body: complaintUpdateBody }),
+  // Issue 29, BPF: administrators only; the year is a path parameter (2026), the trainer routes target the subject (a trainer) for the admin, and 404 for a user who is not one.
+  'GET /api/admin/bpf/:year':               row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'PUT /api/admin/bpf/enrolments/:id':      row('isAdmin',          'enrolment', [401, 403, 403, 403, 403, 200, 403], { body: bpfEnrolmentBody }),
+  'GET /api/admin/bpf/courses/:id':         row('isAdmin',          'course',  [401, 403, 403, 403, 403, 200, 403]),
+  'PUT /api/admin/bpf/courses/:id':         row('isAdmin',          'course',  [401, 403, 403, 403, 403, 200, 403], { body: bpfCourseBody }),
+  'GET /api/admin/bpf/trainers/:id':        row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403]),
+  'PUT /api/admin/bpf/trainers/:id':        row('isAdmin',          'user',    [401, 403, 403, 403, 403, 200, 403], { body: bpfTrainerBody }),
   // The cold survey of the member's completed enrolment: its learner alone, administrators included.
   'GET /api/surveys/:id':                   row('authenticated',    'survey',  [401, 200, 403, 403, 403, 403, 403]),
   'POST /api/surveys/:id':                  row('authenticated',    'survey',  [401, 201, 403, 403, 403, 403, 403], { body: surveyBody }),
@@ -747,6 +757,7 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
         // A justified absence: the member, registered in the own course's session.
         .replace(/:userId\b/, () => String(world.actors.membre.user.id))
         .replace(/:code\b/, () => world.certificate.code)
+        .replace(/:year\b/, '2026')
         .replace(/unsubscribe\/:link\b/, () => `unsubscribe/${forgedUnsubscribe}`)
         // The documentation's static files: one that exists.
         .replace(/\*$/, 'index.css'),

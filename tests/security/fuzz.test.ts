@@ -157,6 +157,9 @@ const templates: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'PUT /api/slots/:id/absences/:userId': fc.constant({ reason: 'Motif aléatoire' }),
   // Issue 29: a quote for seats (an organisation's; the fuzzed callers are refused before the body counts, the bodies stay realistic).
   'POST /api/organisation/quotes': fc.integer({ min: -5, max: 600 }).map((seats) => ({ course_id: 1, seats })),
+  'PUT /api/admin/bpf/enrolments/:id': fc.constantFrom('private_employee', 'self_funded', null).map((t) => ({ trainee_type: t, funding_line: 'c1' })),
+  'PUT /api/admin/bpf/courses/:id': fc.constantFrom('other', 'rncp_4', null).map((o) => ({ objective: o, nsf_code: '343' })),
+  'PUT /api/admin/bpf/trainers/:id': fc.constantFrom('internal', 'external', null).map((status) => ({ status })),
   'POST /api/admin/invoices/:id/payments': fc.nat({ max: 600 }).map((euros) => ({ amount: String(euros), received_on: new Date().toISOString().slice(0, 10) })),
   'POST /api/admin/invoices/:id/credit-notes': fc.nat({ max: 600 }).map((euros) => ({ reason: 'Avoir aléatoire', amount: String(euros) })),
 };
@@ -214,7 +217,7 @@ function payloadArb(key: string): fc.Arbitrary<Payload> {
 }
 
 const rawIdSegments = [
-  '0', '-1', '2147483647', '2147483648', '9007199254740993', '99999999999999999999', '1e3', '0x1F', '1.5', '01', '+1', '%201', '1%20',
+  '0', '-1', '2026', '2147483647', '2147483648', '9007199254740993', '99999999999999999999', '1e3', '0x1F', '1.5', '01', '+1', '%201', '1%20',
   'NaN', 'Infinity', '-0', 'null', 'undefined', 'true', '%5B%5D', '%7B%7D', '..', '..%2F', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f', '..%5C..%5Cx',
   '%00', '1%00', '%ZZ', '%E0%A4%A', '%ED%A0%80', '%C3%A9', '%F0%9F%98%80', "1'%20OR%20'1'%3D'1", '%3Cscript%3E', 'a'.repeat(3000),
 ];
@@ -229,7 +232,7 @@ const idSegment = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }).map(encodeURIComponent) },
 );
 
-const queryKeys = ['q', 'page', 'pageSize', 'role', 'status', 'rejected', 'category', 'v', 'token', 'access_token', '__proto__', 'constructor'];
+const queryKeys = ['q', 'page', 'pageSize', 'role', 'status', 'rejected', 'category', 'v', 'token', 'access_token', 'format', '__proto__', 'constructor'];
 const queryValue = fc.oneof(
   { weight: 3, arbitrary: text },
   { weight: 1, arbitrary: fc.constantFrom('-1', '0', '1', '2', '100', '101', '1000000000', String(10 ** 9), '1e400', '1.5', ' 3 ', '0x10') },

@@ -7,6 +7,7 @@ import { moderationActions, reportKinds, reportReasons, reportStatuses, reportTa
 import { memberStatuses, sectors, sizeBands } from '../../shared/organisations';
 import { invoiceSourceKinds, paidAccessOpenings } from '../../shared/billing';
 import { followUpBounds, vatRegimes } from '../../shared/provider';
+import { fundingLines, nsfCodeList, trainerStatuses, traineeTypes, trainingObjectives } from '../../shared/bpf';
 import {
   type AnyPgColumn,
   bigint,
@@ -64,6 +65,8 @@ export const users = pgTable(
     /** Set when an admin refuses a trainer's application. */
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /** BPF frame E (issue 29): whether this trainer is one of the provider's own people or an outside one; null until an admin says. */
+    trainerStatus: text('trainer_status', { enum: trainerStatuses }),
     /** When the owner proved they read this address (a link we sent to it); null: not confirmed yet. */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** normalizeSearch(firstname lastname email), kept by the service layer, indexed by trigrams. */
@@ -80,6 +83,7 @@ export const users = pgTable(
     index('users_valid_created_idx').on(t.isValid, t.createdAt, t.id),
     index('users_role_valid_created_idx').on(t.role, t.isValid, t.createdAt, t.id),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('users_trainer_status_known', sql`${t.trainerStatus} is null or ${t.trainerStatus} in ('internal', 'external')`),
   ],
 );
 
@@ -287,6 +291,9 @@ export const courses = pgTable(
     certificationCode: text('certification_code'),
     certificationCertifier: text('certification_certifier'),
     certificationRegisteredOn: date('certification_registered_on', { mode: 'string' }),
+    /** BPF frames F-3 and F-4 (issue 29): the training's general objective and its NSF speciality code; null until set. */
+    bpfObjective: text('bpf_objective', { enum: trainingObjectives }),
+    nsfCode: text('nsf_code', { enum: nsfCodeList as [string, ...string[]] }),
     /** « Mis à jour le »: set by the server when a public field changes; null for a course never changed since the migration. */
     publicInfoUpdatedAt: timestamp('public_info_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -300,6 +307,8 @@ export const courses = pgTable(
     index('courses_search_vector_idx').using('gin', t.searchVector),
     index('courses_status_changed_idx').on(t.status, t.statusChangedAt),
     check('courses_status_known', sql`${t.status} in ('draft', 'submitted', 'changes_requested', 'published', 'unpublished')`),
+    check('courses_bpf_objective_known', sql.raw(`bpf_objective is null or bpf_objective in (${trainingObjectives.map((o) => `'${o}'`).join(', ')})`)),
+    check('courses_nsf_code_known', sql.raw(`nsf_code is null or nsf_code in (${nsfCodeList.map((c) => `'${c}'`).join(', ')})`)),
     check('courses_price_positive', sql`${t.priceCents} > 0`),
     check(
       'courses_discount_below_price',
@@ -340,11 +349,20 @@ export const enrolments = pgTable(
     lastLessonId: integer('last_lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
     /** When the learner last opened or completed a lesson or answered a quiz: the follow-up's inactivity counts from here. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    /** BPF frame F-1 (issue 29): the trainee's type; null: derived (an organisation's seat is a salarié) or still to classify. */
+    traineeType: text('trainee_type', { enum: traineeTypes }),
+    /** BPF frame C (issue 29): the line the enrolment's revenue goes to; null: derived from the invoice's buyer or still to classify. */
+    fundingLine: text('funding_line', { enum: fundingLines }),
     /** When every lesson was completed and every quiz passed (set once, by detectCourseCompletions). */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('enrolments_course_idx').on(t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('enrolments_course_idx').on(t.courseId),
+    check('enrolments_trainee_type_known', sql.raw(`trainee_type is null or trainee_type in (${traineeTypes.map((v) => `'${v}'`).join(', ')})`)),
+    check('enrolments_funding_line_known', sql.raw(`funding_line is null or funding_line in (${fundingLines.map((v) => `'${v}'`).join(', ')})`)),
+  ],
 );
 
 export const savedCourses = pgTable(

@@ -4,10 +4,11 @@ import { activityModule } from './activity';
 import { adminModule } from './admin';
 import { attendanceModule } from './attendance';
 import { authModule } from './auth';
+import { bpfModule } from './bpf';
 import { certificatesModule } from './certificates';
 import { coursesModule } from './courses';
-import { discussionsModule } from './discussions';
 import { directoryModule } from './directory';
+import { discussionsModule } from './discussions';
 import { enrolmentsModule } from './enrolments';
 import { evidenceModule } from './evidence';
 import { healthModule } from './health';
@@ -21,9 +22,9 @@ import { opportunitiesModule } from './opportunities';
 import { organisationsModule } from './organisations';
 import { passwordModule } from './password';
 import { profileModule } from './profile';
+import { providerModule } from './provider';
 import { qualityModule } from './quality';
 import { quotesModule } from './quotes';
-import { providerModule } from './provider';
 import { reviewsModule } from './reviews';
 import { satisfactionModule } from './satisfaction';
 import { sessionsModule } from './sessions';
@@ -59,6 +60,7 @@ export const modules: readonly ModuleManifest[] = [
   discussionsModule,
   adminModule,
   qualityModule,
+  bpfModule,
   directoryModule,
   opportunitiesModule,
   messagesModule,

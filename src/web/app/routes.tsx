@@ -74,6 +74,7 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.editOpportunity]: () => import('../features/opportunities/pages/EditOpportunityPage'),
   [webRoutes.adminModeration]: () => import('../features/moderation/pages/AdminModerationPage'),
   [webRoutes.adminQuality]: () => import('../features/quality/pages/AdminQualityPage'),
+  [webRoutes.adminBpf]: () => import('../features/bpf/pages/AdminBpfPage'),
   [webRoutes.adminSettings]: () => import('../features/provider/pages/SettingsPage'),
   [webRoutes.myInvoices]: () => import('../features/invoices/pages/MyInvoicesPage'),
   [webRoutes.organisationInvoices]: () => import('../features/invoices/pages/OrganisationInvoicesPage'),

@@ -97,6 +97,7 @@ export const routeAccess = [
   { path: webRoutes.adminSatisfaction, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminModeration, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminQuality, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.adminBpf, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminSettings, auth: true, rule: adminOnly, area: 'admin' },
   // Invoices (issue 29): the server answers each caller with their own.
   { path: webRoutes.adminInvoices, auth: true, rule: adminOnly, area: 'admin' },

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FundingLine, TraineeType } from '../../../shared/bpf';
 import { ownCourseMessages } from '../../../shared/course-rules';
 import type { Executor } from '../../db/client';
 import { courses, enrolments } from '../../db/schema';
@@ -89,4 +90,24 @@ export async function detectCourseCompletions(tx: Executor, courseId: number, us
   // The attestation is issued with the completion, or not at all.
   await issueCertificates(tx, courseId, completed);
   return completed;
+}
+
+/**
+ * Sets an enrolment's BPF classification (issue 29): the trainee's type (frame F-1) and the line of
+ * its revenue (frame C). A field left out stays as it is; null clears it. Returns the enrolment's
+ * classification, or null when there is no such enrolment.
+ */
+export async function setEnrolmentClassification(
+  db: Executor,
+  enrolmentId: number,
+  classification: { traineeType?: TraineeType | null; fundingLine?: FundingLine | null },
+): Promise<{ traineeType: TraineeType | null; fundingLine: FundingLine | null } | null> {
+  const set: { traineeType?: TraineeType | null; fundingLine?: FundingLine | null } = {};
+  if (classification.traineeType !== undefined) set.traineeType = classification.traineeType;
+  if (classification.fundingLine !== undefined) set.fundingLine = classification.fundingLine;
+  const [row] =
+    Object.keys(set).length === 0
+      ? await db.select({ traineeType: enrolments.traineeType, fundingLine: enrolments.fundingLine }).from(enrolments).where(eq(enrolments.id, enrolmentId))
+      : await db.update(enrolments).set(set).where(eq(enrolments.id, enrolmentId)).returning({ traineeType: enrolments.traineeType, fundingLine: enrolments.fundingLine });
+  return row ?? null;
 }

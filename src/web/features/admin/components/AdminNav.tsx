@@ -18,6 +18,7 @@ const links = [
   { to: webPaths.adminModeration, label: 'Modération' },
   { to: webPaths.adminQuality, label: 'Qualité' },
   { to: webPaths.adminInvoices, label: 'Factures' },
+  { to: webPaths.adminBpf, label: 'BPF' },
   { to: webPaths.adminSettings, label: 'Paramètres' },
 ];
 

@@ -28,6 +28,7 @@ import { formatEuros, formatMinutes, formatShortDateTime } from '../../../../sha
 import { CourseEvidencePanel } from '../../evidence';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { Toast, useToast } from '../components/Toast';
+import { CourseBpfFields } from '../../bpf';
 
 type Dialog = 'request-changes' | 'unpublish' | null;
 
@@ -252,6 +253,9 @@ export default function CourseReviewPage() {
 
           <Divider sx={{ my: 3 }} />
           <CourseEvidencePanel courseId={course.data.id} />
+
+          <Divider sx={{ my: 3 }} />
+          <CourseBpfFields courseId={course.data.id} />
 
           <Divider sx={{ my: 3 }} />
           <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>

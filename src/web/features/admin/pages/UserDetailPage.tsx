@@ -33,6 +33,7 @@ import { Toast, useToast } from '../components/Toast';
 import { EmailConfirmationChip, RoleChip } from '../components/UserChips';
 import { useUserActions } from '../hooks/use-user-actions';
 import { usePageTitle } from '../../../lib/page-title';
+import { TrainerBpfField } from '../../bpf';
 
 /** Field names the audit log records for an edit, as the form labels them. */
 const fieldLabels: Record<string, string> = {
@@ -242,6 +243,8 @@ export default function UserDetailPage() {
               <InfoRow label="CV" value={user.cv ? (user.cv_original_name ?? 'cv.pdf') : 'Non déposé'} />
             </Box>
           </Paper>
+
+          {(user.role === 'formateur' || user.role === 'admin') && <TrainerBpfField userId={user.id} />}
 
           <Paper variant="outlined" component="section" aria-labelledby="historique" sx={{ p: { xs: 2, md: 4 } }}>
             <Typography id="historique" variant="h5" component="h2" sx={{ mb: 1 }}>
