@@ -96,6 +96,9 @@ export const webRoutes = {
   slotSheet: '/formateur/creneaux/:id',
   mySessions: '/user/sessions',
   adminSessions: '/admin/sessions',
+  /** Selling to individuals (issue 29): a paid course's contrat de formation, and the learner's contracts with their schedules. */
+  courseContract: '/user/courses/:id/contrat',
+  myContracts: '/user/contrats',
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -193,4 +196,6 @@ export const webPaths = {
   slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),
   mySessions: webRoutes.mySessions,
   adminSessions: webRoutes.adminSessions,
+  courseContract: (id: Id) => fillRoute(webRoutes.courseContract, { id }),
+  myContracts: webRoutes.myContracts,
 } as const;
