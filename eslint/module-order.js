@@ -8,6 +8,7 @@ export const serverModuleOrder = [
   'health',
   'notifications',
   'provider',
+  'invoices',
   'certificates',
   'enrolments',
   'satisfaction',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { identityText } from './auth';
+import { paidAccessOpenings } from './billing';
 import { normalizeSiret, siretProblem } from './organisations';
 
 /**
@@ -67,6 +68,9 @@ export const providerMessages = {
   postalCodeInvalid: 'Le code postal doit comporter 5 chiffres.',
   ndaInvalid: 'Le numéro de déclaration d’activité comporte 11 chiffres (il figure sur le récépissé de la préfecture).',
   vatRegimeInvalid: 'Choisissez un régime de TVA de la liste.',
+  ibanInvalid: 'Cet IBAN n’est pas valide : vérifiez-le sur votre relevé d’identité bancaire.',
+  bicInvalid: 'Le BIC comporte 8 ou 11 caractères (lettres et chiffres).',
+  paidAccessOpeningInvalid: 'Choisissez quand s’ouvre l’accès à une formation payante.',
   delayInvalid: (min: number, max: number, unit: string) => `Indiquez un nombre entier de ${unit} entre ${min} et ${max}.`,
   saved: 'Les paramètres sont enregistrés.',
   signatureMissing: 'Choisissez une image de la signature.',
@@ -79,6 +83,25 @@ export const providerMessages = {
   incomplete: (missing: readonly RequiredProviderField[]) =>
     `Ce document ne peut pas être établi : les paramètres de l’organisme de formation sont incomplets (${missing.map((field) => providerFieldLabels[field]).join(', ')}). Un administrateur les renseigne dans Administration › Paramètres.`,
 } as const;
+
+/** An IBAN without spaces, in capitals. */
+export function normalizeIban(value: string): string {
+  return value.replace(/\s/g, '').toUpperCase();
+}
+
+/** True when `iban` (normalised) has a valid shape and ISO 13616 check digits (mod 97 = 1). */
+export function isValidIban(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
+/** An IBAN grouped by four, as a bank statement prints it. */
+export function formatIban(iban: string): string {
+  return iban.replace(/(.{4})/g, '$1 ').trim();
+}
 
 /** An optional one-line text: empty means not set (null). */
 const optionalLine = identityText(z.string().trim().max(PROVIDER_TEXT_MAX, { error: providerMessages.textTooLong }))
@@ -122,6 +145,20 @@ export const providerSettingsBodySchema = z.object({
   inactivity_reminder_days: delay(followUpBounds.inactivity_reminder_days, 'jours'),
   cold_survey_days: delay(followUpBounds.cold_survey_days, 'jours'),
   evidence_retention_years: delay(followUpBounds.evidence_retention_years, 'années'),
+  iban: z
+    .string({ error: providerMessages.ibanInvalid })
+    .nullish()
+    .transform((value) => (value ? normalizeIban(value) : null))
+    .refine((value) => value === null || isValidIban(value), { error: providerMessages.ibanInvalid }),
+  bic: z
+    .string({ error: providerMessages.bicInvalid })
+    .nullish()
+    .transform((value) => (value ? value.replace(/\s/g, '').toUpperCase() : null))
+    .refine((value) => value === null || /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value), { error: providerMessages.bicInvalid }),
+  paid_access_opening: z
+    .enum(paidAccessOpenings, { error: providerMessages.paidAccessOpeningInvalid })
+    .nullish()
+    .transform((value) => value ?? 'after_withdrawal'),
 });
 export type ProviderSettingsBody = z.input<typeof providerSettingsBodySchema>;
 export type ProviderSettingsValues = z.output<typeof providerSettingsBodySchema>;
@@ -141,6 +178,9 @@ export const providerSettingsSchema = z.object({
   inactivity_reminder_days: z.number().int(),
   cold_survey_days: z.number().int(),
   evidence_retention_years: z.number().int(),
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  paid_access_opening: z.enum(paidAccessOpenings),
   has_signature: z.boolean(),
   /** What documents still wait for, in the order of `requiredProviderFields`. */
   missing: z.array(z.enum(requiredProviderFields)),
@@ -149,6 +189,6 @@ export const providerSettingsSchema = z.object({
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
 
 /** The settings a document needs that are not set yet, in the settings page's order. */
-export function missingProviderFields(settings: Omit<ProviderSettings, 'missing' | 'updated_at' | 'has_signature'> & { has_signature: boolean }): RequiredProviderField[] {
+export function missingProviderFields(settings: Pick<ProviderSettings, Exclude<RequiredProviderField, 'signature'>> & { has_signature: boolean }): RequiredProviderField[] {
   return requiredProviderFields.filter((field) => (field === 'signature' ? !settings.has_signature : !settings[field]));
 }

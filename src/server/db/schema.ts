@@ -5,6 +5,7 @@ import { discussionKinds } from '../../shared/discussion-rules';
 import { notificationKinds } from '../../shared/notifications';
 import { moderationActions, reportKinds, reportReasons, reportStatuses, reportTargetTypes } from '../../shared/moderation';
 import { memberStatuses, sectors, sizeBands } from '../../shared/organisations';
+import { invoiceSourceKinds, paidAccessOpenings } from '../../shared/billing';
 import { followUpBounds, vatRegimes } from '../../shared/provider';
 import {
   type AnyPgColumn,
@@ -168,6 +169,11 @@ export const providerSettings = pgTable(
     inactivityReminderDays: integer('inactivity_reminder_days').notNull().default(followUpBounds.inactivity_reminder_days.default),
     coldSurveyDays: integer('cold_survey_days').notNull().default(followUpBounds.cold_survey_days.default),
     evidenceRetentionYears: integer('evidence_retention_years').notNull().default(followUpBounds.evidence_retention_years.default),
+    /** The bank account printed on invoices for payment by transfer (issue 29), IBAN without spaces. */
+    iban: text('iban'),
+    bic: text('bic'),
+    /** When a paid course opens after the contract: at the end of the withdrawal period, or at once with the learner's waiver. */
+    paidAccessOpening: text('paid_access_opening', { enum: paidAccessOpenings }).notNull().default('after_withdrawal'),
     updatedAt: updatedAt(),
   },
   (t) => [check('provider_settings_single_row', sql`${t.id} = 1`)],
@@ -1504,4 +1510,133 @@ export const contractInstalments = pgTable(
     check('contract_instalments_due', sql`(${t.dueOn} is null) <> (${t.dueProgress} is null)`),
     check('contract_instalments_amount', sql`${t.amountCents} > 0`),
   ],
+
+ * Gap-free numbering (issue 29, decision 050): one row per series (`F` invoices, `AV` credit notes)
+ * and civil year, taken with `insert … on conflict do update set next = next + 1 returning` in the
+ * issuing transaction. The row stays locked until that transaction ends, so two processes never
+ * share a number, and a rolled-back issuance gives its number back.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    /** The last number taken in this series and year. */
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/** What the provider, the buyer and the VAT regime were when the invoice was issued: an invoice never changes. */
+export interface InvoiceSeller {
+  legalName: string;
+  siret: string;
+  nda: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  vatRegime: 'exempt_261_4_4' | 'franchise_293b' | 'standard';
+  iban: string | null;
+  bic: string | null;
+}
+export interface InvoiceBuyerSnapshot {
+  name: string;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  email: string;
+  /** An organisation's SIRET: a professional buyer (late-payment indemnity, Factur-X). */
+  siret: string | null;
+}
+
+/**
+ * Invoices and credit notes (avoirs), issued once and never edited (issue 29): a correction is a
+ * credit note referencing the invoice. Amounts in euro cents; credit notes hold positive amounts.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    /** "2026-000042", or "AV-2026-000003" for a credit note. */
+    number: text('number').notNull(),
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** The learner billed; kept null after their account's deletion (the invoice stays, 10 years, C. com. L123-22). */
+    buyerUserId: integer('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The organisation billed (its account's id). */
+    buyerOrganisationId: integer('buyer_organisation_id').references(() => organisations.userId, { onDelete: 'set null' }),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyerSnapshot>().notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** enrolments.id when the invoice bills one learner's training (BPF frame C). */
+    enrolmentId: integer('enrolment_id').references(() => enrolments.id, { onDelete: 'set null' }),
+    /** What the invoice bills ((kind, id) unique among invoices); null for a credit note. */
+    sourceKind: text('source_kind', { enum: invoiceSourceKinds }),
+    sourceId: integer('source_id'),
+    /** The invoice a credit note cancels in all or part. */
+    creditedInvoiceId: integer('credited_invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    /** Why a credit note was issued (refund, withdrawal…). */
+    reason: text('reason'),
+    /** What the training is, for the mentions: the course's title when issued. */
+    serviceLabel: text('service_label'),
+    /** The date of the service (the training), printed on the invoice. */
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }),
+    totalHtCents: integer('total_ht_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** unpaid -> partially_paid -> paid; cancelled when credit notes cancel it all. Credit notes stay `issued`. */
+    status: text('status', { enum: ['issued', 'unpaid', 'partially_paid', 'paid', 'cancelled'] }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_series_sequence_unique').on(t.series, t.year, t.sequence),
+    uniqueIndex('invoices_source_unique').on(t.sourceKind, t.sourceId).where(sql`${t.kind} = 'invoice'`),
+    index('invoices_buyer_user_idx').on(t.buyerUserId),
+    index('invoices_buyer_organisation_idx').on(t.buyerOrganisationId),
+    index('invoices_credited_idx').on(t.creditedInvoiceId),
+    check('invoices_one_buyer', sql`${t.buyerUserId} is null or ${t.buyerOrganisationId} is null`),
+    check('invoices_amounts', sql`${t.totalHtCents} >= 0 and ${t.vatCents} >= 0 and ${t.totalCents} = ${t.totalHtCents} + ${t.vatCents}`),
+    check('invoices_kind_shape', sql`(${t.kind} = 'invoice' and ${t.sourceKind} is not null and ${t.sourceId} is not null and ${t.creditedInvoiceId} is null) or (${t.kind} = 'credit_note' and ${t.creditedInvoiceId} is not null)`),
+  ],
+);
+
+/** An invoice's lines, HT, in their order. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitAmountCents: integer('unit_amount_cents').notNull(),
+    totalHtCents: integer('total_ht_cents').notNull(),
+  },
+  (t) => [uniqueIndex('invoice_lines_position_unique').on(t.invoiceId, t.position)],
+);
+
+/** Payments received for an invoice (bank transfers recorded by an administrator, or card payments). */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    method: text('method', { enum: ['transfer', 'card'] }).notNull().default('transfer'),
+    /** The administrator who recorded it. */
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId), check('invoice_payments_positive', sql`${t.amountCents} > 0`)],
 );

@@ -1,4 +1,5 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { InvoiceSource } from '../../shared/billing';
 import type { ReportTargetType } from '../../shared/moderation';
 import type { ParisPeriod } from '../../shared/periods';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -191,4 +192,10 @@ export interface ModuleManifest {
   evidence?(context: EvidenceContext): Promise<EvidenceEntry[]>;
   /** The reportable content this module owns, by type (DSA notice and action, the moderation module). At most one module serves each type. */
   moderationTargets?: Partial<Record<ReportTargetType, ModerationTarget>>;
+  /**
+   * An invoice became fully paid (an administrator recorded a bank transfer, or a card payment
+   * arrived): called by the invoices module on every manifest, in the payment's transaction, so
+   * that what the payment unlocks (the next instalment, seats) happens with it or not at all.
+   */
+  invoicePaid?(tx: Executor, event: { invoiceId: number; source: InvoiceSource; paidAt: Date }): Promise<void>;
 }

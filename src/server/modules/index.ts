@@ -11,6 +11,7 @@ import { directoryModule } from './directory';
 import { enrolmentsModule } from './enrolments';
 import { evidenceModule } from './evidence';
 import { healthModule } from './health';
+import { invoicesModule } from './invoices';
 import { learningModule } from './learning';
 import { meetingsModule } from './meetings';
 import { messagesModule } from './messages';
@@ -37,6 +38,7 @@ export const modules: readonly ModuleManifest[] = [
   healthModule,
   notificationsModule,
   providerModule,
+  invoicesModule,
   certificatesModule,
   enrolmentsModule,
   satisfactionModule,

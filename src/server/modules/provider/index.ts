@@ -4,7 +4,7 @@ import { providerRoutes } from './provider.routes';
 import { seedDemoProvider } from './provider.service';
 
 export { drawProviderSignature, providerLegalLines } from './provider-document';
-export { followUpSettings, providerIdentity, type FollowUpSettings, type ProviderIdentity } from './provider.service';
+export { followUpSettings, providerIdentity, sellerIdentity, sellingSettings, type FollowUpSettings, type ProviderIdentity, type SellingSettings } from './provider.service';
 
 /** The training provider's identity and follow-up delays, named by every document (issue 27). */
 export const providerModule: ModuleManifest = {

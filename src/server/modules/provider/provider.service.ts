@@ -12,6 +12,7 @@ import {
   type ProviderSettingsValues,
   type VatRegime,
 } from '../../../shared/provider';
+import type { PaidAccessOpening } from '../../../shared/billing';
 import type { Executor } from '../../db/client';
 import { providerSettings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -66,6 +67,9 @@ function toSettings(row: SettingsRow | undefined): ProviderSettings {
     inactivity_reminder_days: row?.inactivityReminderDays ?? followUpBounds.inactivity_reminder_days.default,
     cold_survey_days: row?.coldSurveyDays ?? followUpBounds.cold_survey_days.default,
     evidence_retention_years: row?.evidenceRetentionYears ?? followUpBounds.evidence_retention_years.default,
+    iban: row?.iban ?? null,
+    bic: row?.bic ?? null,
+    paid_access_opening: row?.paidAccessOpening ?? 'after_withdrawal',
     has_signature: Boolean(row?.signaturePath),
   };
   return { ...values, missing: missingProviderFields(values), updated_at: row?.updatedAt.toISOString() ?? null };
@@ -92,6 +96,9 @@ export async function saveProviderSettings(db: Executor, values: ProviderSetting
     inactivityReminderDays: values.inactivity_reminder_days,
     coldSurveyDays: values.cold_survey_days,
     evidenceRetentionYears: values.evidence_retention_years,
+    iban: values.iban,
+    bic: values.bic,
+    paidAccessOpening: values.paid_access_opening,
     updatedAt: new Date(),
   };
   const [row] = await db
@@ -200,6 +207,40 @@ export async function followUpSettings(db: Executor): Promise<FollowUpSettings> 
   };
 }
 
+/** What selling needs from the settings (issue 29): the bank account, when paid access opens, the VAT regime. */
+export interface SellingSettings {
+  iban: string | null;
+  bic: string | null;
+  paidAccessOpening: PaidAccessOpening;
+  vatRegime: VatRegime | null;
+}
+
+export async function sellingSettings(db: Executor): Promise<SellingSettings> {
+  const row = await readRow(db);
+  return { iban: row?.iban ?? null, bic: row?.bic ?? null, paidAccessOpening: row?.paidAccessOpening ?? 'after_withdrawal', vatRegime: row?.vatRegime ?? null };
+}
+
+/** The settings an invoice names the seller with (no signature): a missing one is 409 `provider_settings_missing`. */
+const sellerFields = ['legal_name', 'siret', 'nda', 'address', 'postal_code', 'city', 'vat_regime'] as const;
+
+/** The provider as an invoice names it, or 409 `provider_settings_missing` naming what is missing. */
+export async function sellerIdentity(db: Executor): Promise<Omit<ProviderIdentity, 'signature' | 'legalRepresentative' | 'complaintsContact' | 'disabilityReferent'> & { iban: string | null; bic: string | null }> {
+  const row = await readRow(db);
+  const missing = toSettings(row).missing.filter((field): field is (typeof sellerFields)[number] => (sellerFields as readonly string[]).includes(field));
+  if (!row || missing.length > 0) throw new AppError('provider_settings_missing', 409, providerMessages.incomplete(missing.length > 0 ? missing : [...sellerFields]));
+  return {
+    legalName: row.legalName!,
+    siret: row.siret!,
+    nda: row.nda!,
+    address: row.address!,
+    postalCode: row.postalCode!,
+    city: row.city!,
+    vatRegime: row.vatRegime!,
+    iban: row.iban,
+    bic: row.bic,
+  };
+}
+
 /** The demo installation's provider (`SEED_DEMO`): visibly fictitious, so that documents can be tried at once. */
 export const demoProvider = {
   legalName: 'EcoForma Démonstration SAS',
@@ -212,6 +253,8 @@ export const demoProvider = {
   complaintsContact: 'reclamations@ecoforma.local',
   disabilityReferent: 'Sam Martin, handicap@ecoforma.local',
   vatRegime: 'exempt_261_4_4',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPP882',
 } as const;
 
 /** Fills the demo provider once, when no administrator has saved settings yet. */

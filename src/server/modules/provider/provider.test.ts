@@ -6,7 +6,7 @@ import { createTestApp } from '../../test/app';
 import { authHeader, createUser, setProviderSettings } from '../../test/factories';
 import sharp from 'sharp';
 import { multipartBody, pdfDocument, pngImage } from '../../test/files';
-import { followUpSettings, providerIdentity } from './index';
+import { followUpSettings, providerIdentity, sellingSettings } from './index';
 
 const { app, db, storage } = await createTestApp();
 const admin = await createUser(db, { role: 'admin' });
@@ -80,6 +80,17 @@ describe('the provider settings', () => {
     await expect(followUpSettings(db)).resolves.toEqual({ inactivityReminderDays: 10, coldSurveyDays: 90, evidenceRetentionYears: 6 });
   });
 
+  it('keep the bank account and when paid access opens, for selling (issue 29)', async () => {
+    await setProviderSettings({ db, storage });
+    const saved = await put({ ...filled, iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'agri frpp 882', paid_access_opening: 'immediately_with_waiver' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP882', paid_access_opening: 'immediately_with_waiver' });
+    await expect(sellingSettings(db)).resolves.toEqual({ iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP882', paidAccessOpening: 'immediately_with_waiver', vatRegime: 'exempt_261_4_4' });
+    // Left out, the opening is after the withdrawal period and the bank account is unset.
+    const cleared = await put(filled);
+    expect(cleared.json()).toMatchObject({ iban: null, bic: null, paid_access_opening: 'after_withdrawal' });
+  });
+
   it('say which settings a document still needs', async () => {
     await setProviderSettings({ db, storage }, { nda: null, vatRegime: null });
     await expect(providerIdentity({ db, storage })).rejects.toMatchObject({
@@ -100,6 +111,9 @@ describe('the provider settings', () => {
       inactivity_reminder_days: 0,
       cold_survey_days: 1000,
       evidence_retention_years: 2.5,
+      iban: 'FR76 3000 6000 0112 3456 7890 188',
+      bic: 'AGRI',
+      paid_access_opening: 'jamais',
     });
     expect(res.statusCode).toBe(422);
     const errors = (res.json() as { errors: Record<string, string[]> }).errors;
@@ -111,6 +125,9 @@ describe('the provider settings', () => {
     expect(errors.inactivity_reminder_days).toEqual([providerMessages.delayInvalid(1, 90, 'jours')]);
     expect(errors.cold_survey_days).toEqual([providerMessages.delayInvalid(14, 365, 'jours')]);
     expect(errors.evidence_retention_years).toEqual([providerMessages.delayInvalid(3, 30, 'années')]);
+    expect(errors.iban).toEqual([providerMessages.ibanInvalid]);
+    expect(errors.bic).toEqual([providerMessages.bicInvalid]);
+    expect(errors.paid_access_opening).toEqual([providerMessages.paidAccessOpeningInvalid]);
     const identity = await providerIdentity({ db, storage });
     expect(identity.legalName).toBe('EcoForma Démonstration SAS');
   });

@@ -22,6 +22,9 @@ const empty: ProviderSettings = {
   inactivity_reminder_days: 7,
   cold_survey_days: 60,
   evidence_retention_years: 6,
+  iban: null,
+  bic: null,
+  paid_access_opening: 'after_withdrawal',
   has_signature: false,
   missing: ['legal_name', 'nda', 'signature'],
   updated_at: null,
@@ -38,11 +41,12 @@ describe('SettingsPage', () => {
     expect(await screen.findByText(/tant qu’il manque : raison sociale, numéro de déclaration d’activité, signature\./)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Raison sociale' }), 'Terres Vivantes');
     await user.type(screen.getByRole('textbox', { name: 'Numéro de déclaration d’activité' }), '11755555575');
+    await user.type(screen.getByRole('textbox', { name: 'IBAN' }), 'FR76 3000 6000 0112 3456 7890 189');
     await user.clear(screen.getByRole('textbox', { name: 'Relance après inactivité (jours)' }));
     await user.type(screen.getByRole('textbox', { name: 'Relance après inactivité (jours)' }), '10');
     await user.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
     expect(await screen.findByRole('status')).toHaveTextContent(providerMessages.saved);
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ legal_name: 'Terres Vivantes', nda: '11755555575', inactivity_reminder_days: 10, cold_survey_days: 60, vat_regime: null });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ legal_name: 'Terres Vivantes', nda: '11755555575', inactivity_reminder_days: 10, cold_survey_days: 60, vat_regime: null, iban: 'FR76 3000 6000 0112 3456 7890 189', bic: null, paid_access_opening: 'after_withdrawal' });
     expect(await screen.findByText(/tant qu’il manque : signature\./)).toBeInTheDocument();
   });
 

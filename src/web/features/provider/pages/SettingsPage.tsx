@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
+import { paidAccessOpeningLabels, paidAccessOpenings, type PaidAccessOpening } from '../../../../shared/billing';
 import {
   followUpBounds,
   PROVIDER_TEXT_MAX,
@@ -28,7 +29,7 @@ import { useProviderSettings, useSaveProviderSettings, useSignatureImage, useUpl
 
 type TextKey = 'legal_name' | 'siret' | 'nda' | 'address' | 'postal_code' | 'city' | 'legal_representative' | 'complaints_contact' | 'disability_referent';
 type DelayKey = keyof typeof followUpBounds;
-type Draft = Record<TextKey, string> & Record<DelayKey, string> & { vat_regime: VatRegime | '' };
+type Draft = Record<TextKey, string> & Record<DelayKey, string> & { vat_regime: VatRegime | ''; iban: string; bic: string; paid_access_opening: PaidAccessOpening };
 
 const identityFields: { key: TextKey; label: string; helper?: string; autoComplete?: string }[] = [
   { key: 'legal_name', label: 'Raison sociale', autoComplete: 'organization' },
@@ -53,6 +54,9 @@ function toDraft(settings: ProviderSettings): Draft {
   for (const { key } of identityFields) draft[key] = settings[key] ?? '';
   for (const { key } of delayFields) draft[key] = String(settings[key]);
   draft.vat_regime = settings.vat_regime ?? '';
+  draft.iban = settings.iban ?? '';
+  draft.bic = settings.bic ?? '';
+  draft.paid_access_opening = settings.paid_access_opening;
   return draft;
 }
 
@@ -77,6 +81,9 @@ function SettingsForm({ settings }: { settings: ProviderSettings }) {
         inactivity_reminder_days: asNumber(draft.inactivity_reminder_days),
         cold_survey_days: asNumber(draft.cold_survey_days),
         evidence_retention_years: asNumber(draft.evidence_retention_years),
+        iban: draft.iban || null,
+        bic: draft.bic || null,
+        paid_access_opening: draft.paid_access_opening,
       };
       await save.mutateAsync(body);
       setStatus({ severity: 'success', text: providerMessages.saved });
@@ -119,6 +126,45 @@ function SettingsForm({ settings }: { settings: ProviderSettings }) {
               {vatRegimes.map((regime) => (
                 <MenuItem key={regime} value={regime}>
                   {vatRegimeLabels[regime]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
+            Vente et paiement
+          </Typography>
+          <Stack spacing={2.5}>
+            <TextField
+              label="IBAN"
+              value={draft.iban}
+              onChange={(event) => set('iban', event.target.value)}
+              error={Boolean(errors.iban)}
+              helperText={errors.iban ?? 'Imprimé sur les factures pour le paiement par virement.'}
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: 42 } }}
+            />
+            <TextField
+              label="BIC"
+              value={draft.bic}
+              onChange={(event) => set('bic', event.target.value)}
+              error={Boolean(errors.bic)}
+              helperText={errors.bic ?? '8 ou 11 caractères, sur le relevé d’identité bancaire.'}
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: 11 } }}
+            />
+            <TextField
+              select
+              label="Ouverture de l’accès à une formation payante"
+              value={draft.paid_access_opening}
+              onChange={(event) => set('paid_access_opening', event.target.value)}
+              error={Boolean(errors.paid_access_opening)}
+              helperText={errors.paid_access_opening ?? 'Après la signature du contrat de formation par un particulier.'}
+            >
+              {paidAccessOpenings.map((opening) => (
+                <MenuItem key={opening} value={opening}>
+                  {paidAccessOpeningLabels[opening]}
                 </MenuItem>
               ))}
             </TextField>

@@ -1,0 +1,35 @@
+import { eq, or } from 'drizzle-orm';
+import { invoicePayments, invoices } from '../../db/schema';
+import type { ModuleManifest } from '../../lib/module-manifest';
+
+export {
+  issueCreditNote,
+  issueInvoice,
+  type InvoiceBuyer,
+  type InvoiceLineInput,
+  type InvoiceSource,
+  type IssuedInvoice,
+  type IssueInvoiceInput,
+} from './invoices.service';
+
+/** Invoices and credit notes (issue 29, decision 050): gap-free numbering, legal mentions, payments, Factur-X. */
+export const invoicesModule: ModuleManifest = {
+  name: 'invoices',
+  routes: [],
+  personalData: [
+    // Invoices are kept ten years (C. com. L123-22): the account's deletion unlinks them, the buyer's name stays on them.
+    { column: invoices.buyerUserId, exportedAs: 'factures', onAccountDeletion: 'set null' },
+    { column: invoices.buyerOrganisationId, exportedAs: 'factures', onAccountDeletion: 'set null' },
+    { column: invoicePayments.recordedBy, exportedAs: { notExported: 'l’administrateur qui a enregistré un paiement reçu : une trace comptable, pas une donnée de son compte' }, onAccountDeletion: 'set null' },
+  ],
+  async exportSections(db, user) {
+    const rows = await db
+      .select({ number: invoices.number, kind: invoices.kind, issuedAt: invoices.issuedAt, totalCents: invoices.totalCents, status: invoices.status, serviceLabel: invoices.serviceLabel })
+      .from(invoices)
+      .where(or(eq(invoices.buyerUserId, user.id), eq(invoices.buyerOrganisationId, user.id)))
+      .orderBy(invoices.issuedAt);
+    return {
+      factures: rows.map((row) => ({ numero: row.number, type: row.kind === 'invoice' ? 'facture' : 'avoir', date: row.issuedAt.toISOString(), formation: row.serviceLabel, montant_ttc_centimes: row.totalCents, statut: row.status })),
+    };
+  },
+};
