@@ -9,21 +9,21 @@ import { parisDay } from './paris-days';
 
 export const contractMessages = {
   courseNotFound: "Le cours que vous recherchez n'existe pas ou vous n'y avez pas accès.",
-  freeCourse: 'Ce cours est gratuit : inscrivez-vous directement, sans contrat.',
-  contractRequired: 'Ce cours est payant : pour vous y inscrire, lisez et signez le contrat de formation.',
+  freeCourse: 'Ce cours est gratuit : inscrivez-vous directement, sans contrat.',
+  contractRequired: 'Ce cours est payant : pour vous y inscrire, lisez et signez le contrat de formation.',
   alreadySigned: 'Vous avez déjà signé le contrat de formation de ce cours.',
   alreadyEnrolled: 'Vous êtes déjà inscrit à ce cours.',
-  acceptRequired: 'Cochez la case « J’ai lu et j’accepte le contrat de formation » pour signer.',
+  acceptRequired: 'Cochez la case « J’ai lu et j’accepte le contrat de formation » pour signer.',
   fullNameRequired: 'Saisissez votre nom complet pour signer.',
   fullNameMismatch: 'Le nom saisi doit être celui de votre compte (prénom et nom).',
-  waiverNotOffered: "L'organisme ne propose pas d'accès immédiat : votre accès ouvrira à la fin du délai de rétractation.",
-  documentChanged: 'Le contrat a changé depuis votre lecture : relisez-le avant de signer.',
+  waiverNotOffered: "L'organisme ne propose pas d'accès immédiat : votre accès ouvrira à la fin du délai de rétractation.",
+  documentChanged: 'Le contrat a changé depuis votre lecture : relisez-le avant de signer.',
   enrolmentNotFound: "Cette inscription n'existe pas.",
-  noContract: "Cette inscription ne découle pas d'un contrat de formation : il n'y a pas de rétractation possible.",
-  withdrawalOver: 'Le délai de rétractation est écoulé : vous ne pouvez plus vous rétracter.',
+  noContract: "Cette inscription ne découle pas d'un contrat de formation : il n'y a pas de rétractation possible.",
+  withdrawalOver: 'Le délai de rétractation est écoulé : vous ne pouvez plus vous rétracter.',
   alreadyWithdrawn: 'Vous vous êtes déjà rétracté de ce contrat.',
   contractNotFound: "Ce contrat n'existe pas.",
-  leaveThroughWithdrawal: 'Vous avez signé le contrat de formation de ce cours : pour le quitter, rétractez-vous depuis « Mes contrats » pendant le délai de rétractation.',
+  leaveThroughWithdrawal: 'Vous avez signé le contrat de formation de ce cours : pour le quitter, rétractez-vous depuis « Mes contrats » pendant le délai de rétractation.',
   accessNotOpen: (day: string) => `Votre accès à ce cours ouvrira le ${frenchDay(day)}, à la fin du délai de rétractation.`,
 } as const;
 
@@ -172,7 +172,7 @@ export const contractMentionHeadings: Record<ContractMentionKey, string> = {
   programme: 'Article 3 – Programme',
   objectives: 'Article 4 – Objectifs',
   prerequisites: 'Article 5 – Niveau de connaissances préalables requis',
-  distance: 'Article 6 – Formation à distance : assistance, évaluations',
+  distance: 'Article 6 – Formation à distance : assistance, évaluations',
   trainers: 'Article 7 – Formateurs',
   price: 'Article 8 – Prix de la formation',
   payment: 'Article 9 – Modalités de paiement',
@@ -237,7 +237,7 @@ export const contractViewSchema = z.object({
 });
 export type ContractView = z.infer<typeof contractViewSchema>;
 
-export const contractQuerySchema = z.object({ format: z.enum(['json', 'pdf'], { error: 'Format inconnu : « json » ou « pdf ».' }).optional() });
+export const contractQuerySchema = z.object({ format: z.enum(['json', 'pdf'], { error: 'Format inconnu : « json » ou « pdf ».' }).optional() });
 
 /** `POST /api/courses/{id}/contract/accept`. */
 export const contractAcceptBodySchema = z.object({

@@ -153,7 +153,7 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
   },
   instalment_invoiced: {
     label: 'Échéances de vos contrats de formation',
-    description: 'Une échéance de votre contrat de formation est due : sa facture, à régler par virement.',
+    description: 'Une échéance de votre contrat de formation est due : sa facture, à régler par virement.',
     // A bill the learner must pay: no e-mail setting turns it off.
     roles: [],
   },

@@ -1510,7 +1510,9 @@ export const contractInstalments = pgTable(
     check('contract_instalments_due', sql`(${t.dueOn} is null) <> (${t.dueProgress} is null)`),
     check('contract_instalments_amount', sql`${t.amountCents} > 0`),
   ],
+);
 
+/**
  * Gap-free numbering (issue 29, decision 050): one row per series (`F` invoices, `AV` credit notes)
  * and civil year, taken with `insert … on conflict do update set next = next + 1 returning` in the
  * issuing transaction. The row stays locked until that transaction ends, so two processes never

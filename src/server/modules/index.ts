@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { activityModule } from './activity';
 import { adminModule } from './admin';
 import { attendanceModule } from './attendance';
+import { contractsModule } from './contracts';
 import { authModule } from './auth';
 import { certificatesModule } from './certificates';
 import { coursesModule } from './courses';
@@ -53,6 +54,7 @@ export const modules: readonly ModuleManifest[] = [
   coursesModule,
   sessionsModule,
   attendanceModule,
+  contractsModule,
   reviewsModule,
   discussionsModule,
   adminModule,

@@ -72,8 +72,8 @@ export function buildContract(facts: ContractFacts, signedAt: Date, waiver = fal
       key: 'parties',
       heading: 'Entre les soussignés',
       body: [
-        `${p.legalName}, ${p.address}, ${p.postalCode} ${p.city}, SIRET ${p.siret}, déclaration d’activité enregistrée sous le numéro ${p.nda} auprès du préfet de région (cet enregistrement ne vaut pas agrément de l’État), représenté par ${p.legalRepresentative}, ci-après « l’organisme de formation » ;`,
-        `et ${learner.firstname} ${learner.lastname} (${learner.email}), ci-après « le stagiaire », qui entreprend cette formation à titre individuel et à ses frais,`,
+        `${p.legalName}, ${p.address}, ${p.postalCode} ${p.city}, SIRET ${p.siret}, déclaration d’activité enregistrée sous le numéro ${p.nda} auprès du préfet de région (cet enregistrement ne vaut pas agrément de l’État), représenté par ${p.legalRepresentative}, ci-après « l’organisme de formation » ;`,
+        `et ${learner.firstname} ${learner.lastname} (${learner.email}), ci-après « le stagiaire », qui entreprend cette formation à titre individuel et à ses frais,`,
         'est conclu le présent contrat de formation professionnelle, en application des articles L6353-3 à L6353-7 du Code du travail.',
       ].join('\n'),
     },
@@ -81,10 +81,10 @@ export function buildContract(facts: ContractFacts, signedAt: Date, waiver = fal
       key: 'nature',
       heading: contractMentionHeadings.nature,
       body: [
-        `Action de formation au sens de l’article L6313-1, 1° du Code du travail : « ${course.title} ».`,
+        `Action de formation au sens de l’article L6313-1, 1° du Code du travail : « ${course.title} ».`,
         course.description,
-        course.targetAudience ? `Public visé : ${course.targetAudience}` : '',
-        `Sanction de la formation : attestation de fin de formation et certificat de réalisation${course.certificationCode ? ` ; certification ${course.certificationCode}` : ''}.`,
+        course.targetAudience ? `Public visé : ${course.targetAudience}` : '',
+        `Sanction de la formation : attestation de fin de formation et certificat de réalisation${course.certificationCode ? ` ; certification ${course.certificationCode}` : ''}.`,
       ]
         .filter(Boolean)
         .join('\n'),
@@ -93,8 +93,8 @@ export function buildContract(facts: ContractFacts, signedAt: Date, waiver = fal
       key: 'duration',
       heading: contractMentionHeadings.duration,
       body: [
-        `Durée annoncée : ${course.duration}, dont ${formatMinutes(totalMinutes, ' ')} de leçons et d’évaluations estimées.`,
-        'La formation se suit à votre rythme, en ligne, à partir de l’ouverture de votre accès (article 10) ; l’accès reste ouvert tant que le cours est publié.',
+        `Durée annoncée : ${course.duration}, dont ${formatMinutes(totalMinutes, ' ')} de leçons et d’évaluations estimées.`,
+        'La formation se suit à votre rythme, en ligne, à partir de l’ouverture de votre accès (article 10) ; l’accès reste ouvert tant que le cours est publié.',
       ].join('\n'),
     },
     {
@@ -105,21 +105,21 @@ export function buildContract(facts: ContractFacts, signedAt: Date, waiver = fal
     {
       key: 'objectives',
       heading: contractMentionHeadings.objectives,
-      body: course.objectives.length > 0 ? course.objectives.map((o) => `– ${o}`).join('\n') : `À l’issue de la formation, le stagiaire maîtrise les notions présentées dans « ${course.title} » : ${course.description}`,
+      body: course.objectives.length > 0 ? course.objectives.map((o) => `– ${o}`).join('\n') : `À l’issue de la formation, le stagiaire maîtrise les notions présentées dans « ${course.title} » : ${course.description}`,
     },
     {
       key: 'prerequisites',
       heading: contractMentionHeadings.prerequisites,
-      body: course.prerequisites.trim() || 'Aucun prérequis : la formation est ouverte à tous.',
+      body: course.prerequisites.trim() || 'Aucun prérequis : la formation est ouverte à tous.',
     },
     {
       key: 'distance',
       heading: contractMentionHeadings.distance,
       body: [
         'La formation est dispensée entièrement à distance, sur la plateforme EcoForma (leçons écrites, vidéos, documents et quiz), accessible avec un navigateur récent et une connexion à internet.',
-        `Assistance pédagogique et technique : le formateur répond dans les discussions du cours ; contact de l’organisme : ${course.contact ?? p.complaintsContact}, réponse sous deux jours ouvrés.`,
-        `Évaluations : ${course.assessmentMethods.trim() || (course.quizCount > 0 ? `${course.quizCount} quiz corrigés automatiquement` : 'exercices d’autoévaluation en fin de chapitre')}. Le temps passé et les activités réalisées sont enregistrés (assiduité) et justifient le certificat de réalisation.`,
-        `Accessibilité et handicap : ${course.accessibility ?? `contactez le référent handicap, ${p.disabilityReferent}`}.`,
+        `Assistance pédagogique et technique : le formateur répond dans les discussions du cours ; contact de l’organisme : ${course.contact ?? p.complaintsContact}, réponse sous deux jours ouvrés.`,
+        `Évaluations : ${course.assessmentMethods.trim() || (course.quizCount > 0 ? `${course.quizCount} quiz corrigés automatiquement` : 'exercices d’autoévaluation en fin de chapitre')}. Le temps passé et les activités réalisées sont enregistrés (assiduité) et justifient le certificat de réalisation.`,
+        `Accessibilité et handicap : ${course.accessibility ?? `contactez le référent handicap, ${p.disabilityReferent}`}.`,
       ].join('\n'),
     },
     {
@@ -130,14 +130,14 @@ export function buildContract(facts: ContractFacts, signedAt: Date, waiver = fal
     {
       key: 'price',
       heading: contractMentionHeadings.price,
-      body: `Prix total de la formation : ${euros(course.priceCents)}, à la charge du stagiaire. ${vat}.`,
+      body: `Prix total de la formation : ${euros(course.priceCents)}, à la charge du stagiaire. ${vat}.`,
     },
     {
       key: 'payment',
       heading: contractMentionHeadings.payment,
       body: [
-        `Aucune somme n’est exigible avant la fin du délai de rétractation. Le premier versement n’excède pas 30 % du prix ; le solde est échelonné au fur et à mesure du déroulement de la formation (article L6353-6 du Code du travail) :`,
-        ...schedule.map((i) => `– ${i.label} : ${euros(i.amountCents)}, ${dueText(i)}`),
+        `Aucune somme n’est exigible avant la fin du délai de rétractation. Le premier versement n’excède pas 30 % du prix ; le solde est échelonné au fur et à mesure du déroulement de la formation (article L6353-6 du Code du travail) :`,
+        ...schedule.map((i) => `– ${i.label} : ${euros(i.amountCents)}, ${dueText(i)}`),
         'Chaque échéance fait l’objet d’une facture, réglée par virement bancaire sur le compte de l’organisme indiqué sur la facture.',
       ].join('\n'),
     },
@@ -147,9 +147,9 @@ export function buildContract(facts: ContractFacts, signedAt: Date, waiver = fal
       body: [
         waiver
           ? `À sa demande expresse, le stagiaire accède à la formation dès la signature et renonce au délai de rétractation de ${WITHDRAWAL_DAYS_AT_DISTANCE} jours du Code de la consommation pour ce contenu numérique (article L221-28, 13°). Il conserve le délai de ${WITHDRAWAL_DAYS_IN_PERSON} jours de l’article L6353-5 du Code du travail.`
-          : `Le contrat étant conclu à distance, le stagiaire dispose de ${WITHDRAWAL_DAYS_AT_DISTANCE} jours pour se rétracter (article L221-18 du Code de la consommation ; ${WITHDRAWAL_DAYS_IN_PERSON} jours au moins selon l’article L6353-5 du Code du travail).`,
-        `Le délai court à compter du lendemain de la signature et prend fin le ${frenchDay(withdrawalUntil)} à minuit (reporté au premier jour ouvrable s’il tombe un samedi, un dimanche ou un jour férié). Le stagiaire se rétracte sans motif ni frais par le bouton « Me rétracter » de son espace, ou par lettre recommandée avec avis de réception adressée à l’organisme.`,
-        'La rétractation annule l’inscription et l’échéancier ; aucune somme n’ayant été exigée, rien n’est dû.',
+          : `Le contrat étant conclu à distance, le stagiaire dispose de ${WITHDRAWAL_DAYS_AT_DISTANCE} jours pour se rétracter (article L221-18 du Code de la consommation ; ${WITHDRAWAL_DAYS_IN_PERSON} jours au moins selon l’article L6353-5 du Code du travail).`,
+        `Le délai court à compter du lendemain de la signature et prend fin le ${frenchDay(withdrawalUntil)} à minuit (reporté au premier jour ouvrable s’il tombe un samedi, un dimanche ou un jour férié). Le stagiaire se rétracte sans motif ni frais par le bouton « Me rétracter » de son espace, ou par lettre recommandée avec avis de réception adressée à l’organisme.`,
+        'La rétractation annule l’inscription et l’échéancier ; aucune somme n’ayant été exigée, rien n’est dû.',
       ].join('\n'),
     },
     {
@@ -162,13 +162,13 @@ export function buildContract(facts: ContractFacts, signedAt: Date, waiver = fal
       heading: contractMentionHeadings.termination,
       body: [
         'Si, par suite de force majeure dûment reconnue, le stagiaire est empêché de suivre la formation, il peut rompre le contrat. Dans ce cas, seules les prestations effectivement dispensées sont dues, au prorata temporis de leur valeur prévue au présent contrat (article L6353-7 du Code du travail).',
-        'En cas d’abandon sans force majeure, les échéances déjà exigibles restent dues ; les suivantes ne le deviennent pas.',
+        'En cas d’abandon sans force majeure, les échéances déjà exigibles restent dues ; les suivantes ne le deviennent pas.',
       ].join('\n'),
     },
     {
       key: 'parties',
       heading: 'Signature',
-      body: `Contrat accepté en ligne par le stagiaire, par une case à cocher et la saisie de son nom, le ${frenchDay(parisDay(signedAt))} ; l’horodatage, l’empreinte SHA-256 du présent texte et une empreinte de l’adresse de connexion sont conservés comme preuve. Réclamations : ${p.complaintsContact}.`,
+      body: `Contrat accepté en ligne par le stagiaire, par une case à cocher et la saisie de son nom, le ${frenchDay(parisDay(signedAt))} ; l’horodatage, l’empreinte SHA-256 du présent texte et une empreinte de l’adresse de connexion sont conservés comme preuve. Réclamations : ${p.complaintsContact}.`,
     },
   ];
   const title = `Contrat de formation professionnelle – ${course.title}`;

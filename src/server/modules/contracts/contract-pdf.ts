@@ -35,9 +35,9 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Buffer
     drawProviderSignature(doc, provider);
     doc.moveDown(0.5).font('Helvetica').fontSize(10);
     if (input.signature) {
-      doc.text(`Accepté en ligne par ${input.signature.fullName}, le ${formatDateTime(input.signature.signedAt)} (heure de Paris), par la case « J’ai lu et j’accepte le contrat de formation » et la saisie de son nom.`);
+      doc.text(`Accepté en ligne par ${input.signature.fullName}, le ${formatDateTime(input.signature.signedAt)} (heure de Paris), par la case « J’ai lu et j’accepte le contrat de formation » et la saisie de son nom.`);
     }
-    doc.fontSize(8).text(`Empreinte SHA-256 du texte : ${input.sha256}`);
-    if (input.withdrawnAt) doc.fontSize(10).text(`Le stagiaire s’est rétracté le ${formatDateTime(input.withdrawnAt)} : le contrat est sans effet.`);
+    doc.fontSize(8).text(`Empreinte SHA-256 du texte : ${input.sha256}`);
+    if (input.withdrawnAt) doc.fontSize(10).text(`Le stagiaire s’est rétracté le ${formatDateTime(input.withdrawnAt)} : le contrat est sans effet.`);
   });
 }

@@ -23,11 +23,11 @@ import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { enrol, withdraw } from '../enrolments';
 import { notify } from '../notifications';
-import { providerIdentity } from '../provider';
+import { providerIdentity, sellingSettings } from '../provider';
 import { hashIp, ipHashSecret } from '../sessions';
 import { buildContract, parisMidnight, type ContractDocument, type ContractFacts } from './contract-document';
 import { renderContractPdf } from './contract-pdf';
-import { issueInvoice, sellingSettings } from './selling-bridge';
+import { issueInvoice } from '../invoices';
 
 export interface Deps {
   db: Db;

@@ -288,8 +288,8 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
   moderation_decision: moderationDecisionContent,
   session_convocation: sessionConvocationContent,
   instalment_invoiced: (data) => ({
-    title: `Facture ${data.invoiceNumber} : ${data.courseTitle}`,
-    body: `${data.label} de votre formation « ${data.courseTitle} » est due : ${formatEuros(data.amountCents / 100)}. Votre facture ${data.invoiceNumber} est dans votre espace, avec les coordonnées bancaires pour le virement.`,
+    title: `Facture ${data.invoiceNumber} : ${data.courseTitle}`,
+    body: `${data.label} de votre formation « ${data.courseTitle} » est due : ${formatEuros(data.amountCents / 100)}. Votre facture ${data.invoiceNumber} est dans votre espace, avec les coordonnées bancaires pour le virement.`,
     link: webPaths.myContracts,
     actionLabel: 'Voir mes contrats',
   }),
