@@ -7,7 +7,7 @@ import { newCertificateCode } from '../../src/server/modules/certificates/certif
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
-import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
+import { complaints, trainingContracts, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -65,7 +65,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey';
+type Target = 'none' | 'contract' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -114,6 +114,8 @@ interface World {
   otherEnrolmentId: number;
   /** A virtual session of ownCourse and one of othersPublished, each starting in 10 minutes with one slot (its signing window open); the member is registered in ownCourse's. */
   sessions: Map<number, { sessionId: number; slotId: number }>;
+  /** Issue 29: the member's signed contrat de formation for othersPublished. */
+  contractId: number;
 }
 
 interface Request {
@@ -187,6 +189,7 @@ const questionBody: BodyFn = () => ({
   payload: { type: 'true_false', prompt: 'La matrice est complète.', options: [{ text: 'Vrai', correct: true }, { text: 'Faux', correct: false }] },
 });
 const questionOrderBody: BodyFn = (w) => ({ payload: { ids: [w.content.get(w.ownCourse.id)!.questionId] } });
+const contractAcceptBody: BodyFn = (_w, caller) => ({ payload: { full_name: caller ? `${caller.firstname} ${caller.lastname}` : 'Visiteur Anonyme', accept: true } });
 const preferencesBody: BodyFn = () => ({ payload: { email: { enrolment_confirmed: false } } });
 // A well-formed token with a signature nobody made: the link is the proof, whoever calls.
 const forgedUnsubscribe = `1.enrolment_confirmed.${'A'.repeat(43)}`;
@@ -341,7 +344,8 @@ const matrix: Record<string, Row> = {
   // which only its author and the admins see (404 for the others, as for reading it).
   'DELETE /api/courses/:id':                row('authenticated',    'course',  [401, 404, 404, 404, 204, 204, 403], { ownCourse: 'draft', otherCourse: 'published' }),
   // Its author cannot enrol in the course (issue 25).
-  'POST /api/courses/:id/enrolment':        row('authenticated',    'course',  [401, 200, 200, 200, 403, 200, 404], { otherCourse: 'draft', refusedAs: { formateurApproved: 'own_course' } }),
+  // ownCourse is paid (issue 29): joined through its contract, never directly (409 contract_required).
+  'POST /api/courses/:id/enrolment':        row('authenticated',    'course',  [401, 409, 409, 409, 403, 409, 404], { otherCourse: 'draft', refusedAs: { formateurApproved: 'own_course' } }),
   'DELETE /api/courses/:id/enrolment':      row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
   'POST /api/courses/:id/saved':            row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
   'DELETE /api/courses/:id/saved':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
@@ -531,6 +535,15 @@ const matrix: Record<string, Row> = {
   'GET /api/admin/sessions':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'GET /api/user/calendar':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   'POST /api/user/calendar/rotate':         row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  // Issue 29, contracts: anyone signed in reads and signs a paid course's contract (its author is refused by enrol()); a draft is 404.
+  'GET /api/courses/:id/contract':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  'GET /api/courses/:id/contract.pdf':      row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  'POST /api/courses/:id/contract/accept':  row('authenticated',    'course',  [401, 201, 201, 201, 403, 201, 404], { otherCourse: 'draft', body: contractAcceptBody, refusedAs: { formateurApproved: 'own_course' } }),
+  // Only the learner withdraws from their own enrolment (the member's has no contract: 409); anyone else's is 404.
+  'POST /api/enrolments/:id/withdraw':      row('authenticated',    'enrolment', [401, 409, 404, 404, 404, 404, 404]),
+  'GET /api/user/contracts':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  // The member's signed contract: the member and administrators.
+  'GET /api/contracts/:id/pdf':             row('authenticated',    'contract', [401, 200, 404, 404, 404, 200, 404]),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -639,7 +652,12 @@ async function buildWorld(): Promise<World> {
     const { session, slots } = await insertLiveSession(db, course.id, { startsInMinutes: 10, slotMinutes: [60], learners: course === ownCourse ? [actors.membre.user.id] : [] });
     sessions.set(course.id, { sessionId: session.id, slotId: slots[0]!.id });
   }
+  const [contract] = await db
+    .insert(trainingContracts)
+    .values({ userId: actors.membre.user.id, courseId: othersPublished.id, priceCents: othersPublished.priceCents, documentText: 'Contrat de formation\n\nTexte', documentSha256: 'a'.repeat(64), fullName: 'Membre Matrice', signedAt: new Date(), ipHash: 'b'.repeat(64), userAgent: 'matrice', withdrawalUntil: '2030-01-01', accessFrom: new Date() })
+    .returning();
   return {
+    contractId: contract!.id,
     complaintId: complaint!.id,
     improvementId: action!.id,
     surveyEnrolmentId: enrolment!.id,
@@ -700,6 +718,7 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'complaint') id = world.complaintId;
   if (rowDef.target === 'improvement') id = world.improvementId;
   if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
+  if (rowDef.target === 'contract') id = world.contractId;
   if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
   if (rowDef.target === 'session') id = world.sessions.get(course.id)!.sessionId;
   if (rowDef.target === 'slot') id = world.sessions.get(course.id)!.slotId;

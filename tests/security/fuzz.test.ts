@@ -149,6 +149,7 @@ const templates: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   }),
   'POST /api/slots/:id/signatures': fc.constant({ signature_png: signaturePng().toString('base64') }),
   'PUT /api/slots/:id/absences/:userId': fc.constant({ reason: 'Motif aléatoire' }),
+  'POST /api/courses/:id/contract/accept': fc.boolean().map((waiver) => ({ full_name: `${actors.membre.user.firstname} ${actors.membre.user.lastname}`, accept: true, waiver })),
 };
 
 function mutated(template: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {

@@ -114,6 +114,9 @@ export const routeAccess = [
   { path: webRoutes.courseSessions, auth: true, rule: courseAuthors },
   { path: webRoutes.slotSheet, auth: true, rule: courseAuthors },
   { path: webRoutes.mySessions, auth: true },
+  // Selling to individuals (issue 29): a paid course's contract and the learner's contracts.
+  { path: webRoutes.courseContract, auth: true },
+  { path: webRoutes.myContracts, auth: true },
   { path: webRoutes.adminSessions, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.notFound },
 ] as const satisfies readonly RouteAccess[];

@@ -886,4 +886,70 @@ export const demoContent: Record<string, DemoContent> = {
       },
     ],
   },
+  'Introduction au développement durable : les notions clés': {
+    objectives: ['Définir le développement durable et ses trois piliers', 'Citer les limites planétaires et les objectifs de développement durable', 'Choisir un premier levier d’action à sa portée'],
+    target_audience: 'Toute personne curieuse de comprendre les enjeux du développement durable avant de se former plus avant.',
+    prerequisites: 'Aucun prérequis.',
+    assessment_methods: 'Un quiz d’autoévaluation en fin de parcours.',
+    sections: [
+      {
+        title: 'Comprendre les enjeux',
+        lessons: [
+          lesson(
+            'Le développement durable en une page',
+            10,
+            [
+              'Le développement durable répond aux besoins du présent sans compromettre la capacité des générations futures à répondre aux leurs : c’est la définition du rapport Brundtland de 1987.',
+              'Il articule trois piliers, environnemental, social et économique, que chaque décision cherche à concilier.',
+            ],
+            ['les limites planétaires', 'les 17 objectifs de développement durable', 'la responsabilité de chacun'],
+            'Ces notions servent de boussole à toutes les formations du catalogue.',
+          ),
+          lesson(
+            'Passer à l’action',
+            10,
+            [
+              'Chacun peut agir à son échelle : au travail, dans sa commune, dans sa consommation.',
+              'Le plus efficace est de commencer par ce qui pèse le plus et dépend de vous.',
+            ],
+            ['mesurer avant d’agir', 'choisir un premier geste', 'en parler autour de soi'],
+            'Les formations du catalogue approfondissent chacun de ces leviers.',
+          ),
+        ],
+      },
+    ],
+  },
+  'Premiers pas vers le zéro déchet': {
+    objectives: ['Expliquer la hiérarchie des modes de traitement des déchets', 'Repérer les déchets évitables de son quotidien', 'Adopter trois gestes de réduction'],
+    target_audience: 'Toute personne qui souhaite réduire ses déchets, chez elle ou au travail.',
+    prerequisites: 'Aucun prérequis.',
+    assessment_methods: 'Un quiz d’autoévaluation en fin de parcours.',
+    sections: [
+      {
+        title: 'Réduire ses déchets',
+        lessons: [
+          lesson(
+            'Le meilleur déchet est celui qu’on ne produit pas',
+            10,
+            [
+              'La hiérarchie des déchets place la prévention avant le réemploi, le recyclage, la valorisation et, en dernier, l’élimination.',
+              'Un Français produit environ 580 kg de déchets ménagers et assimilés par an : une bonne part est évitable.',
+            ],
+            ['refuser le superflu', 'réduire les emballages', 'réutiliser avant de jeter'],
+            'Chaque geste compte, et ils s’additionnent vite.',
+          ),
+          lesson(
+            'Trois gestes pour commencer',
+            10,
+            [
+              'Quelques habitudes suffisent pour réduire nettement sa poubelle.',
+              'Commencez par celles qui vous demandent le moins d’effort.',
+            ],
+            ['une gourde et un sac réutilisable', 'le compost des biodéchets', 'les achats en vrac'],
+            'La formation complète du catalogue vous accompagne plus loin.',
+          ),
+        ],
+      },
+    ],
+  },
 };
