@@ -668,6 +668,17 @@ const visits: Visit[] = [
     },
   },
   { route: webRoutes.adminSessions, roles: adminOnly, url: () => webPaths.adminSessions, heading: 'Sessions en direct' },
+  // Selling to individuals (issue 29): the contract of a paid demo course, and the learner's contracts (none yet).
+  {
+    route: webRoutes.courseContract,
+    roles: signedIn,
+    url: (data) => webPaths.courseContract(data.seededCourse.id),
+    heading: 'Contrat de formation',
+    act: async (page) => {
+      await expect(page.getByRole('button', { name: 'Signer le contrat' })).toBeVisible();
+    },
+  },
+  { route: webRoutes.myContracts, roles: signedIn, url: () => webPaths.myContracts, heading: 'Mes contrats' },
   // The network (issue 26).
   {
     route: webPaths.directory,
@@ -953,6 +964,8 @@ const phoneLayouts: readonly string[] = [
   webRoutes.slotSheet,
   webRoutes.courseSessions,
   webRoutes.adminSessions,
+  webRoutes.courseContract,
+  webRoutes.myContracts,
 ];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;

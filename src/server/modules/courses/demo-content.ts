@@ -886,7 +886,7 @@ export const demoContent: Record<string, DemoContent> = {
       },
     ],
   },
-  'Introduction au développement durable : les notions clés': {
+  'Introduction au développement durable': {
     objectives: ['Définir le développement durable et ses trois piliers', 'Citer les limites planétaires et les objectifs de développement durable', 'Choisir un premier levier d’action à sa portée'],
     target_audience: 'Toute personne curieuse de comprendre les enjeux du développement durable avant de se former plus avant.',
     prerequisites: 'Aucun prérequis.',

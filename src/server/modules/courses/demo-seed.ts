@@ -151,7 +151,7 @@ const demoCourses: DemoCourse[] = [
   },
   // Issue 29: two free introductions, joined directly; the paid courses go through a contract.
   {
-    title: 'Introduction au développement durable : les notions clés',
+    title: 'Introduction au développement durable',
     description:
       "Une première approche gratuite du développement durable : les limites planétaires, les objectifs de développement durable de l'ONU et les leviers d'action à portée de chacun, pour choisir ensuite la formation qui vous convient.",
     category: 'ecologie',
