@@ -155,7 +155,7 @@ const demoCourses: DemoCourse[] = [
     description:
       "Une première approche gratuite du développement durable : les limites planétaires, les objectifs de développement durable de l'ONU et les leviers d'action à portée de chacun, pour choisir ensuite la formation qui vous convient.",
     category: 'ecologie',
-    duration: '1 heure',
+    duration: '1 mois',
     price: 0,
   },
   {
@@ -163,7 +163,7 @@ const demoCourses: DemoCourse[] = [
     description:
       "Une introduction gratuite à la réduction des déchets : comprendre la hiérarchie des modes de traitement, repérer les déchets évitables de son quotidien et adopter trois gestes simples dès cette semaine.",
     category: 'dechets',
-    duration: '1 heure',
+    duration: '1 mois',
     price: 0,
   },
 ];
