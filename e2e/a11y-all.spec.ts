@@ -694,6 +694,17 @@ const visits: Visit[] = [
   // Issue 29: quotes and conventions.
   { route: webRoutes.organisationQuotes, roles: ['organisme'], url: () => webPaths.organisationQuotes, heading: 'Devis et conventions' },
   { route: webRoutes.adminQuotes, roles: adminOnly, url: () => webPaths.adminQuotes, heading: 'Devis des organisations' },
+  // Selling to individuals (issue 29): the contract of a paid demo course, and the learner's contracts (none yet).
+  {
+    route: webRoutes.courseContract,
+    roles: signedIn,
+    url: (data) => webPaths.courseContract(data.seededCourse.id),
+    heading: 'Contrat de formation',
+    act: async (page) => {
+      await expect(page.getByRole('button', { name: 'Signer le contrat' })).toBeVisible();
+    },
+  },
+  { route: webRoutes.myContracts, roles: signedIn, url: () => webPaths.myContracts, heading: 'Mes contrats' },
   // The network (issue 26).
   {
     route: webPaths.directory,
@@ -982,6 +993,8 @@ const phoneLayouts: readonly string[] = [
   // Quotes and conventions (issue 29): cards and a form that stack on a phone.
   webRoutes.organisationQuotes,
   webRoutes.adminQuotes,
+  webRoutes.courseContract,
+  webRoutes.myContracts,
   // Tables of invoices: checked on a phone too (issue 29).
   webRoutes.myInvoices,
   webRoutes.adminInvoices,

@@ -23,6 +23,7 @@ export const serverModuleOrder = [
   'courses',
   'sessions',
   'attendance',
+  'contracts',
   'quotes',
   'reviews',
   'discussions',

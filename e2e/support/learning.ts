@@ -29,7 +29,7 @@ export async function createCourseWithLessons(
   trainer: TestAccount,
   title: string,
   sections: SectionSeed[],
-  { publishedBy }: { publishedBy?: TestAccount } = {},
+  { publishedBy, price = '0' }: { publishedBy?: TestAccount; price?: string } = {},
 ): Promise<SeededCourse> {
   const created = await request.post('/api/courses', {
     headers: bearer(trainer),
@@ -37,7 +37,8 @@ export async function createCourseWithLessons(
       title,
       description: 'Un parcours court pour passer de la théorie à la pratique, leçon après leçon.',
       category: 'dechets',
-      price: '40',
+      // Free unless asked: a paid course is joined through its contract (issue 29), which journeys enrolling directly skip.
+      price,
       duration: '2 semaines',
       image: { name: 'cours.png', mimeType: 'image/png', buffer: pngImage(4, 3) },
     },

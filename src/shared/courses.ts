@@ -24,13 +24,14 @@ interface AmountMessages {
 }
 
 /** Cents from a non-empty amount, or an issue (and z.NEVER) when it is not a valid price. */
-function parseAmount(text: string, m: AmountMessages, ctx: z.RefinementCtx): number {
+function parseAmount(text: string, m: AmountMessages, ctx: z.RefinementCtx, allowZero = false): number {
   const cents = eurosToCents(text);
   if (cents === 'decimals') {
     ctx.addIssue({ code: 'custom', message: m.decimals });
     return z.NEVER;
   }
-  if (cents === null || cents <= 0) {
+  // A course may be free (issue 29: price 0, joined directly); a discount is never 0.
+  if (cents === null || cents < 0 || (cents === 0 && !allowZero)) {
     ctx.addIssue({ code: 'custom', message: m.invalid });
     return z.NEVER;
   }
@@ -41,13 +42,13 @@ function parseAmount(text: string, m: AmountMessages, ctx: z.RefinementCtx): num
   return cents;
 }
 
-function requiredAmount(required: string, m: AmountMessages) {
+function requiredAmount(required: string, m: AmountMessages, allowZero = false) {
   return z.string({ error: required }).transform((text, ctx): number => {
     if (!text.trim()) {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
     }
-    return parseAmount(text.trim(), m, ctx);
+    return parseAmount(text.trim(), m, ctx, allowZero);
   });
 }
 
@@ -68,7 +69,7 @@ function boundedText(required: string, min: number, tooShort: string, max: numbe
     });
 }
 
-const priceField = requiredAmount(courseMessages.priceRequired, { invalid: courseMessages.priceInvalid, decimals: courseMessages.priceDecimals });
+const priceField = requiredAmount(courseMessages.priceRequired, { invalid: courseMessages.priceInvalid, decimals: courseMessages.priceDecimals }, true);
 
 /** The course form's fields, as text (what a form and a multipart request carry); prices come out in cents. */
 const courseFieldsShape = {

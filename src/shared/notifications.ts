@@ -33,6 +33,7 @@ export const notificationKinds = [
   'cold_survey',
   'complaint_received',
   'session_convocation',
+  'instalment_invoiced',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -148,6 +149,12 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     label: 'Convocations aux sessions',
     description: 'Votre convocation à une session en direct, ses changements et son annulation (avec l’invitation pour votre agenda).',
     // The convocation is the provider's duty (Qualiopi indicator 9): no e-mail setting turns it off.
+    roles: [],
+  },
+  instalment_invoiced: {
+    label: 'Échéances de vos contrats de formation',
+    description: 'Une échéance de votre contrat de formation est due : sa facture, à régler par virement.',
+    // A bill the learner must pay: no e-mail setting turns it off.
     roles: [],
   },
   report_decision: {

@@ -99,6 +99,9 @@ export const webRoutes = {
   /** Quotes and conventions (issue 29): the organisation's, and the administrators' list. */
   organisationQuotes: '/organisme/devis',
   adminQuotes: '/admin/devis',
+  /** Selling to individuals (issue 29): a paid course's contrat de formation, and the learner's contracts with their schedules. */
+  courseContract: '/user/courses/:id/contrat',
+  myContracts: '/user/contrats',
   /** Invoices (issue 29): the learner's, the organisation's, the administrators' (payments, credit notes). */
   myInvoices: '/mes-factures',
   organisationInvoices: '/organisme/factures',
@@ -208,4 +211,6 @@ export const webPaths = {
   organisationQuotes: webRoutes.organisationQuotes,
   adminQuotes: webRoutes.adminQuotes,
   adminBpf: webRoutes.adminBpf,
+  courseContract: (id: Id) => fillRoute(webRoutes.courseContract, { id }),
+  myContracts: webRoutes.myContracts,
 } as const;

@@ -129,7 +129,8 @@ describe(`concurrent writes on one row (${testEngine})`, () => {
 
   it('concurrent enrolments of one user in one course make one row', async () => {
     const author = await createUser(db, { role: 'formateur', isValid: true });
-    const course = await insertCourse(db, author.id);
+    // A free course: a paid one is joined through its contract (issue 29).
+    const course = await insertCourse(db, author.id, { priceCents: 0 });
     const learner = await createUser(db, { role: 'membre' });
     const auth = await authHeader(db, learner);
     const responses = await Promise.all(

@@ -8,7 +8,7 @@ import { organisationValues } from '../../src/server/modules/organisations/organ
 import { acceptQuote, requestQuote } from '../../src/server/modules/quotes/quotes.service';
 import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
-import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
+import { complaints, trainingContracts, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
 import { issueInvoice } from '../../src/server/modules/invoices';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
@@ -67,7 +67,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey' | 'quote' | 'invoice';
+type Target = 'none' | 'contract' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey' | 'quote' | 'invoice';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -118,6 +118,8 @@ interface World {
   sessions: Map<number, { sessionId: number; slotId: number }>;
   /** Issue 29: two quotes of the organisme actor for ownCourse, one pending, one accepted (its convention made). */
   quotes: { pending: number; accepted: number };
+  /** Issue 29: the member's signed contrat de formation for othersPublished. */
+  contractId: number;
   /** Issue 29: an unpaid invoice billed to the member (for ownCourse); every other caller but administrators gets 404. */
   invoiceId: number;
 }
@@ -195,6 +197,7 @@ const questionBody: BodyFn = () => ({
   payload: { type: 'true_false', prompt: 'La matrice est complète.', options: [{ text: 'Vrai', correct: true }, { text: 'Faux', correct: false }] },
 });
 const questionOrderBody: BodyFn = (w) => ({ payload: { ids: [w.content.get(w.ownCourse.id)!.questionId] } });
+const contractAcceptBody: BodyFn = (_w, caller) => ({ payload: { full_name: caller ? `${caller.firstname} ${caller.lastname}` : 'Visiteur Anonyme', accept: true } });
 const preferencesBody: BodyFn = () => ({ payload: { email: { enrolment_confirmed: false } } });
 // A well-formed token with a signature nobody made: the link is the proof, whoever calls.
 const forgedUnsubscribe = `1.enrolment_confirmed.${'A'.repeat(43)}`;
@@ -355,7 +358,8 @@ const matrix: Record<string, Row> = {
   // which only its author and the admins see (404 for the others, as for reading it).
   'DELETE /api/courses/:id':                row('authenticated',    'course',  [401, 404, 404, 404, 204, 204, 403], { ownCourse: 'draft', otherCourse: 'published' }),
   // Its author cannot enrol in the course (issue 25).
-  'POST /api/courses/:id/enrolment':        row('authenticated',    'course',  [401, 200, 200, 200, 403, 200, 404], { otherCourse: 'draft', refusedAs: { formateurApproved: 'own_course' } }),
+  // ownCourse is paid (issue 29): joined through its contract, never directly (409 contract_required).
+  'POST /api/courses/:id/enrolment':        row('authenticated',    'course',  [401, 409, 409, 409, 403, 409, 404], { otherCourse: 'draft', refusedAs: { formateurApproved: 'own_course' } }),
   'DELETE /api/courses/:id/enrolment':      row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
   'POST /api/courses/:id/saved':            row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
   'DELETE /api/courses/:id/saved':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
@@ -567,6 +571,15 @@ const matrix: Record<string, Row> = {
   'GET /api/quotes/:id/pdf':                row('authenticated',    'quote',   [401, 404, 200, 404, 404, 200, 404]),
   'GET /api/quotes/:id/convention.pdf':     row('authenticated',    'quote',   [401, 404, 200, 404, 404, 200, 404], { quote: 'accepted' }),
   'GET /api/admin/quotes':                  row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  // Issue 29, contracts: anyone signed in reads and signs a paid course's contract (its author is refused by enrol()); a draft is 404.
+  'GET /api/courses/:id/contract':          row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  'GET /api/courses/:id/contract.pdf':      row('authenticated',    'course',  [401, 200, 200, 200, 200, 200, 404], { otherCourse: 'draft' }),
+  'POST /api/courses/:id/contract/accept':  row('authenticated',    'course',  [401, 201, 201, 201, 403, 201, 404], { otherCourse: 'draft', body: contractAcceptBody, refusedAs: { formateurApproved: 'own_course' } }),
+  // Only the learner withdraws from their own enrolment (the member's has no contract: 409); anyone else's is 404.
+  'POST /api/enrolments/:id/withdraw':      row('authenticated',    'enrolment', [401, 409, 404, 404, 404, 404, 404]),
+  'GET /api/user/contracts':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  // The member's signed contract: the member and administrators.
+  'GET /api/contracts/:id/pdf':             row('authenticated',    'contract', [401, 200, 404, 404, 404, 200, 404]),
 };
 
 const { app, db, config, storage } = await createTestApp();
@@ -675,12 +688,17 @@ async function buildWorld(): Promise<World> {
     const { session, slots } = await insertLiveSession(db, course.id, { startsInMinutes: 10, slotMinutes: [60], learners: course === ownCourse ? [actors.membre.user.id] : [] });
     sessions.set(course.id, { sessionId: session.id, slotId: slots[0]!.id });
   }
+  const [contract] = await db
+    .insert(trainingContracts)
+    .values({ userId: actors.membre.user.id, courseId: othersPublished.id, priceCents: othersPublished.priceCents, documentText: 'Contrat de formation\n\nTexte', documentSha256: 'a'.repeat(64), fullName: 'Membre Matrice', signedAt: new Date(), ipHash: 'b'.repeat(64), userAgent: 'matrice', withdrawalUntil: '2030-01-01', accessFrom: new Date() })
+    .returning();
   const invoice = await issueInvoice(db, { buyer: { kind: 'user', userId: actors.membre.user.id }, lines: [{ label: 'Formation de la matrice', quantity: 1, unitAmountCents: 20_000 }], courseId: ownCourse.id, enrolmentId: null, source: { kind: 'instalment', id: 1_000_000 + ++sequence } });
   const quoteOf = (seats: number) => requestQuote(db, actors.organisme.user.id, { course_id: ownCourse.id, seats });
   const pendingQuote = await quoteOf(2);
   const acceptedQuote = await quoteOf(4);
   await acceptQuote({ db, storage }, actors.organisme.user.id, acceptedQuote.id);
   return {
+    contractId: contract!.id,
     invoiceId: invoice.id,
     quotes: { pending: pendingQuote.id, accepted: acceptedQuote.id },
     complaintId: complaint!.id,
@@ -744,6 +762,7 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'improvement') id = world.improvementId;
   if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
   if (rowDef.target === 'quote') id = world.quotes[rowDef.quote ?? 'pending'];
+  if (rowDef.target === 'contract') id = world.contractId;
   if (rowDef.target === 'invoice') id = world.invoiceId;
   if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
   if (rowDef.target === 'session') id = world.sessions.get(course.id)!.sessionId;

@@ -309,7 +309,7 @@ export const courses = pgTable(
     check('courses_status_known', sql`${t.status} in ('draft', 'submitted', 'changes_requested', 'published', 'unpublished')`),
     check('courses_bpf_objective_known', sql.raw(`bpf_objective is null or bpf_objective in (${trainingObjectives.map((o) => `'${o}'`).join(', ')})`)),
     check('courses_nsf_code_known', sql.raw(`nsf_code is null or nsf_code in (${nsfCodeList.map((c) => `'${c}'`).join(', ')})`)),
-    check('courses_price_positive', sql`${t.priceCents} > 0`),
+    check('courses_price_positive', sql`${t.priceCents} >= 0`),
     check(
       'courses_discount_below_price',
       sql`${t.discountPriceCents} is null or (${t.discountPriceCents} > 0 and ${t.discountPriceCents} < ${t.priceCents})`,
@@ -355,6 +355,8 @@ export const enrolments = pgTable(
     fundingLine: text('funding_line', { enum: fundingLines }),
     /** When every lesson was completed and every quiz passed (set once, by detectCourseCompletions). */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the learner may open the lessons: null at once; a paid contract's end of the withdrawal period otherwise (issue 29). */
+    accessFrom: timestamp('access_from', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1461,6 +1463,72 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash)],
+);
+
+/**
+ * A contrat de formation signed in the app by an individual paying for their training (issue 29,
+ * decision 051): the exact text signed and its SHA-256, the time, a keyed hash of the address and
+ * the user agent. Kept after a withdrawal (withdrawn_at), as the provider's evidence.
+ */
+export const trainingContracts = pgTable(
+  'training_contracts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** enrolments.id while the enrolment lasts (no foreign key: the key of enrolments is (user, course)). */
+    enrolmentId: integer('enrolment_id'),
+    priceCents: integer('price_cents').notNull(),
+    /** The document as signed (title, sections, learner, provider), the text the hash covers. */
+    documentText: text('document_text').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    fullName: text('full_name').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    ipHash: text('ip_hash').notNull(),
+    userAgent: text('user_agent').notNull(),
+    /** The withdrawal period's last day, a Paris day. */
+    withdrawalUntil: date('withdrawal_until', { mode: 'string' }).notNull(),
+    /** The learner waived the withdrawal period to start at once (L221-28 13°). */
+    waiver: boolean('waiver').notNull().default(false),
+    accessFrom: timestamp('access_from', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('training_contracts_user_idx').on(t.userId, t.courseId),
+    // One live contract per learner and course; a withdrawn one may be followed by a new one.
+    uniqueIndex('training_contracts_live_idx').on(t.userId, t.courseId).where(sql`${t.withdrawnAt} is null`),
+  ],
+);
+
+/** One instalment of a contract's payment schedule (paymentSchedule), invoiced when due by the daily job. */
+export const contractInstalments = pgTable(
+  'contract_instalments',
+  {
+    id: serial('id').primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => trainingContracts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    dueOn: date('due_on', { mode: 'string' }),
+    dueProgress: integer('due_progress'),
+    status: text('status', { enum: ['scheduled', 'invoiced', 'paid', 'cancelled'] }).notNull().default('scheduled'),
+    /** The invoice issued for it (invoices module), once due. */
+    invoiceId: integer('invoice_id'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contract_instalments_contract_idx').on(t.contractId, t.position),
+    index('contract_instalments_status_idx').on(t.status),
+    check('contract_instalments_due', sql`(${t.dueOn} is null) <> (${t.dueProgress} is null)`),
+    check('contract_instalments_amount', sql`${t.amountCents} > 0`),
+  ],
 );
 
 /**

@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { activityModule } from './activity';
 import { adminModule } from './admin';
 import { attendanceModule } from './attendance';
+import { contractsModule } from './contracts';
 import { authModule } from './auth';
 import { bpfModule } from './bpf';
 import { certificatesModule } from './certificates';
@@ -55,6 +56,7 @@ export const modules: readonly ModuleManifest[] = [
   coursesModule,
   sessionsModule,
   attendanceModule,
+  contractsModule,
   quotesModule,
   reviewsModule,
   discussionsModule,

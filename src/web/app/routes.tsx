@@ -65,6 +65,8 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.slotSheet]: () => import('../features/sessions/pages/SlotSheetPage'),
   [webRoutes.mySessions]: () => import('../features/sessions/pages/MySessionsPage'),
   [webRoutes.adminSessions]: () => import('../features/sessions/pages/AdminSessionsPage'),
+  [webRoutes.courseContract]: () => import('../features/contracts/pages/ContractPage'),
+  [webRoutes.myContracts]: () => import('../features/contracts/pages/MyContractsPage'),
   [webRoutes.trainerPublic]: () => import('../features/directory/pages/TrainerPublicPage'),
   [webRoutes.opportunities]: () => import('../features/opportunities/pages/OpportunitiesPage'),
   [webRoutes.newOpportunity]: () => import('../features/opportunities/pages/NewOpportunityPage'),

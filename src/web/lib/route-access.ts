@@ -119,6 +119,9 @@ export const routeAccess = [
   { path: webRoutes.courseSessions, auth: true, rule: courseAuthors },
   { path: webRoutes.slotSheet, auth: true, rule: courseAuthors },
   { path: webRoutes.mySessions, auth: true },
+  // Selling to individuals (issue 29): a paid course's contract and the learner's contracts.
+  { path: webRoutes.courseContract, auth: true },
+  { path: webRoutes.myContracts, auth: true },
   { path: webRoutes.adminSessions, auth: true, rule: adminOnly, area: 'admin' },
   // Quotes and conventions (issue 29).
   { path: webRoutes.organisationQuotes, auth: true, rule: organisationsOnly },

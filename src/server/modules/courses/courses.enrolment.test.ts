@@ -11,8 +11,8 @@ const { app, db } = await createTestApp();
 
 const trainer = await createUser(db, { role: 'formateur', isValid: true });
 const admin = await createUser(db, { role: 'admin' });
-const published = await insertCourse(db, trainer.id, { title: 'Sobriété numérique' });
-const second = await insertCourse(db, trainer.id, { title: 'Mobilité douce' });
+const published = await insertCourse(db, trainer.id, { title: 'Sobriété numérique', priceCents: 0 });
+const second = await insertCourse(db, trainer.id, { title: 'Mobilité douce', priceCents: 0 });
 const draft = await insertCourse(db, trainer.id, { title: 'Brouillon', status: 'draft' });
 
 async function call(method: 'POST' | 'DELETE' | 'GET', url: string, user: { id: number } | null) {
@@ -133,7 +133,7 @@ describe('GET /api/user/courses', () => {
 
   it('keeps a course its learners follow in their lists: its deletion is refused (issue 25)', async () => {
     const learner = await createUser(db);
-    const followed = await insertCourse(db, trainer.id, { title: 'Suivi' });
+    const followed = await insertCourse(db, trainer.id, { title: 'Suivi', priceCents: 0 });
     await call('POST', `/api/courses/${followed.id}/enrolment`, learner);
     expect((await call('DELETE', `/api/courses/${followed.id}`, trainer)).statusCode).toBe(409);
     expect((await call('GET', '/api/user/courses', learner)).json().enrolled).toMatchObject([{ id: followed.id }]);
@@ -149,7 +149,7 @@ describe('GET /api/courses/:id/attachment', () => {
     const res = await app.inject({ method: 'POST', url: '/api/courses', payload: body.payload, headers: { ...body.headers, ...(await authHeader(db, trainer)) } });
     const id = res.json().id as number;
     // Created as a draft: published as the review would.
-    await db.update(courses).set({ status: 'published' }).where(eq(courses.id, id));
+    await db.update(courses).set({ status: 'published', priceCents: 0, discountPriceCents: null }).where(eq(courses.id, id));
     return id;
   })();
 

@@ -1,5 +1,5 @@
 import { categoryName } from '../../../shared/categories';
-import { and, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import {
   canEditCourse,
   canViewCourse,
@@ -17,9 +17,10 @@ import {
   type MyCourses,
 } from '../../../shared/courses';
 import type { Actor } from '../../../shared/roles';
+import { contractMessages } from '../../../shared/contracts';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
-import { categories, certificates, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable } from '../../db/schema';
+import { categories, certificates, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable, trainingContracts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { courseItemColumns, toCourseItem } from './course-items';
 import { ratingStats } from '../satisfaction';
@@ -232,6 +233,15 @@ async function hasRow(db: Db, table: typeof enrolments | typeof savedCourses, us
     .select({ one: sql<number>`1` })
     .from(table)
     .where(and(eq(table.userId, userId), eq(table.courseId, courseId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function hasLiveContract(db: Db, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: trainingContracts.id })
+    .from(trainingContracts)
+    .where(and(eq(trainingContracts.userId, userId), eq(trainingContracts.courseId, courseId), isNull(trainingContracts.withdrawnAt)))
     .limit(1);
   return Boolean(row);
 }
@@ -465,9 +475,9 @@ export async function deleteCourse(db: Db, storage: Storage, courseId: number): 
 }
 
 /** Only published courses can be joined or saved; enrolling twice changes nothing. */
-async function findPublishedCourse(db: Db, id: number): Promise<{ id: number; authorId: number }> {
+async function findPublishedCourse(db: Db, id: number): Promise<{ id: number; authorId: number; priceCents: number }> {
   const [row] = await db
-    .select({ id: courses.id, authorId: courses.authorId })
+    .select({ id: courses.id, authorId: courses.authorId, priceCents: courses.priceCents })
     .from(courses)
     .where(and(eq(courses.id, id), eq(courses.status, 'published')))
     .limit(1);
@@ -480,6 +490,10 @@ export async function setEnrolment(db: Db, userId: number, id: number, enrolled:
   const courseId = course.id;
   // Told in their own words; enrol() refuses the author on every other path too.
   if (enrolled && isCourseAuthor({ id: userId }, course)) throw new AppError('own_course', 403, ownCourseMessages.enrol);
+  // A paid course is joined through its contrat de formation (L6353-3) or an organisation's seat, never for free (issue 29).
+  if (enrolled && course.priceCents > 0 && !(await isEnrolled(db, userId, courseId))) throw new AppError('contract_required', 409, contractMessages.contractRequired);
+  // Leaving a signed contract is its withdrawal, with its own rules (« Me rétracter »).
+  if (!enrolled && (await hasLiveContract(db, userId, courseId))) throw new AppError('contract_signed', 409, contractMessages.leaveThroughWithdrawal);
   await db.transaction(async (tx) => {
     if (enrolled) await enrol(tx, courseId, [userId]);
     else await withdraw(tx, userId, courseId);

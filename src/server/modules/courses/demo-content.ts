@@ -886,4 +886,100 @@ export const demoContent: Record<string, DemoContent> = {
       },
     ],
   },
+  'Introduction au développement durable': {
+    objectives: ['Définir le développement durable et ses trois piliers', 'Citer les limites planétaires et les objectifs de développement durable', 'Choisir un premier levier d’action à sa portée'],
+    target_audience: 'Toute personne curieuse de comprendre les enjeux du développement durable avant de se former plus avant.',
+    prerequisites: 'Aucun prérequis : cette introduction est ouverte à tous.',
+    assessment_methods: 'Un quiz d’autoévaluation en fin de parcours, sans note éliminatoire.',
+    sections: [
+      {
+        title: 'Comprendre les enjeux',
+        lessons: [
+          lesson(
+            'Le développement durable en une page',
+            10,
+            [
+              'Le développement durable répond aux besoins du présent sans compromettre la capacité des générations futures à répondre aux leurs : c’est la définition du rapport Brundtland de 1987, reprise depuis par les États, les collectivités et les entreprises.',
+              'Il articule trois piliers, environnemental, social et économique, que chaque décision cherche à concilier plutôt qu’à opposer.',
+            ],
+            ['un développement qui dure', 'trois piliers à concilier', 'une responsabilité partagée'],
+            'Ces notions servent de boussole à toutes les formations du catalogue.',
+          ),
+          lesson(
+            'Les limites planétaires',
+            10,
+            [
+              'Les scientifiques ont défini neuf limites planétaires, comme le climat, la biodiversité ou le cycle de l’eau douce, au-delà desquelles l’équilibre de la planète est menacé.',
+              'Plusieurs de ces limites sont déjà franchies : c’est ce qui rend l’action urgente, à toutes les échelles, des choix personnels aux politiques publiques.',
+            ],
+            ['le changement climatique', 'l’érosion de la biodiversité', 'les pollutions chimiques'],
+            'Les 17 objectifs de développement durable de l’ONU traduisent ces enjeux en cibles concrètes pour 2030.',
+          ),
+        ],
+      },
+      {
+        title: 'Passer à l’action',
+        lessons: [
+          lesson(
+            'Choisir son premier levier',
+            10,
+            [
+              'Chacun peut agir à son échelle : au travail, dans sa commune, dans sa consommation. Le plus efficace est de commencer par ce qui pèse le plus et dépend directement de vous.',
+              'Mesurer avant d’agir permet de choisir les bons leviers et de suivre ses progrès dans le temps, sans se disperser.',
+            ],
+            ['mesurer avant d’agir', 'choisir un premier geste', 'en parler autour de soi'],
+            'Les formations du catalogue approfondissent chacun de ces leviers, pas à pas.',
+          ),
+        ],
+      },
+    ],
+  },
+  'Premiers pas vers le zéro déchet': {
+    objectives: ['Expliquer la hiérarchie des modes de traitement des déchets', 'Repérer les déchets évitables de son quotidien', 'Adopter trois gestes de réduction'],
+    target_audience: 'Toute personne qui souhaite réduire ses déchets, chez elle ou au travail.',
+    prerequisites: 'Aucun prérequis : cette introduction est ouverte à tous.',
+    assessment_methods: 'Un quiz d’autoévaluation en fin de parcours, sans note éliminatoire.',
+    sections: [
+      {
+        title: 'Comprendre ses déchets',
+        lessons: [
+          lesson(
+            'Le meilleur déchet est celui qu’on ne produit pas',
+            10,
+            [
+              'La hiérarchie des déchets place la prévention avant le réemploi, le recyclage, la valorisation et, en dernier recours seulement, l’élimination en décharge ou en incinérateur.',
+              'Un habitant produit environ 580 kg de déchets ménagers et assimilés par an en France : une bonne part est évitable avec quelques habitudes.',
+            ],
+            ['refuser le superflu', 'réduire les emballages', 'réutiliser avant de jeter'],
+            'Chaque geste compte, et ils s’additionnent vite à l’échelle d’un foyer ou d’une équipe.',
+          ),
+          lesson(
+            'Faire l’inventaire de sa poubelle',
+            10,
+            [
+              'Pendant une semaine, notez ce que vous jetez : emballages, restes alimentaires, papiers, objets cassés. Cet inventaire simple révèle vite les déchets les plus fréquents.',
+              'Classez-les ensuite entre ce que vous pourriez éviter, réemployer, composter ou recycler : c’est votre plan d’action personnel.',
+            ],
+            ['les emballages à usage unique', 'les biodéchets', 'les objets réparables'],
+            'Cet inventaire sert de point de départ à la formation complète du catalogue.',
+          ),
+        ],
+      },
+      {
+        title: 'Agir dès cette semaine',
+        lessons: [
+          lesson(
+            'Trois gestes pour commencer',
+            10,
+            [
+              'Quelques habitudes suffisent pour réduire nettement sa poubelle, sans bouleverser son quotidien ni son budget.',
+              'Commencez par celles qui vous demandent le moins d’effort, puis ajoutez-en une nouvelle chaque mois pour les ancrer durablement.',
+            ],
+            ['une gourde et un sac réutilisable', 'le compost des biodéchets', 'les achats en vrac'],
+            'La formation complète du catalogue vous accompagne plus loin, avec des outils pour votre foyer ou votre entreprise.',
+          ),
+        ],
+      },
+    ],
+  },
 };

@@ -24,7 +24,8 @@ describe('seedDemoCatalogue', () => {
     expect(rows.length).toBeGreaterThanOrEqual(12);
     expect(new Set(rows.map((r) => r.categorySlug))).toEqual(new Set(categories.map((c) => c.slug)));
     for (const row of rows) {
-      expect(row.priceCents).toBeGreaterThanOrEqual(7000);
+      // The demo catalogue keeps its prices and has two free introductions (issue 29).
+      if (row.priceCents !== 0) expect(row.priceCents).toBeGreaterThanOrEqual(7000);
       expect(row.priceCents).toBeLessThanOrEqual(9500);
       if (row.discountPriceCents !== null) expect(row.discountPriceCents).toBeLessThan(row.priceCents);
       expect(row.duration).toMatch(/^[123] mois$/);
@@ -35,6 +36,7 @@ describe('seedDemoCatalogue', () => {
       expect(stored).toBe(await fs.readFile(path.join(demoImagesDir, `${row.categorySlug}.svg`), 'utf8'));
     }
     expect(rows.some((r) => r.discountPriceCents !== null)).toBe(true);
+    expect(rows.filter((r) => r.priceCents === 0)).toHaveLength(2);
     expect(new Set(rows.map((r) => r.imagePath)).size).toBe(rows.length);
   });
 

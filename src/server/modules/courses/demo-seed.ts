@@ -149,6 +149,23 @@ const demoCourses: DemoCourse[] = [
     duration: '3 mois',
     price: 86,
   },
+  // Issue 29: two free introductions, joined directly; the paid courses go through a contract.
+  {
+    title: 'Introduction au développement durable',
+    description:
+      "Une première approche gratuite du développement durable : les limites planétaires, les objectifs de développement durable de l'ONU et les leviers d'action à portée de chacun, pour choisir ensuite la formation qui vous convient.",
+    category: 'ecologie',
+    duration: '1 mois',
+    price: 0,
+  },
+  {
+    title: 'Premiers pas vers le zéro déchet',
+    description:
+      "Une introduction gratuite à la réduction des déchets : comprendre la hiérarchie des modes de traitement, repérer les déchets évitables de son quotidien et adopter trois gestes simples dès cette semaine.",
+    category: 'dechets',
+    duration: '1 mois',
+    price: 0,
+  },
 ];
 
 /** The demo trainer, approved, whose password is random and never shown: nobody can sign in as her. */

@@ -14,13 +14,14 @@ import { notify } from '../notifications';
  * changes nothing and says nothing. The course's author is refused (403 own_course, issue 25): they
  * preview their course, they do not take it. Returns the learners enrolled just now.
  */
-export async function enrol(tx: Executor, courseId: number, userIds: number[]): Promise<number[]> {
+export async function enrol(tx: Executor, courseId: number, userIds: number[], options: { accessFrom?: Date | null } = {}): Promise<number[]> {
   if (userIds.length === 0) return [];
   const [author] = await tx.select({ id: courses.authorId }).from(courses).where(eq(courses.id, courseId)).limit(1);
   if (author && userIds.includes(author.id)) throw new AppError('own_course', 403, ownCourseMessages.authorAmongLearners);
   const added = await tx
     .insert(enrolments)
-    .values(userIds.map((userId) => ({ userId, courseId })))
+    // A paid contract opens access at the end of the withdrawal period (issue 29); every other way in opens it at once.
+    .values(userIds.map((userId) => ({ userId, courseId, accessFrom: options.accessFrom ?? null })))
     .onConflictDoNothing()
     .returning({ userId: enrolments.userId });
   if (added.length === 0) return [];
@@ -36,24 +37,29 @@ export async function withdraw(tx: Executor, userId: number, courseId: number): 
   await tx.delete(enrolments).where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
 }
 
-/** The learner's enrolment in the course (where they resume, when they completed it), or null. */
+/** The learner's enrolment in the course (where they resume, when they completed it, when its access opens), or null. */
 export async function enrolmentOf(db: Executor, userId: number, courseId: number) {
   const [row] = await db
-    .select({ lastLessonId: enrolments.lastLessonId, completedAt: enrolments.completedAt })
+    .select({ lastLessonId: enrolments.lastLessonId, completedAt: enrolments.completedAt, accessFrom: enrolments.accessFrom })
     .from(enrolments)
     .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
     .limit(1);
   return row ?? null;
 }
 
-/** Whether the learner is enrolled, locking the enrolment for the rest of the transaction (two attempts sent at once take turns). */
-export async function lockEnrolment(tx: Executor, userId: number, courseId: number): Promise<boolean> {
+/** Whether the learner is enrolled with access open, locking the enrolment for the rest of the transaction (two attempts sent at once take turns). */
+export async function lockEnrolment(tx: Executor, userId: number, courseId: number, now = new Date()): Promise<boolean> {
   const [row] = await tx
-    .select({ userId: enrolments.userId })
+    .select({ userId: enrolments.userId, accessFrom: enrolments.accessFrom })
     .from(enrolments)
     .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
     .for('update');
-  return Boolean(row);
+  return Boolean(row) && accessOpen(row!, now);
+}
+
+/** Whether an enrolment's lessons may be opened at `now`: at once, or from the end of a paid contract's withdrawal period (issue 29). */
+export function accessOpen(enrolment: { accessFrom: Date | null }, now = new Date()): boolean {
+  return enrolment.accessFrom === null || enrolment.accessFrom.getTime() <= now.getTime();
 }
 
 /** Remembers the lesson as where "Reprendre" leads, and the time as the learner's last activity (the follow-up reminders count from it). */

@@ -3,7 +3,7 @@ import { courses, enrolments } from '../../db/schema';
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
 
-export { detectCourseCompletions, enrol, enrolmentOf, lockEnrolment, rememberLesson, setEnrolmentClassification, withdraw } from './enrolments.service';
+export { accessOpen, detectCourseCompletions, enrol, enrolmentOf, lockEnrolment, rememberLesson, setEnrolmentClassification, withdraw } from './enrolments.service';
 export { learnerCourseProgress, learnerProgressOfPairs } from './learner-progress';
 
 /**

@@ -30,7 +30,9 @@ import type { MediaSigner } from '../../lib/media-links';
 import { removeStoredFile, type Storage } from '../../lib/storage';
 import { lessonMedia } from './lesson-media';
 import { applyOrder, renumber } from './ordered-lists';
-import { detectCourseCompletions, enrolmentOf, rememberLesson } from '../enrolments';
+import { accessOpen, detectCourseCompletions, enrolmentOf, rememberLesson } from '../enrolments';
+import { contractMessages } from '../../../shared/contracts';
+import { parisDay } from '../../../shared/paris-days';
 import { renderLessonMarkdown } from './markdown';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -47,6 +49,21 @@ export const LESSON_NOT_FOUND = "Cette leçon n'existe pas ou vous n'y avez pas 
 const EDIT_REFUSED = "Seuls l'auteur du cours et les administrateurs peuvent modifier son contenu.";
 export const LESSON_RESERVED = 'Cette leçon est réservée aux personnes inscrites au cours.';
 const PROGRESS_RESERVED = 'Inscrivez-vous au cours pour enregistrer votre progression.';
+
+/**
+ * The learner's enrolment whose lessons may be opened now, or null; `pendingFrom` is when one
+ * still in a paid contract's withdrawal period opens (issue 29), so the refusal says it.
+ */
+export async function enrolmentWithAccess(db: Db | Tx, userId: number, courseId: number) {
+  const enrolment = await enrolmentOf(db, userId, courseId);
+  if (enrolment && !accessOpen(enrolment)) return { enrolment: null, pendingFrom: enrolment.accessFrom };
+  return { enrolment, pendingFrom: null };
+}
+
+/** 403 for a lesson reserved to enrolled learners, naming the opening day to one who waits for it. */
+export function lessonReserved(pendingFrom: Date | null, message = LESSON_RESERVED): AppError {
+  return AppError.forbidden(pendingFrom ? contractMessages.accessNotOpen(parisDay(pendingFrom)) : message);
+}
 const QUIZ_COMPLETES = quizMessages.quizCompletes;
 
 const courseFacts = { id: courses.id, authorId: courses.authorId, status: courses.status };
@@ -452,10 +469,10 @@ export async function getLesson(db: Db, signer: MediaSigner, lessonId: number, a
   const found = await findLesson(db, lessonId);
   if (!found || !canViewCourse(actor, found.course)) throw AppError.notFound(LESSON_NOT_FOUND);
   const { lesson, course } = found;
-  const enrolment = actor ? await enrolmentOf(db, actor.id, course.id) : null;
+  const { enrolment, pendingFrom } = actor ? await enrolmentWithAccess(db, actor.id, course.id) : { enrolment: null, pendingFrom: null };
   if (!canReadLesson(actor, { authorId: course.authorId, isPreview: lesson.isPreview }, Boolean(enrolment))) {
     if (!actor) throw AppError.unauthenticated();
-    throw AppError.forbidden(LESSON_RESERVED);
+    throw lessonReserved(pendingFrom);
   }
   let completed: boolean | undefined;
   if (actor && enrolment) {
@@ -506,7 +523,8 @@ export async function recordLessonCompleted(tx: Tx, userId: number, courseId: nu
 export async function completeLesson(db: Db, lessonId: number, actor: Actor): Promise<LessonCompletion> {
   const found = await findLesson(db, lessonId);
   if (!found || !canViewCourse(actor, found.course)) throw AppError.notFound(LESSON_NOT_FOUND);
-  if (!(await enrolmentOf(db, actor.id, found.course.id))) throw AppError.forbidden(PROGRESS_RESERVED);
+  const { enrolment, pendingFrom } = await enrolmentWithAccess(db, actor.id, found.course.id);
+  if (!enrolment) throw lessonReserved(pendingFrom, PROGRESS_RESERVED);
   if (found.lesson.type === 'quiz') throw AppError.validation({ _: [QUIZ_COMPLETES] }, QUIZ_COMPLETES);
   return db.transaction(async (tx) => {
     await recordLessonCompleted(tx, actor.id, found.course.id, lessonId);

@@ -30,13 +30,14 @@ import {
   courseProgress,
   findLesson,
   findSection,
+  enrolmentWithAccess,
   LESSON_NOT_FOUND,
-  LESSON_RESERVED,
+  lessonReserved,
   recordLessonCompleted,
   SECTION_NOT_FOUND,
   type Tx,
 } from './learning.service';
-import { enrolmentOf, lockEnrolment, rememberLesson } from '../enrolments';
+import { lockEnrolment, rememberLesson } from '../enrolments';
 import { applyOrder, renumber } from './ordered-lists';
 
 /**
@@ -242,10 +243,10 @@ export async function reorderQuestions(db: Db, lessonId: number, actor: Actor, i
 export async function getQuizView(db: Db, lessonId: number, actor: Actor | null): Promise<QuizView> {
   const found = await findLesson(db, lessonId);
   if (!found || !canViewCourse(actor, found.course)) throw AppError.notFound(LESSON_NOT_FOUND);
-  const enrolment = actor ? await enrolmentOf(db, actor.id, found.course.id) : null;
+  const { enrolment, pendingFrom } = actor ? await enrolmentWithAccess(db, actor.id, found.course.id) : { enrolment: null, pendingFrom: null };
   if (!canReadLesson(actor, { authorId: found.course.authorId, isPreview: found.lesson.isPreview }, Boolean(enrolment))) {
     if (!actor) throw AppError.unauthenticated();
-    throw AppError.forbidden(LESSON_RESERVED);
+    throw lessonReserved(pendingFrom);
   }
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.lessonId, lessonId)).limit(1);
   if (!quiz) throw AppError.notFound(quizMessages.notAQuiz);

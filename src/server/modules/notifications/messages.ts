@@ -1,6 +1,6 @@
 import type { NotificationKind } from '../../../shared/notifications';
 import { webPaths } from '../../../shared/web-paths';
-import { formatDateTime, formatDay, plural } from '../../../shared/french-format';
+import { formatDateTime, formatDay, formatEuros, plural } from '../../../shared/french-format';
 
 /**
  * The French text of each notification, written once and used for the in-app entry and for its
@@ -51,6 +51,8 @@ export interface NotificationData {
   complaint_received: { complaintId: number; subject: string };
   /** To a learner registered for a live session (issue 28): the convocation, its update or its cancellation. */
   session_convocation: { change: 'registered' | 'updated' | 'cancelled'; courseTitle: string; sessionTitle: string; startsAt: string };
+  /** To a learner whose contract's instalment fell due (issue 29): its invoice, to pay by bank transfer. */
+  instalment_invoiced: { courseTitle: string; label: string; amountCents: number; invoiceNumber: string };
 }
 
 export interface NotificationContent {
@@ -285,6 +287,12 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
   }),
   moderation_decision: moderationDecisionContent,
   session_convocation: sessionConvocationContent,
+  instalment_invoiced: (data) => ({
+    title: `Facture ${data.invoiceNumber} : ${data.courseTitle}`,
+    body: `${data.label} de votre formation « ${data.courseTitle} » est due : ${formatEuros(data.amountCents / 100)}. Votre facture ${data.invoiceNumber} est dans votre espace, avec les coordonnées bancaires pour le virement.`,
+    link: webPaths.myContracts,
+    actionLabel: 'Voir mes contrats',
+  }),
   moderation_queue: (data) => ({
     title: data.kind === 'contest' ? 'Une décision de modération est contestée' : `Nouveau signalement : ${data.targetLabel.toLowerCase()}`,
     body:

@@ -196,7 +196,7 @@ describe('interviews, with an .ics invitation', () => {
 describe('learners and authors', () => {
   it('enrolment confirmed: once, when the enrolment is made', async () => {
     const author = await createUser(db, { role: 'formateur', isValid: true });
-    const course = await insertCourse(db, author.id, { title: 'Sols vivants' });
+    const course = await insertCourse(db, author.id, { title: 'Sols vivants', priceCents: 0 });
     const learner = await createUser(db, { role: 'membre', firstname: 'Inès' });
     expect((await call('POST', `/api/courses/${course.id}/enrolment`, learner)).statusCode).toBe(200);
     expect((await call('POST', `/api/courses/${course.id}/enrolment`, learner)).statusCode).toBe(200);
@@ -285,14 +285,14 @@ describe('e-mail preferences', () => {
     expect(put.statusCode).toBe(200);
     expect((put.json() as NotificationPreferences).items.find((i) => i.kind === 'enrolment_confirmed')!.email).toBe(false);
 
-    const quiet = await insertCourse(db, author.id, { title: 'Sans e-mail' });
+    const quiet = await insertCourse(db, author.id, { title: 'Sans e-mail', priceCents: 0 });
     await call('POST', `/api/courses/${quiet.id}/enrolment`, learner);
     expect((await rowsOf(learner.id)).map((r) => r.title)).toEqual([nb('Inscription confirmée : Sans e-mail')]);
     expect(await mailsTo(learner.email)).toEqual([]);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, learner.email))).toEqual([]);
 
     await call('PUT', '/api/user/notification-preferences', learner, { email: { enrolment_confirmed: true } });
-    const loud = await insertCourse(db, author.id, { title: 'Avec e-mail' });
+    const loud = await insertCourse(db, author.id, { title: 'Avec e-mail', priceCents: 0 });
     await call('POST', `/api/courses/${loud.id}/enrolment`, learner);
     expect((await mailsTo(learner.email)).map((m) => m.subject)).toEqual([nb('Inscription confirmée : Avec e-mail')]);
   });
@@ -312,7 +312,7 @@ describe('e-mail preferences', () => {
 describe('one-click unsubscribe (RFC 8058)', () => {
   async function enrolmentMail(learner: UserRow, title: string) {
     const author = await createUser(db, { role: 'formateur', isValid: true });
-    const course = await insertCourse(db, author.id, { title });
+    const course = await insertCourse(db, author.id, { title, priceCents: 0 });
     await call('POST', `/api/courses/${course.id}/enrolment`, learner);
     return (await mailsTo(learner.email)).find((m) => m.subject === nb(`Inscription confirmée : ${title}`))!;
   }

@@ -5,7 +5,7 @@ import type { ModuleManifest } from '../../lib/module-manifest';
 import { signaturesEvidence } from './sessions-evidence';
 import { sessionsRoutes } from './sessions.routes';
 
-export { signedLiveMinutes, signingRefusal, type SignedSlotMinutes } from './sessions.service';
+export { hashIp, ipHashSecret, signedLiveMinutes, signingRefusal, type SignedSlotMinutes } from './sessions.service';
 
 /** Live sessions of courses (issue 28): planning, registrations, convocations, sign-in sheets and calendar feeds. */
 export const sessionsModule: ModuleManifest = {

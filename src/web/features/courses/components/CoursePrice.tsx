@@ -12,7 +12,7 @@ export function CoursePrice({ price, discountPrice, size = 'medium' }: { price: 
         <Box component="span" sx={visuallyHidden}>
           Prix :{' '}
         </Box>
-        {formatEuros(price)}
+        {price === 0 ? 'Gratuit' : formatEuros(price)}
       </Typography>
     );
   }

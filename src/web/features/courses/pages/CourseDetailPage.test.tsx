@@ -34,7 +34,7 @@ describe('CourseDetailPage', () => {
     signIn();
     let enrolled = false;
     const { calls } = mockApi({
-      'GET /api/courses/7': () => ({ body: courseDetail({ id: 7, enrolled }) }),
+      'GET /api/courses/7': () => ({ body: courseDetail({ id: 7, enrolled, price: 0, discountPrice: null }) }),
       'POST /api/courses/7/enrolment': () => {
         enrolled = true;
         return { body: { enrolled: true } };
@@ -74,7 +74,7 @@ describe('CourseDetailPage', () => {
     signIn();
     let enrolled = false;
     mockApi({
-      'GET /api/courses/7': () => ({ body: courseDetail({ id: 7, price: 95, discountPrice: 85, enrolled }) }),
+      'GET /api/courses/7': () => ({ body: courseDetail({ id: 7, price: 0, discountPrice: null, enrolled }) }),
       'POST /api/courses/7/enrolment': () => {
         enrolled = true;
         return { body: { enrolled: true } };
@@ -83,10 +83,20 @@ describe('CourseDetailPage', () => {
     renderRoutes('/user/courses/7', routes);
     const bar = await screen.findByRole('region', { name: 'Prix et inscription' });
     expect(bar).toHaveStyle({ position: 'sticky', bottom: '0px' });
-    expect(within(bar).getByText(/85,00/)).toBeInTheDocument();
+    expect(within(bar).getByText('Gratuit')).toBeInTheDocument();
     await userEvent.click(within(bar).getByRole('button', { name: "S'inscrire maintenant" }));
     expect(await within(bar).findByText('Vous suivez ce cours.')).toBeInTheDocument();
     expect(screen.getByText('Vous êtes inscrit à ce cours.')).toBeInTheDocument();
+  });
+
+  it('leads « S’inscrire » on a paid course to its contract, without enrolling (issue 29)', async () => {
+    setScreenWidth(1280);
+    signIn();
+    const { calls } = mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, price: 95, discountPrice: 85 }) } });
+    renderRoutes('/user/courses/7', { ...routes, '/user/courses/:id/contrat': <p>Page du contrat</p> }, { showLocation: true });
+    await userEvent.click(await screen.findByRole('button', { name: "S'inscrire maintenant" }));
+    expect(await screen.findByTestId('adresse')).toHaveTextContent('/user/courses/7/contrat');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('has no such bar on a wide screen, where the side panel shows them', async () => {
@@ -338,7 +348,7 @@ describe('CourseDetailPage for visitors at /courses/{id}', () => {
     signIn();
     let enrolled = false;
     const { calls } = mockApi({
-      'GET /api/courses/7': () => ({ body: courseDetail({ id: 7, enrolled }) }),
+      'GET /api/courses/7': () => ({ body: courseDetail({ id: 7, enrolled, price: 0, discountPrice: null }) }),
       'GET /api/courses/7/outline': { body: courseOutline() },
       'POST /api/courses/7/enrolment': () => {
         enrolled = true;

@@ -195,8 +195,10 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   useEffect(() => {
     if (!user || enrolWish !== course.id) return;
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-    if (!course.enrolled) enrolment.mutate({ id: course.id, enrolled: true });
-  }, [user, enrolWish, course.id, course.enrolled, enrolment, navigate, location.pathname, location.search]);
+    // A paid course is joined by signing its contract (issue 29): the wish leads there.
+    if (!course.enrolled && course.price > 0) navigate(webPaths.courseContract(course.id));
+    else if (!course.enrolled) enrolment.mutate({ id: course.id, enrolled: true });
+  }, [user, enrolWish, course.id, course.enrolled, course.price, enrolment, navigate, location.pathname, location.search]);
   const saving = useSetSaved();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // Not published (yet, or any more): only its author and administrators see it, nobody enrols.
@@ -215,7 +217,9 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   const signUpToEnrol: ReturnState = { from: webPaths.courseDetail(course.id), enrolCourseId: course.id };
 
   function enrol() {
-    if (user) enrolment.mutate({ id: course.id, enrolled: true });
+    // A paid course: « S'inscrire » leads to its contrat de formation (issue 29).
+    if (user && course.price > 0) navigate(webPaths.courseContract(course.id));
+    else if (user) enrolment.mutate({ id: course.id, enrolled: true });
     else navigate(webPaths.signup, { state: signUpToEnrol });
   }
 
@@ -361,9 +365,15 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                     <ContactButton recipientId={course.user.id} courseId={course.id} variant="outlined" fullWidth>
                       Contacter le formateur
                     </ContactButton>
-                    <Button variant="outlined" color="primary" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ id: course.id, enrolled: false })}>
-                      Se désinscrire
-                    </Button>
+                    {course.price > 0 ? (
+                      <Button variant="outlined" color="primary" component={RouterLink} to={webPaths.myContracts}>
+                        Mon contrat et mes échéances
+                      </Button>
+                    ) : (
+                      <Button variant="outlined" color="primary" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ id: course.id, enrolled: false })}>
+                        Se désinscrire
+                      </Button>
+                    )}
                   </>
                 ) : (
                   <Button variant="contained" size="large" disabled={enrolment.isPending} onClick={enrol}>
