@@ -17,21 +17,22 @@ async function demoCourseId(page: Page, query: string, title: string): Promise<n
   return course.id;
 }
 
+// Free demo introductions: a paid course goes through its contract (e2e/contracts.spec.ts).
 test('a visitor reads a demo course by its address, signs up from "S\'inscrire maintenant" and is back on it, enrolled', async ({ page }) => {
-  const id = await demoCourseId(page, 'dechet', 'Zéro déchet en entreprise');
+  const id = await demoCourseId(page, 'dechet', 'Premiers pas vers le zéro déchet');
   await page.goto(webPaths.publicCourse(id));
-  await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Premiers pas vers le zéro déchet' })).toBeVisible();
 
   // The real outline and the public information, without an account.
   const programme = page.getByRole('region', { name: 'Programme du cours' });
-  await expect(programme.getByRole('heading', { level: 3, name: /Chapitre 1\s:\sFaire le diagnostic/ })).toBeVisible();
-  await expect(programme.getByRole('heading', { level: 3, name: /Chapitre 2\s:\sAgir avec les équipes/ })).toBeVisible();
-  const firstLesson = programme.getByRole('listitem').filter({ hasText: 'La hiérarchie des modes de traitement' });
+  await expect(programme.getByRole('heading', { level: 3, name: /Chapitre 1\s:\sComprendre ses déchets/ })).toBeVisible();
+  await expect(programme.getByRole('heading', { level: 3, name: /Chapitre 2\s:\sAgir dès cette semaine/ })).toBeVisible();
+  const firstLesson = programme.getByRole('listitem').filter({ hasText: 'Le meilleur déchet est celui qu’on ne produit pas' });
   await expect(firstLesson.getByText('Aperçu gratuit')).toBeVisible();
-  await expect(firstLesson.getByText('15 min')).toBeVisible();
-  await expect(programme.getByText(/\d+\sleçons\s·\s\d+\sh/)).toBeVisible();
+  await expect(firstLesson.getByText('10 min')).toBeVisible();
+  await expect(programme.getByText(/\d+\sleçons\s·\s\d+\s(h|min)/)).toBeVisible();
   const objectives = page.getByRole('region', { name: 'Objectifs pédagogiques' });
-  await expect(objectives.getByRole('listitem').filter({ hasText: 'Réaliser un diagnostic des flux de déchets d’un site' })).toBeVisible();
+  await expect(objectives.getByRole('listitem').filter({ hasText: 'Repérer les déchets évitables de son quotidien' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Public visé' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Prérequis' })).toBeVisible();
   await expect(page.getByRole('region', { name: "Modalités d'évaluation" })).toBeVisible();
@@ -63,7 +64,7 @@ test('a visitor reads a demo course by its address, signs up from "S\'inscrire m
 
 test('a visitor with an account goes from the course to login through signup, and comes back enrolled', async ({ page, request }) => {
   const member = await signupViaApi(request, 'membre');
-  const id = await demoCourseId(page, 'biodiversite', 'Reconnaître et protéger la biodiversité locale');
+  const id = await demoCourseId(page, 'introduction', 'Introduction au développement durable');
   await page.goto(webPaths.publicCourse(id));
   await page.getByRole('button', { name: "S'inscrire maintenant" }).click();
   await page.getByRole('link', { name: 'Connectez-vous', exact: true }).click();

@@ -106,9 +106,16 @@ test('an approved trainer publishes a course that a member finds without accents
 
   await memberPage.getByRole('button', { name: 'Sauvegarder pour plus tard' }).click();
   await expect(memberPage.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute('aria-pressed', 'true');
+  // A paid course: joining it is signing its contrat de formation (issue 29).
   await memberPage.getByRole('button', { name: "S'inscrire maintenant" }).click();
+  await expect(memberPage.getByRole('heading', { level: 1, name: 'Contrat de formation' })).toBeVisible();
+  await memberPage.getByRole('checkbox', { name: 'J’ai lu et j’accepte le contrat de formation' }).check();
+  await memberPage.getByRole('textbox', { name: /Votre nom complet/ }).fill(`${member.user.firstname} ${member.user.lastname}`);
+  await memberPage.getByRole('button', { name: 'Signer le contrat' }).click();
+  await expect(memberPage.getByRole('heading', { level: 1, name: 'Mes contrats' })).toBeVisible();
+  await memberPage.goto(href!);
   await expect(memberPage.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
-  await expect(memberPage.getByRole('button', { name: 'Se désinscrire' })).toBeVisible();
+  await expect(memberPage.getByRole('link', { name: 'Mon contrat et mes échéances' })).toBeVisible();
 
   // Still enrolled after a reload: it is stored, not remembered by the page.
   await memberPage.reload();
@@ -145,19 +152,20 @@ test('a visitor browses /courses/ecologie, deselects the theme, opens a course w
   await page.getByRole('searchbox', { name: 'Rechercher des cours' }).fill('zzzz introuvable');
   await expect(page.getByText("Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.")).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher des cours' }).fill('dechet');
-  const card = page.getByRole('link', { name: 'Zéro déchet en entreprise' });
+  // A free introduction: a paid course goes through its contract (e2e/contracts.spec.ts).
+  const card = page.getByRole('link', { name: 'Premiers pas vers le zéro déchet' });
   const href = await card.getAttribute('href');
   expect(href).toMatch(/^\/courses\/\d+$/);
   await card.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Premiers pas vers le zéro déchet' })).toBeVisible();
   await page.getByRole('link', { name: 'Connectez-vous pour vous inscrire' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Adresse e-mail').fill(member.email);
   await page.getByRole('textbox', { name: 'Mot de passe' }).fill(member.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(new RegExp(`/user${href}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Premiers pas vers le zéro déchet' })).toBeVisible();
   await expect(page.getByText('Vous êtes inscrit à ce cours.')).toBeVisible();
 });
 
@@ -193,11 +201,12 @@ test.describe('on a phone (360 px)', () => {
     await page.goto('/user/courses');
     // Other specs publish courses too: search, so the demo course is on the first page whatever ran before.
     await page.getByRole('searchbox', { name: 'Rechercher des cours' }).fill('dechet');
-    await page.getByRole('link', { name: 'Zéro déchet en entreprise' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeVisible();
+    // A free introduction, joined directly: a paid course goes through its contract (e2e/contracts.spec.ts).
+    await page.getByRole('link', { name: 'Premiers pas vers le zéro déchet' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Premiers pas vers le zéro déchet' })).toBeVisible();
     const bar = page.getByRole('region', { name: 'Prix et inscription' });
     await expect(bar).toBeInViewport({ ratio: 1 });
-    await expect(bar.getByText(/€/).first()).toBeVisible();
+    await expect(bar.getByText('Gratuit').first()).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
     await expectNoAxeViolations(page);
 

@@ -207,17 +207,18 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   // (c) The catalogue: search without accents, a category chip, a card, enrolment.
   const search = page.getByRole('searchbox', { name: 'Rechercher des cours' });
   await tabTo(page, search);
-  await typeInto(page, search, 'biodiversite');
-  await page.waitForURL(/[?&]q=biodiversite/);
-  const card = page.getByRole('link', { name: 'Reconnaître et protéger la biodiversité locale' });
+  await typeInto(page, search, 'dechet');
+  await page.waitForURL(/[?&]q=dechet/);
+  // A free introduction, joined directly: a paid course goes through its contract (e2e/contracts.spec.ts).
+  const card = page.getByRole('link', { name: 'Premiers pas vers le zéro déchet' });
   await expect(card).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Zéro déchet en entreprise' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Reconnaître et protéger la biodiversité locale' })).toBeHidden();
 
-  const chip = page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: /^Biodiversité/ });
+  const chip = page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: /^Gestion des déchets/ });
   await tabTo(page, chip, { max: 10 });
   await page.keyboard.press('Enter');
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForURL(/[?&]category=biodiversite/);
+  await page.waitForURL(/[?&]category=dechets/);
   await expect(chip).toBeFocused();
   await expectFocusVisible(page);
   await page.keyboard.press('Space');
@@ -225,13 +226,13 @@ test('a member signs up, logs out and logs in again, then finds and joins a cour
   await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBeNull();
   await page.keyboard.press('Space');
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForURL(/[?&]category=biodiversite/);
+  await page.waitForURL(/[?&]category=dechets/);
   await expect(card).toBeVisible();
 
   await tabTo(page, card, { max: 20 });
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/user\/courses\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Reconnaître et protéger la biodiversité locale' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Premiers pas vers le zéro déchet' })).toBeVisible();
 
   const enrol = page.getByRole('button', { name: "S'inscrire maintenant" });
   await tabTo(page, enrol, { max: 60 });

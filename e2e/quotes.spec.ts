@@ -20,7 +20,7 @@ test('an organisation without seats asks a quote, accepts it, downloads the conv
     trainer,
     `Achats responsables ${run}`,
     [{ title: 'Comprendre', lessons: [{ title: 'Le coût global', duration_minutes: 20, body_markdown: 'Acheter **moins** et mieux.' }] }],
-    { publishedBy: admin },
+    { publishedBy: admin, price: '40' },
   );
   const organisation = await signupViaApi(request, 'organisme', { organisation_name: `Coop Devis ${run}`, firstname: 'Olivia', lastname: 'Contact' });
   // A member joins the organisation through the invitation's link, consenting to share their progress.

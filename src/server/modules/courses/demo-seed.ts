@@ -234,17 +234,18 @@ async function keepBytes(storage: Storage, bytes: Buffer, ext: string): Promise<
   }
 }
 
-/** The shipped demo video (10 s, WebM) and its French captions, for the first course. */
+/** The shipped demo video (10 s, WebM) and its French captions, for the first free course: anyone can join it and watch. */
 const DEMO_VIDEO = { file: 'demo-video.webm', captions: 'demo-video.vtt', title: 'Présentation du cours en vidéo' };
+const videoCourseTitle = demoCourses.find((course) => course.price === 0)!.title;
 
 /**
  * The video and PDF lessons of the demo: every course ends with its recap sheet (PDF), and the
- * first course's first chapter with a short video with captions. Files go through the storage
+ * first free course's first chapter with a short video with captions. Files go through the storage
  * driver, as uploads do; `copied` collects them so a failed seed removes them.
  */
 async function insertDemoMedia(tx: Db, storage: Storage, created: { id: number; title: string }[], sectionId: Map<string, number>, copied: string[]): Promise<void> {
   const rows: (typeof lessons.$inferInsert)[] = [];
-  for (const [index, course] of created.entries()) {
+  for (const course of created) {
     const content = contentOf(course.title);
     const last = content.sections.length - 1;
     const sheet = recapSheet(course.title, content);
@@ -261,7 +262,7 @@ async function insertDemoMedia(tx: Db, storage: Storage, created: { id: number; 
       fileMimeType: 'application/pdf',
       fileSize: sheet.length,
     });
-    if (index !== 0) continue;
+    if (course.title !== videoCourseTitle) continue;
     const videoPath = await keepCopy(storage, path.join(demoImagesDir, DEMO_VIDEO.file), 'webm');
     copied.push(videoPath);
     const captionsPath = await keepCopy(storage, path.join(demoImagesDir, DEMO_VIDEO.captions), 'vtt');
