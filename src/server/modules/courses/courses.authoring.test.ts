@@ -278,7 +278,7 @@ describe('field validation (422, French messages, nothing kept)', () => {
       duration: ['Le rythme conseillé est obligatoire.'],
     });
     for (const [price, message] of [
-      ['0', 'Le prix doit être un nombre positif.'],
+      ['-0,01', 'Le prix doit être un nombre positif.'],
       ['abc', 'Le prix doit être un nombre positif.'],
       ['10000,01', 'Le prix ne doit pas dépasser 10 000 €.'],
       ['12.345', 'Le prix ne peut pas avoir plus de deux décimales.'],
@@ -288,6 +288,9 @@ describe('field validation (422, French messages, nothing kept)', () => {
     }
     const max = await post(trainer, courseFields({ price: '10000', discountPrice: '' }), [imagePart()]);
     expect(max.statusCode).toBe(201);
+    // A free course (issue 29): joined directly, without a contract.
+    const free = await post(trainer, courseFields({ price: '0', discountPrice: '' }), [imagePart()]);
+    expect(free.statusCode).toBe(201);
     await expectNoStrayFiles();
   });
 

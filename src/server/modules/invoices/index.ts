@@ -20,8 +20,8 @@ export const invoicesModule: ModuleManifest = {
   routes: [invoicesRoutes],
   personalData: [
     // Invoices are kept ten years (C. com. L123-22): the account's deletion unlinks them, the buyer's name stays on them.
-    { column: invoices.buyerUserId, exportedAs: 'factures', onAccountDeletion: 'set null' },
-    { column: invoices.buyerOrganisationId, exportedAs: 'factures', onAccountDeletion: 'set null' },
+    { column: invoices.buyerUserId, exportedAs: 'invoices', onAccountDeletion: 'set null' },
+    { column: invoices.buyerOrganisationId, exportedAs: 'invoices', onAccountDeletion: 'set null' },
     { column: invoicePayments.recordedBy, exportedAs: { notExported: 'l’administrateur qui a enregistré un paiement reçu : une trace comptable, pas une donnée de son compte' }, onAccountDeletion: 'set null' },
   ],
   async exportSections(db, user) {
@@ -31,7 +31,7 @@ export const invoicesModule: ModuleManifest = {
       .where(or(eq(invoices.buyerUserId, user.id), eq(invoices.buyerOrganisationId, user.id)))
       .orderBy(invoices.issuedAt);
     return {
-      factures: rows.map((row) => ({ numero: row.number, type: row.kind === 'invoice' ? 'facture' : 'avoir', date: row.issuedAt.toISOString(), formation: row.serviceLabel, montant_ttc_centimes: row.totalCents, statut: row.status })),
+      invoices: rows.map((row) => ({ number: row.number, kind: row.kind, issued_at: row.issuedAt.toISOString(), service: row.serviceLabel, total_cents: row.totalCents, status: row.status })),
     };
   },
 };
