@@ -588,6 +588,18 @@ const visits: Visit[] = [
       await expect(page.getByRole('button', { name: 'Envoyer la signature' })).toBeVisible();
     },
   },
+  // Invoices (issue 29): each caller's own list; the administrators' with its filters and the payment dialog.
+  { route: webRoutes.myInvoices, roles: signedIn, url: () => webPaths.myInvoices, heading: 'Mes factures' },
+  { route: webRoutes.organisationInvoices, roles: ['organisme'], url: () => webPaths.organisationInvoices, heading: 'Factures de l’organisation' },
+  {
+    route: webRoutes.adminInvoices,
+    roles: adminOnly,
+    url: () => webPaths.adminInvoices,
+    heading: 'Factures',
+    act: async (page) => {
+      await expect(page.getByRole('button', { name: 'Exporter en CSV' })).toBeVisible();
+    },
+  },
   {
     route: webRoutes.moderationDecision,
     state: 'décision d’un autre ou introuvable',
@@ -964,8 +976,14 @@ const phoneLayouts: readonly string[] = [
   webRoutes.slotSheet,
   webRoutes.courseSessions,
   webRoutes.adminSessions,
+<<<<<<< HEAD
   webRoutes.courseContract,
   webRoutes.myContracts,
+=======
+  // Tables of invoices: checked on a phone too (issue 29).
+  webRoutes.myInvoices,
+  webRoutes.adminInvoices,
+>>>>>>> invoices
 ];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;

@@ -96,9 +96,16 @@ export const webRoutes = {
   slotSheet: '/formateur/creneaux/:id',
   mySessions: '/user/sessions',
   adminSessions: '/admin/sessions',
+<<<<<<< HEAD
   /** Selling to individuals (issue 29): a paid course's contrat de formation, and the learner's contracts with their schedules. */
   courseContract: '/user/courses/:id/contrat',
   myContracts: '/user/contrats',
+=======
+  /** Invoices (issue 29): the learner's, the organisation's, the administrators' (payments, credit notes). */
+  myInvoices: '/mes-factures',
+  organisationInvoices: '/organisme/factures',
+  adminInvoices: '/admin/factures',
+>>>>>>> invoices
   /** Any other address. */
   notFound: '*',
 } as const;
@@ -195,6 +202,9 @@ export const webPaths = {
   courseSessions: (id: Id) => fillRoute(webRoutes.courseSessions, { id }),
   slotSheet: (id: Id) => fillRoute(webRoutes.slotSheet, { id }),
   mySessions: webRoutes.mySessions,
+  myInvoices: webRoutes.myInvoices,
+  organisationInvoices: webRoutes.organisationInvoices,
+  adminInvoices: webRoutes.adminInvoices,
   adminSessions: webRoutes.adminSessions,
   courseContract: (id: Id) => fillRoute(webRoutes.courseContract, { id }),
   myContracts: webRoutes.myContracts,

@@ -7,7 +7,12 @@ import { newCertificateCode } from '../../src/server/modules/certificates/certif
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
+<<<<<<< HEAD
 import { complaints, trainingContracts, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
+=======
+import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
+import { issueInvoice } from '../../src/server/modules/invoices';
+>>>>>>> invoices
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -65,7 +70,11 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
+<<<<<<< HEAD
 type Target = 'none' | 'contract' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey';
+=======
+type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey' | 'invoice';
+>>>>>>> invoices
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -114,8 +123,13 @@ interface World {
   otherEnrolmentId: number;
   /** A virtual session of ownCourse and one of othersPublished, each starting in 10 minutes with one slot (its signing window open); the member is registered in ownCourse's. */
   sessions: Map<number, { sessionId: number; slotId: number }>;
+<<<<<<< HEAD
   /** Issue 29: the member's signed contrat de formation for othersPublished. */
   contractId: number;
+=======
+  /** Issue 29: an unpaid invoice billed to the member (for ownCourse); every other caller but administrators gets 404. */
+  invoiceId: number;
+>>>>>>> invoices
 }
 
 interface Request {
@@ -258,6 +272,8 @@ const liveSessionBody: BodyFn = () => {
 };
 const liveSignatureBody: BodyFn = () => ({ payload: { signature_png: signaturePng().toString('base64') } });
 const absenceBody: BodyFn = () => ({ payload: { reason: 'Rendez-vous médical.' } });
+const paymentBody: BodyFn = () => ({ payload: { amount: '10', received_on: new Date().toISOString().slice(0, 10) } });
+const creditNoteBody: BodyFn = () => ({ payload: { reason: 'Geste commercial de la matrice', amount: '5' } });
 const notAllowed = { refusedAs: { formateurPending: 'messaging_not_allowed', admin: 'messaging_not_allowed' } } as const;
 
 function multipartRequest(parts: Parameters<typeof multipartBody>[0]): Request {
@@ -430,6 +446,14 @@ const matrix: Record<string, Row> = {
   'PUT /api/admin/organisations/:id/seats': row('isAdmin',          'organisation', [401, 403, 403, 403, 403, 200, 403], { body: seatsBody }),
 
   // The provider's settings (issue 27): administrators only.
+  // Issue 29, invoices: the buyer's own, the organisation's, the PDF for buyer and administrators (404 for others); payments and credit notes for administrators.
+  'GET /api/user/invoices':                 row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
+  'GET /api/organisation/invoices':         row('isOrganisation',   'none',    [401, 403, 200, 403, 403, 403, '-']),
+  'GET /api/invoices/:id/pdf':              row('authenticated',    'invoice', [401, 200, 404, 404, 404, 200, 404]),
+  'GET /api/admin/invoices':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'GET /api/admin/invoices.csv':            row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
+  'POST /api/admin/invoices/:id/payments':  row('isAdmin',          'invoice', [401, 403, 403, 403, 403, 200, 403], { body: paymentBody }),
+  'POST /api/admin/invoices/:id/credit-notes': row('isAdmin',       'invoice', [401, 403, 403, 403, 403, 201, 403], { body: creditNoteBody }),
   'GET /api/admin/settings':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
   'PUT /api/admin/settings':                row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-'], { body: providerSettingsBody }),
   'GET /api/admin/settings/signature':      row('isAdmin',          'none',    [401, 403, 403, 403, 403, 200, '-']),
@@ -652,12 +676,18 @@ async function buildWorld(): Promise<World> {
     const { session, slots } = await insertLiveSession(db, course.id, { startsInMinutes: 10, slotMinutes: [60], learners: course === ownCourse ? [actors.membre.user.id] : [] });
     sessions.set(course.id, { sessionId: session.id, slotId: slots[0]!.id });
   }
+<<<<<<< HEAD
   const [contract] = await db
     .insert(trainingContracts)
     .values({ userId: actors.membre.user.id, courseId: othersPublished.id, priceCents: othersPublished.priceCents, documentText: 'Contrat de formation\n\nTexte', documentSha256: 'a'.repeat(64), fullName: 'Membre Matrice', signedAt: new Date(), ipHash: 'b'.repeat(64), userAgent: 'matrice', withdrawalUntil: '2030-01-01', accessFrom: new Date() })
     .returning();
   return {
     contractId: contract!.id,
+=======
+  const invoice = await issueInvoice(db, { buyer: { kind: 'user', userId: actors.membre.user.id }, lines: [{ label: 'Formation de la matrice', quantity: 1, unitAmountCents: 20_000 }], courseId: ownCourse.id, enrolmentId: null, source: { kind: 'instalment', id: 1_000_000 + ++sequence } });
+  return {
+    invoiceId: invoice.id,
+>>>>>>> invoices
     complaintId: complaint!.id,
     improvementId: action!.id,
     surveyEnrolmentId: enrolment!.id,
@@ -718,7 +748,11 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'complaint') id = world.complaintId;
   if (rowDef.target === 'improvement') id = world.improvementId;
   if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
+<<<<<<< HEAD
   if (rowDef.target === 'contract') id = world.contractId;
+=======
+  if (rowDef.target === 'invoice') id = world.invoiceId;
+>>>>>>> invoices
   if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
   if (rowDef.target === 'session') id = world.sessions.get(course.id)!.sessionId;
   if (rowDef.target === 'slot') id = world.sessions.get(course.id)!.slotId;

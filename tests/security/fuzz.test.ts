@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { isPastBirthdate, isPlausiblePhone } from '../../src/shared/auth';
 import { roles } from '../../src/shared/roles';
 import { normalizeSearch } from '../../src/shared/text';
-import { auditLog, courses, meetings, sessions, users } from '../../src/server/db/schema';
+import { auditLog, courses, meetings, providerSettings, sessions, users } from '../../src/server/db/schema';
 import { createSession } from '../../src/server/lib/sessions';
 import { testEngine } from '../../src/server/test/database';
 import { referencedFiles, signedIn, type SignedIn } from './support';
 import { createTestApp } from '../../src/server/test/app';
+import { issueInvoice } from '../../src/server/modules/invoices';
+import { demoProvider } from '../../src/server/modules/provider/provider.service';
 import { createUser, insertCourse, insertLiveSession } from '../../src/server/test/factories';
 import { pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile, uploadsListing } from '../../src/server/test/uploads';
@@ -94,7 +96,11 @@ const [victimMeeting] = await db
   .returning();
 // A live session (issue 28) open for signing, with a registered member, so session and slot ids reach the handlers.
 const victimSession = await insertLiveSession(db, victimCourses[0]!.id, { startsInMinutes: 5, slotMinutes: [60, 60], learners: [actors.membre.user.id, victims[0]!.id] });
-const validIds = [...victims.map((v) => v.id), ...victimCourses.map((c) => c.id), victimMeeting!.id, victimSession.session.id, ...victimSession.slots.map((s) => s.id)];
+// An unpaid invoice (issue 29) of a member, so payment and credit-note routes reach their rules.
+// The seller's settings without a signature file: an invoice needs none, and the file check below counts every file.
+await db.insert(providerSettings).values({ id: 1, ...demoProvider });
+const victimInvoice = await issueInvoice(db, { buyer: { kind: 'user', userId: victims[0]!.id }, lines: [{ label: 'Formation', quantity: 1, unitAmountCents: 50_000 }], courseId: victimCourses[0]!.id, enrolmentId: null, source: { kind: 'instalment', id: 1 } });
+const validIds = [...victims.map((v) => v.id), ...victimCourses.map((c) => c.id), victimMeeting!.id, victimSession.session.id, ...victimSession.slots.map((s) => s.id), victimInvoice.id];
 
 // ---------------------------------------------------------------------------------------------
 // Generators
@@ -150,6 +156,8 @@ const templates: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'POST /api/slots/:id/signatures': fc.constant({ signature_png: signaturePng().toString('base64') }),
   'PUT /api/slots/:id/absences/:userId': fc.constant({ reason: 'Motif aléatoire' }),
   'POST /api/courses/:id/contract/accept': fc.boolean().map((waiver) => ({ full_name: `${actors.membre.user.firstname} ${actors.membre.user.lastname}`, accept: true, waiver })),
+  'POST /api/admin/invoices/:id/payments': fc.nat({ max: 600 }).map((euros) => ({ amount: String(euros), received_on: new Date().toISOString().slice(0, 10) })),
+  'POST /api/admin/invoices/:id/credit-notes': fc.nat({ max: 600 }).map((euros) => ({ reason: 'Avoir aléatoire', amount: String(euros) })),
 };
 
 function mutated(template: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {

@@ -77,6 +77,9 @@ const pages: Record<RoutePath, () => PageModule> = {
   [webRoutes.adminModeration]: () => import('../features/moderation/pages/AdminModerationPage'),
   [webRoutes.adminQuality]: () => import('../features/quality/pages/AdminQualityPage'),
   [webRoutes.adminSettings]: () => import('../features/provider/pages/SettingsPage'),
+  [webRoutes.myInvoices]: () => import('../features/invoices/pages/MyInvoicesPage'),
+  [webRoutes.organisationInvoices]: () => import('../features/invoices/pages/OrganisationInvoicesPage'),
+  [webRoutes.adminInvoices]: () => import('../features/invoices/pages/AdminInvoicesPage'),
   [webRoutes.moderationDecision]: () => import('../features/moderation/pages/DecisionPage'),
   [webRoutes.notFound]: () => import('../features/site/pages/NotFoundPage'),
 };

@@ -98,6 +98,10 @@ export const routeAccess = [
   { path: webRoutes.adminModeration, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminQuality, auth: true, rule: adminOnly, area: 'admin' },
   { path: webRoutes.adminSettings, auth: true, rule: adminOnly, area: 'admin' },
+  // Invoices (issue 29): the server answers each caller with their own.
+  { path: webRoutes.adminInvoices, auth: true, rule: adminOnly, area: 'admin' },
+  { path: webRoutes.myInvoices, auth: true },
+  { path: webRoutes.organisationInvoices, auth: true, rule: organisationsOnly },
   // The interview room fills the page: no menu above it.
   { path: webRoutes.adminMeeting, auth: true, rule: adminOnly },
   // The network (issue 26): the directory and the opportunities for signed-in users; a trainer's page is public.

@@ -1,6 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { invoicePayments, invoices } from '../../db/schema';
 import type { ModuleManifest } from '../../lib/module-manifest';
+import { invoicesRoutes } from './invoices.routes';
 
 export {
   issueCreditNote,
@@ -11,11 +12,12 @@ export {
   type IssuedInvoice,
   type IssueInvoiceInput,
 } from './invoices.service';
+export { invoiceMentions, type InvoiceMentions } from './invoice-document';
 
 /** Invoices and credit notes (issue 29, decision 050): gap-free numbering, legal mentions, payments, Factur-X. */
 export const invoicesModule: ModuleManifest = {
   name: 'invoices',
-  routes: [],
+  routes: [invoicesRoutes],
   personalData: [
     // Invoices are kept ten years (C. com. L123-22): the account's deletion unlinks them, the buyer's name stays on them.
     { column: invoices.buyerUserId, exportedAs: 'factures', onAccountDeletion: 'set null' },

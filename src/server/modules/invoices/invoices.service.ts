@@ -3,9 +3,10 @@ import type { InvoiceSource } from '../../../shared/billing';
 import { CREDIT_NOTE_SERIES, DEFAULT_PAYMENT_DAYS, htFromTtc, INVOICE_SERIES, invoiceMessages, vatOn } from '../../../shared/invoices';
 import { parisDay } from '../../../shared/paris-days';
 import { formatEuros } from '../../../shared/french-format';
-import type { Executor } from '../../db/client';
-import { courses, enrolments, invoiceLines, invoices, organisations, users, type InvoiceBuyerSnapshot, type InvoiceSeller } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
+import { courses, enrolments, invoiceLines, invoicePayments, invoices, organisations, users, type InvoiceBuyerSnapshot, type InvoiceSeller } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ModuleManifest } from '../../lib/module-manifest';
 import { sellerIdentity } from '../provider';
 import { giveBackNumber, parisYear, takeNumber } from './numbering';
 
@@ -160,13 +161,13 @@ export async function creditedCents(tx: Executor, invoiceId: number): Promise<nu
     .select({ total: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::int` })
     .from(invoices)
     .where(and(eq(invoices.kind, 'credit_note'), eq(invoices.creditedInvoiceId, invoiceId)));
-  return row?.total ?? 0;
+  return Number(row?.total ?? 0);
 }
 
 /** What payments already settle of an invoice, in cents. */
 export async function paidCents(tx: Executor, invoiceId: number): Promise<number> {
-  const result = await tx.execute<{ total: number }>(sql`select coalesce(sum(amount_cents), 0)::int as total from invoice_payments where invoice_id = ${invoiceId}`);
-  return Number((result as unknown as { rows: Array<{ total: number }> }).rows[0]?.total ?? 0);
+  const [row] = await tx.select({ total: sql<number>`coalesce(sum(${invoicePayments.amountCents}), 0)::int` }).from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId));
+  return Number(row?.total ?? 0);
 }
 
 /** The invoice, locked until the transaction ends (payments and credit notes on one invoice queue up). */
@@ -190,12 +191,12 @@ export function settledStatus(totalCents: number, paid: number, credited: number
  */
 export async function issueCreditNote(tx: Executor, input: { invoiceId: number; reason: string; amountCents?: number; issuedAt?: Date }): Promise<IssuedInvoice> {
   const invoice = await lockInvoice(tx, input.invoiceId);
-  if (invoice.kind !== 'invoice') throw new AppError('validation_failed', 422, invoiceMessages.creditOfCreditNote);
+  if (invoice.kind !== 'invoice') throw new AppError('invalid_transition', 409, invoiceMessages.creditOfCreditNote);
   const reason = input.reason.trim();
   if (!reason) throw AppError.validation({ reason: [invoiceMessages.reasonRequired] }, invoiceMessages.reasonRequired);
   const credited = await creditedCents(tx, invoice.id);
   const remaining = invoice.totalCents - credited;
-  if (remaining <= 0) throw new AppError('validation_failed', 422, invoiceMessages.nothingToCredit);
+  if (remaining <= 0) throw new AppError('invalid_transition', 409, invoiceMessages.nothingToCredit);
   const amount = input.amountCents ?? remaining;
   if (!Number.isInteger(amount) || amount <= 0) throw AppError.validation({ amount: [invoiceMessages.amountInvalid] }, invoiceMessages.amountInvalid);
   if (amount > remaining) {
@@ -239,4 +240,40 @@ export async function issueCreditNote(tx: Executor, input: { invoiceId: number; 
   const status = settledStatus(invoice.totalCents, paid, credited + amount);
   if (status !== invoice.status) await tx.update(invoices).set({ status }).where(eq(invoices.id, invoice.id));
   return issued(row!);
+}
+
+/**
+ * `POST /api/admin/invoices/{id}/payments`: records a payment received (a bank transfer) in one
+ * transaction. Refuses a credit note, a settled invoice, a future date or one before the invoice,
+ * and more than what remains due. When the payments reach what is due, the invoice is paid and
+ * every module's `invoicePaid` hook runs in the same transaction.
+ */
+export async function recordPayment(
+  db: Db,
+  modules: readonly ModuleManifest[],
+  input: { invoiceId: number; amountCents: number; receivedOn: string; recordedBy: number | null; method?: 'transfer' | 'card'; now?: Date },
+): Promise<{ invoiceId: number; status: string }> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, input.invoiceId);
+    if (invoice.kind !== 'invoice') throw new AppError('invalid_transition', 409, invoiceMessages.creditNoteNotPayable);
+    if (invoice.status === 'paid' || invoice.status === 'cancelled') throw new AppError('invalid_transition', 409, invoiceMessages.notPayable);
+    if (input.receivedOn > parisDay(now)) throw AppError.validation({ received_on: [invoiceMessages.receivedOnFuture] }, invoiceMessages.receivedOnFuture);
+    if (input.receivedOn < parisDay(invoice.issuedAt)) throw AppError.validation({ received_on: [invoiceMessages.receivedOnBeforeIssue] }, invoiceMessages.receivedOnBeforeIssue);
+    const credited = await creditedCents(tx, invoice.id);
+    const paid = await paidCents(tx, invoice.id);
+    const due = invoice.totalCents - credited - paid;
+    if (input.amountCents > due) {
+      const message = invoiceMessages.overpayment(formatEuros(due / 100));
+      throw AppError.validation({ amount: [message] }, message);
+    }
+    await tx.insert(invoicePayments).values({ invoiceId: invoice.id, amountCents: input.amountCents, receivedOn: input.receivedOn, method: input.method ?? 'transfer', recordedBy: input.recordedBy });
+    const status = settledStatus(invoice.totalCents, paid + input.amountCents, credited);
+    await tx.update(invoices).set({ status, paidAt: status === 'paid' ? now : null }).where(eq(invoices.id, invoice.id));
+    if (status === 'paid') {
+      const event = { invoiceId: invoice.id, source: { kind: invoice.sourceKind!, id: invoice.sourceId! }, paidAt: now };
+      for (const module of modules) if (module.invoicePaid) await module.invoicePaid(tx, event);
+    }
+    return { invoiceId: invoice.id, status };
+  });
 }

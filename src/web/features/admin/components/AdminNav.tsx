@@ -16,6 +16,7 @@ const links = [
   { to: webPaths.opportunities, label: 'Opportunités' },
   { to: webPaths.adminModeration, label: 'Modération' },
   { to: webPaths.adminQuality, label: 'Qualité' },
+  { to: webPaths.adminInvoices, label: 'Factures' },
   { to: webPaths.adminSettings, label: 'Paramètres' },
 ];
 

@@ -165,6 +165,9 @@ export default function MyLearningPage() {
       <Button component={RouterLink} to={webPaths.mySessions} sx={{ mb: 2 }}>
         Mes sessions en direct et émargement
       </Button>
+      <Button component={RouterLink} to={webPaths.myInvoices} sx={{ mb: 2 }}>
+        Mes factures
+      </Button>
       {mine.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label="Chargement de vos formations" />

@@ -112,6 +112,9 @@ export default function DashboardPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {data ? `${data.organisation_name} · ` : ''}La progression des membres qui ont accepté de la partager, dans les formations où vous les avez inscrits.
       </Typography>
+      <Button component={RouterLink} to={webPaths.organisationInvoices} sx={{ mb: 2 }}>
+        Factures de l’organisation
+      </Button>
       <ActivityPanel />
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 3 }}>
