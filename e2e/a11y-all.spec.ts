@@ -976,14 +976,11 @@ const phoneLayouts: readonly string[] = [
   webRoutes.slotSheet,
   webRoutes.courseSessions,
   webRoutes.adminSessions,
-<<<<<<< HEAD
   webRoutes.courseContract,
   webRoutes.myContracts,
-=======
   // Tables of invoices: checked on a phone too (issue 29).
   webRoutes.myInvoices,
   webRoutes.adminInvoices,
->>>>>>> invoices
 ];
 function rolesAt(width: (typeof widths)[number], visit: Visit): readonly RoleName[] {
   const phone = width.width < 1000;

@@ -96,16 +96,13 @@ export const webRoutes = {
   slotSheet: '/formateur/creneaux/:id',
   mySessions: '/user/sessions',
   adminSessions: '/admin/sessions',
-<<<<<<< HEAD
   /** Selling to individuals (issue 29): a paid course's contrat de formation, and the learner's contracts with their schedules. */
   courseContract: '/user/courses/:id/contrat',
   myContracts: '/user/contrats',
-=======
   /** Invoices (issue 29): the learner's, the organisation's, the administrators' (payments, credit notes). */
   myInvoices: '/mes-factures',
   organisationInvoices: '/organisme/factures',
   adminInvoices: '/admin/factures',
->>>>>>> invoices
   /** Any other address. */
   notFound: '*',
 } as const;

@@ -7,12 +7,8 @@ import { newCertificateCode } from '../../src/server/modules/certificates/certif
 import { organisationValues } from '../../src/server/modules/organisations/organisation-details';
 import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
-<<<<<<< HEAD
 import { complaints, trainingContracts, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
-=======
-import { complaints, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
 import { issueInvoice } from '../../src/server/modules/invoices';
->>>>>>> invoices
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
@@ -70,11 +66,7 @@ import { placeFile } from '../../src/server/test/uploads';
  */
 
 type Cell = number | '-';
-<<<<<<< HEAD
-type Target = 'none' | 'contract' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey';
-=======
-type Target = 'none' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey' | 'invoice';
->>>>>>> invoices
+type Target = 'none' | 'contract' | 'enrolment' | 'user' | 'course' | 'section' | 'lesson' | 'quiz' | 'question' | 'meeting' | 'certificate' | 'answer' | 'notification' | 'membership' | 'organisation' | 'thread' | 'reply' | 'opportunity' | 'conversation' | 'correspondent' | 'report' | 'decision' | 'session' | 'slot' | 'complaint' | 'improvement' | 'survey' | 'invoice';
 type Column = 'anonymous' | RoleActor | 'other';
 const columns: Column[] = ['anonymous', ...roleActors, 'other'];
 
@@ -123,13 +115,10 @@ interface World {
   otherEnrolmentId: number;
   /** A virtual session of ownCourse and one of othersPublished, each starting in 10 minutes with one slot (its signing window open); the member is registered in ownCourse's. */
   sessions: Map<number, { sessionId: number; slotId: number }>;
-<<<<<<< HEAD
   /** Issue 29: the member's signed contrat de formation for othersPublished. */
   contractId: number;
-=======
   /** Issue 29: an unpaid invoice billed to the member (for ownCourse); every other caller but administrators gets 404. */
   invoiceId: number;
->>>>>>> invoices
 }
 
 interface Request {
@@ -676,18 +665,14 @@ async function buildWorld(): Promise<World> {
     const { session, slots } = await insertLiveSession(db, course.id, { startsInMinutes: 10, slotMinutes: [60], learners: course === ownCourse ? [actors.membre.user.id] : [] });
     sessions.set(course.id, { sessionId: session.id, slotId: slots[0]!.id });
   }
-<<<<<<< HEAD
   const [contract] = await db
     .insert(trainingContracts)
     .values({ userId: actors.membre.user.id, courseId: othersPublished.id, priceCents: othersPublished.priceCents, documentText: 'Contrat de formation\n\nTexte', documentSha256: 'a'.repeat(64), fullName: 'Membre Matrice', signedAt: new Date(), ipHash: 'b'.repeat(64), userAgent: 'matrice', withdrawalUntil: '2030-01-01', accessFrom: new Date() })
     .returning();
-  return {
-    contractId: contract!.id,
-=======
   const invoice = await issueInvoice(db, { buyer: { kind: 'user', userId: actors.membre.user.id }, lines: [{ label: 'Formation de la matrice', quantity: 1, unitAmountCents: 20_000 }], courseId: ownCourse.id, enrolmentId: null, source: { kind: 'instalment', id: 1_000_000 + ++sequence } });
   return {
+    contractId: contract!.id,
     invoiceId: invoice.id,
->>>>>>> invoices
     complaintId: complaint!.id,
     improvementId: action!.id,
     surveyEnrolmentId: enrolment!.id,
@@ -748,11 +733,8 @@ function resolve(world: World, rowDef: Row, column: Column): { caller: SignedIn 
   if (rowDef.target === 'complaint') id = world.complaintId;
   if (rowDef.target === 'improvement') id = world.improvementId;
   if (rowDef.target === 'survey') id = world.surveyEnrolmentId;
-<<<<<<< HEAD
   if (rowDef.target === 'contract') id = world.contractId;
-=======
   if (rowDef.target === 'invoice') id = world.invoiceId;
->>>>>>> invoices
   if (rowDef.target === 'enrolment') id = column === 'other' ? world.otherEnrolmentId : world.enrolmentId;
   if (rowDef.target === 'session') id = world.sessions.get(course.id)!.sessionId;
   if (rowDef.target === 'slot') id = world.sessions.get(course.id)!.slotId;
