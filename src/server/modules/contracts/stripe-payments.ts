@@ -270,7 +270,8 @@ async function paymentSucceeded(db: Db, modules: readonly ModuleManifest[], inte
     if (!result.recorded) return 'ignored';
   } catch (error) {
     // Already settled another way (a transfer recorded meanwhile): nothing to record, the administrators refund by hand.
-    if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 422)) return 'ignored';
+    // Anything else fails the delivery (500): Stripe delivers it again later, and the log says why.
+    if (error instanceof AppError && error.statusCode === 409) return 'ignored';
     throw error;
   }
   await db.update(contractInstalments).set({ paymentIntentId: intent.id, chargeFailedAt: null, chargeError: null }).where(eq(contractInstalments.invoiceId, invoiceId));

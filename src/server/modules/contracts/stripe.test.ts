@@ -47,6 +47,8 @@ async function firstInstalmentDue(accepted: ContractAccepted) {
   const [first] = await db.select().from(contractInstalments).where(eq(contractInstalments.contractId, accepted.contract_id)).orderBy(contractInstalments.position).limit(1);
   const dayAfter = new Date(`${first!.dueOn}T10:00:00Z`);
   await invoiceDueInstalments(db, dayAfter);
+  // The invoice dated today, as the job running on its day would date it (payments are refused before their invoice).
+  await db.update(invoices).set({ issuedAt: new Date() }).where(and(eq(invoices.sourceKind, 'instalment'), eq(invoices.sourceId, first!.id)));
   await chargeInvoicedInstalments(db, config.stripe!, dayAfter);
   const [instalment] = await db.select().from(contractInstalments).where(eq(contractInstalments.id, first!.id));
   return { instalment: instalment!, dayAfter };
