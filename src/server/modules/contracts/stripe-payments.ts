@@ -36,14 +36,14 @@ export function stripeClient(settings: StripeSettings): Stripe {
  * coming back to their contract page. Returns the page's address.
  */
 export async function startCardSetup(db: Db, config: Config, userId: number, contractId: number): Promise<CardSetup> {
-  if (!config.stripe) throw new AppError('payments_off', 409, paymentMessages.stripeOff);
-  const stripe = stripeClient(config.stripe);
   const [row] = await db
     .select({ contract: trainingContracts, email: users.email, firstname: users.firstname, lastname: users.lastname })
     .from(trainingContracts)
     .innerJoin(users, eq(users.id, trainingContracts.userId))
     .where(eq(trainingContracts.id, contractId));
   if (!row || row.contract.userId !== userId || row.contract.withdrawnAt !== null) throw AppError.notFound(contractMessages.contractNotFound);
+  if (!config.stripe) throw new AppError('payments_off', 409, paymentMessages.stripeOff);
+  const stripe = stripeClient(config.stripe);
   if (row.contract.stripePaymentMethodId !== null && !(await hasFailedCharge(db, contractId))) throw new AppError('card_saved', 409, paymentMessages.cardAlreadySaved);
   try {
     let customerId = row.contract.stripeCustomerId;

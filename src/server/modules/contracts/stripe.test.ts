@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ContractAccepted, MyContracts } from '../../../shared/contracts';
 import { webPaths } from '../../../shared/web-paths';
@@ -118,6 +119,14 @@ describe('the webhook’s signature', () => {
     expect((await webhook({ payload: good.payload.replace('"setup"', '"setup" '), headers: good.headers })).statusCode).toBe(400);
     const [contract] = await db.select().from(trainingContracts).where(eq(trainingContracts.id, accepted.contract_id));
     expect(contract!.stripePaymentMethodId).toBeNull();
+    // Random bodies and random signature headers: always 400, never a 5xx, nothing written.
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), fc.oneof(fc.string({ maxLength: 120 }), fc.constant(forged.headers['stripe-signature']!)), async (payload, signature) => {
+        const answer = await webhook({ payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+        expect(answer.statusCode).toBe(400);
+      }),
+      { numRuns: 60 },
+    );
     // The right signature on the same bytes is accepted.
     expect((await webhook(good)).json()).toMatchObject({ outcome: 'card_saved' });
   });
