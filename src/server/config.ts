@@ -216,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(['DATABASE_QUERY_TIMEOUT_MS doit être supérieur à DATABASE_STATEMENT_TIMEOUT_MS']);
   }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError(['STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET vont ensemble : définissez les deux ou aucun']);
+    throw new ConfigError(['STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET vont ensemble : définissez les deux ou aucun']);
   }
   if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
     throw new ConfigError(['WEB_CONCURRENCY au-delà de 1 demande DATABASE_URL : la base PGlite appartient à un seul processus']);

@@ -294,8 +294,17 @@ export type CardSetup = z.infer<typeof cardSetupSchema>;
 
 /** The Stripe driver's answers and errors (decision 054). */
 export const paymentMessages = {
-  stripeOff: 'Le paiement par carte n’est pas activé : réglez vos échéances par virement.',
+  stripeOff: 'Le paiement par carte n’est pas activé : réglez vos échéances par virement.',
   stripeUnavailable: 'Le service de paiement par carte ne répond pas. Réessayez dans quelques minutes.',
   badSignature: 'Signature du webhook Stripe invalide.',
   cardAlreadySaved: 'Votre carte est déjà enregistrée pour ce contrat.',
 } as const;
+
+/** Stripe's decline codes as the learner reads them in the failure notice (decision 054); others keep Stripe's message. */
+export const cardDeclineReasons: Record<string, string> = {
+  authentication_required: 'votre banque demande une authentification',
+  card_declined: 'carte refusée',
+  generic_decline: 'carte refusée',
+  insufficient_funds: 'provision insuffisante',
+  expired_card: 'carte expirée',
+};

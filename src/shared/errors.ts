@@ -110,7 +110,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   contract_signed: 'Vous avez déjà signé le contrat de formation de ce cours.',
   contract_changed: 'Le contrat a changé depuis votre lecture : relisez-le avant de signer.',
   withdrawal_period_over: 'Le délai de rétractation est écoulé : vous ne pouvez plus vous rétracter.',
-  payments_off: 'Le paiement par carte n’est pas activé : réglez vos échéances par virement.',
+  payments_off: 'Le paiement par carte n’est pas activé : réglez vos échéances par virement.',
   payments_unavailable: 'Le service de paiement par carte ne répond pas. Réessayez dans quelques minutes.',
   card_saved: 'Votre carte est déjà enregistrée pour ce contrat.',
   bad_signature: 'Signature du webhook Stripe invalide.',

@@ -161,7 +161,7 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
   },
   card_payment_failed: {
     label: 'Prélèvements refusés',
-    description: 'Le prélèvement par carte d’une échéance de votre contrat de formation a échoué : enregistrez une carte ou réglez par virement.',
+    description: 'Le prélèvement par carte d’une échéance de votre contrat de formation a échoué : enregistrez une carte ou réglez par virement.',
     // A payment that did not go through: no e-mail setting turns it off.
     roles: [],
   },

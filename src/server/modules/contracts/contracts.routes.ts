@@ -43,7 +43,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       const setup = await startCardSetup(db, config, currentUser(request).id, accepted.contract_id);
       return await reply.status(201).send({ ...accepted, checkout_url: setup.checkout_url });
     } catch (error) {
-      request.log.warn({ err: error }, 'Stripe : page d’enregistrement de la carte indisponible après la signature');
+      request.log.warn({ err: error }, 'Stripe : page d’enregistrement de la carte indisponible après la signature');
       return reply.status(201).send(accepted);
     }
   });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { paymentMessages, type CardSetup } from '../../../shared/contracts';
+import { cardDeclineReasons, contractMessages, paymentMessages, type CardSetup } from '../../../shared/contracts';
 import { parisDay } from '../../../shared/paris-days';
 import { webPaths } from '../../../shared/web-paths';
 import type { Config, StripeSettings } from '../../config';
@@ -10,7 +10,6 @@ import { AppError } from '../../lib/app-error';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { recordPayment } from '../invoices';
 import { notify, notifyAdmins } from '../notifications';
-import { contractMessages } from '../../../shared/contracts';
 
 /**
  * The Stripe payment driver (issue 29, decision 054): on only with STRIPE_SECRET_KEY. The card is
@@ -117,14 +116,7 @@ export async function recordChargeFailure(db: Db, instalmentId: number, paymentI
 /** Stripe's reason for a declined card, in the learner's language when it is a known code. */
 function declineReason(error: { code?: string; decline_code?: string; message?: string }): string {
   const code = error.decline_code ?? error.code;
-  const known: Record<string, string> = {
-    authentication_required: 'votre banque demande une authentification',
-    card_declined: 'carte refusée',
-    insufficient_funds: 'provision insuffisante',
-    expired_card: 'carte expirée',
-    generic_decline: 'carte refusée',
-  };
-  return (code && known[code]) ?? error.message ?? 'paiement refusé';
+  return (code && cardDeclineReasons[code]) ?? error.message ?? 'paiement refusé';
 }
 
 /**

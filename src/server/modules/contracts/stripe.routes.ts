@@ -13,7 +13,7 @@ const webhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.enu
 export const stripeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, modules }) => {
   const tags = ['contrats'];
 
-  app.post('/api/contracts/:id/card-setup', { config: { access: 'authenticated' }, schema: { tags, summary: "Enregistrer sa carte pour les échéances d'un contrat (paiement par carte activé) : l'adresse de la page Stripe Checkout (mode « setup ») ; 404 pour le contrat d'un autre, 409 sans Stripe", params: idParamsSchema, response: { 201: cardSetupSchema } } }, async (request, reply) =>
+  app.post('/api/contracts/:id/card-setup', { config: { access: 'authenticated' }, schema: { tags, summary: "Enregistrer sa carte pour les échéances d'un contrat (paiement par carte activé) : l'adresse de la page Stripe Checkout (mode « setup ») ; 404 pour le contrat d'un autre, 409 sans Stripe", params: idParamsSchema, response: { 201: cardSetupSchema } } }, async (request, reply) =>
     reply.status(201).send(await startCardSetup(db, config, currentUser(request).id, request.params.id)),
   );
 
@@ -24,7 +24,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db,
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.post(
       '/api/payments/stripe/webhook',
-      { config: { access: 'public' }, schema: { tags, summary: 'Webhook de Stripe (public, signé) : carte enregistrée (checkout.session.completed), paiement reçu (payment_intent.succeeded), prélèvement refusé (payment_intent.payment_failed) ; signature invalide : 400 ; un événement répété ne change rien', headers: webhookHeadersSchema, response: { 200: webhookAnswerSchema } } },
+      { config: { access: 'public' }, schema: { tags, summary: 'Webhook de Stripe (public, signé) : carte enregistrée (checkout.session.completed), paiement reçu (payment_intent.succeeded), prélèvement refusé (payment_intent.payment_failed) ; signature invalide : 400 ; un événement répété ne change rien', headers: webhookHeadersSchema, response: { 200: webhookAnswerSchema } } },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const outcome = await handleStripeWebhook(db, config, modules, body, request.headers['stripe-signature']);

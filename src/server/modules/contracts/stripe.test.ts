@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ContractAccepted, MyContracts } from '../../../shared/contracts';
+import { cardDeclineReasons, type ContractAccepted, type MyContracts } from '../../../shared/contracts';
 import { webPaths } from '../../../shared/web-paths';
 import { loadConfig } from '../../config';
 import { contractInstalments, enrolments, invoicePayments, invoices, notifications, trainingContracts } from '../../db/schema';
@@ -171,7 +171,7 @@ describe('charging the instalments off session', () => {
       await saveCard(accepted, card);
       const { instalment, dayAfter } = await firstInstalmentDue(accepted);
       expect(instalment).toMatchObject({ status: 'invoiced', chargeFailedAt: expect.any(Date), paymentIntentId: expect.stringMatching(/^pi_/) });
-      expect(instalment.chargeError).toBe(card === DECLINED_CARD ? 'carte refusée' : 'votre banque demande une authentification');
+      expect(instalment.chargeError).toBe(card === DECLINED_CARD ? cardDeclineReasons.generic_decline : cardDeclineReasons.authentication_required);
       const learnerTold = () => db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'card_payment_failed')));
       const adminTold = () => db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'card_payment_failed_admin')));
       expect(await learnerTold()).toHaveLength(1);
@@ -203,7 +203,7 @@ describe('charging the instalments off session', () => {
     expect((await webhook(fake.signedEvent('payment_intent.payment_failed', failed))).json()).toMatchObject({ outcome: 'ignored' });
     const told = await db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'card_payment_failed')));
     expect(told).toHaveLength(1);
-    expect(told[0]!.body).toContain('provision insuffisante');
+    expect(told[0]!.body).toContain(cardDeclineReasons.insufficient_funds);
 
     // A new card through a new setup page: the open instalment is charged with it, under a new key.
     const setup = await call('POST', `/api/contracts/${accepted.contract_id}/card-setup`, user);

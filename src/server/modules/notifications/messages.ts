@@ -296,14 +296,14 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     actionLabel: 'Voir mes contrats',
   }),
   card_payment_failed: (data) => ({
-    title: `Prélèvement refusé : facture ${data.invoiceNumber}`,
-    body: `Le prélèvement de ${formatEuros(data.amountCents / 100)} pour ${data.label.toLowerCase()} de votre formation « ${data.courseTitle} » a échoué (${data.reason}). Votre accès n’est pas suspendu : enregistrez une autre carte dans votre espace ou réglez la facture par virement.`,
+    title: `Prélèvement refusé : facture ${data.invoiceNumber}`,
+    body: `Le prélèvement de ${formatEuros(data.amountCents / 100)} pour ${data.label.toLowerCase()} de votre formation « ${data.courseTitle} » a échoué (${data.reason}). Votre accès n’est pas suspendu : enregistrez une autre carte dans votre espace ou réglez la facture par virement.`,
     link: webPaths.myContracts,
     actionLabel: 'Voir mes contrats',
   }),
   card_payment_failed_admin: (data) => ({
-    title: `Prélèvement refusé : ${data.learnerName}`,
-    body: `Le prélèvement de ${formatEuros(data.amountCents / 100)} (facture ${data.invoiceNumber}, ${data.label.toLowerCase()} de « ${data.courseTitle} ») a échoué : ${data.reason}. L’apprenant est prévenu ; rien n’est suspendu.`,
+    title: `Prélèvement refusé : ${data.learnerName}`,
+    body: `Le prélèvement de ${formatEuros(data.amountCents / 100)} (facture ${data.invoiceNumber}, ${data.label.toLowerCase()} de « ${data.courseTitle} ») a échoué : ${data.reason}. L’apprenant est prévenu ; rien n’est suspendu.`,
     link: webPaths.adminInvoices,
     actionLabel: 'Voir les factures',
   }),
