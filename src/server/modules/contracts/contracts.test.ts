@@ -261,6 +261,24 @@ describe('invoicing the schedule (daily job) and its payment', () => {
     expect(cancelled.every((r) => r.status === 'cancelled' && r.invoiceId === null)).toBe(true);
   });
 
+  it('runs the bank-transfer chain: due instalment invoiced, the learner sees the invoice, the administrator records the transfer, the instalment is paid', async () => {
+    const { course } = await paidCourse();
+    const user = await learner();
+    const accepted = (await accept(course.id, user)).json<ContractAccepted>();
+    // Signed weeks ago: the withdrawal period is over and the first instalment fell due yesterday.
+    const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await db.update(trainingContracts).set({ withdrawalUntil: dayOffset(-2) }).where(eq(trainingContracts.id, accepted.contract_id));
+    await db.update(contractInstalments).set({ dueOn: dayOffset(-1) }).where(eq(contractInstalments.id, accepted.schedule[0]!.id!));
+    expect(await invoiceDueInstalments(db, new Date())).toBeGreaterThanOrEqual(1);
+    const invoiceId = (await call('GET', '/api/user/contracts', user)).json<MyContracts>().items[0]!.schedule[0]!.invoice_id!;
+    const invoicesOfLearner = await call('GET', '/api/user/invoices', user);
+    expect(invoicesOfLearner.statusCode, invoicesOfLearner.body).toBe(200);
+    expect(JSON.stringify(invoicesOfLearner.json())).toContain(String(invoiceId));
+    const paid = await call('POST', `/api/admin/invoices/${invoiceId}/payments`, admin, { amount: '36', received_on: new Date().toISOString().slice(0, 10) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await call('GET', '/api/user/contracts', user)).json<MyContracts>().items[0]!.schedule[0]).toMatchObject({ status: 'paid', invoice_id: invoiceId });
+  });
+
   it('shows another learner’s contract PDF to nobody but them and administrators', async () => {
     const { course } = await paidCourse();
     const user = await learner();

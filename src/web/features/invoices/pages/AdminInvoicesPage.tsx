@@ -36,7 +36,7 @@ export default function AdminInvoicesPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Numérotation continue par année ; une facture émise ne se modifie pas : elle se corrige par un avoir.
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }} alignItems={{ sm: 'center' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
         <TextField select label="Année" value={year ?? ''} onChange={(e) => setYear(e.target.value ? Number(e.target.value) : null)} sx={{ minWidth: 140 }}>
           <MenuItem value="">Toutes</MenuItem>
           {(list.data?.years ?? []).map((y) => (
