@@ -74,6 +74,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!intent) return { status: 404, answer: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${setupMatch[1]}'` } } };
       return { status: 200, answer: intent };
     }
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && intentMatch) {
+      const intent = paymentIntents.find((i) => i.id === intentMatch[1]);
+      if (!intent) return { status: 404, answer: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${intentMatch[1]}'` } } };
+      return { status: 200, answer: intent };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const intent: Record<string, unknown> = {
         id: id('pi'),

@@ -53,7 +53,7 @@ export const contractsModule: ModuleManifest = {
         if (count > 0) log.info(`${count} échéance(s) de contrat facturée(s)`);
         // Stripe driver (decision 054): each invoiced instalment is charged off session with the saved card.
         if (config.stripe) {
-          const charged = await chargeInvoicedInstalments(db, config.stripe, now);
+          const charged = await chargeInvoicedInstalments(db, config.stripe, now, log);
           if (charged > 0) log.info(`${charged} échéance(s) prélevée(s) par carte`);
         }
       },

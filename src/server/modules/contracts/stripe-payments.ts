@@ -133,6 +133,12 @@ export async function chargeInstalment(db: Db, settings: StripeSettings, instalm
   if (instalment.status !== 'invoiced' || invoice.status === 'paid' || invoice.status === 'cancelled') return null;
   if (!contract.stripeCustomerId || !contract.stripePaymentMethodId) return null;
   const stripe = stripeClient(settings);
+  // A charge already made for this instalment whose webhook has not come yet: never a second one
+  // (Stripe forgets idempotency keys after 24 hours; the PaymentIntent itself is asked).
+  if (instalment.paymentIntentId !== null && instalment.chargeFailedAt === null && instalment.paymentIntentId.startsWith('pi_')) {
+    const previous = await stripe.paymentIntents.retrieve(instalment.paymentIntentId);
+    if (previous.status !== 'requires_payment_method' && previous.status !== 'canceled') return previous.status;
+  }
   try {
     const intent = await stripe.paymentIntents.create(
       {
@@ -163,15 +169,25 @@ export async function chargeInstalment(db: Db, settings: StripeSettings, instalm
  * The daily job's second half: every invoiced, unpaid instalment of a contract with a saved card
  * and no failed charge is charged. A failed one waits for a new card or a transfer.
  */
-export async function chargeInvoicedInstalments(db: Db, settings: StripeSettings, now = new Date()): Promise<number> {
+export async function chargeInvoicedInstalments(db: Db, settings: StripeSettings, now = new Date(), log: { warn(message: string): void } = console): Promise<number> {
   const rows = await db
     .select({ id: contractInstalments.id })
     .from(contractInstalments)
     .innerJoin(trainingContracts, eq(trainingContracts.id, contractInstalments.contractId))
     .where(and(eq(contractInstalments.status, 'invoiced'), isNull(contractInstalments.chargeFailedAt), isNull(trainingContracts.withdrawnAt), isNotNull(trainingContracts.stripePaymentMethodId)));
   let charged = 0;
-  for (const { id } of rows) if ((await chargeInstalment(db, settings, id, now)) !== null) charged += 1;
+  for (const { id } of rows) if ((await chargeSafely(db, settings, id, now, log)) !== null) charged += 1;
   return charged;
+}
+
+/** One charge whose network or API error (Stripe down, a concurrent request on the same key) is logged and left for the next run, never stopping the others. */
+async function chargeSafely(db: Db, settings: StripeSettings, instalmentId: number, now: Date, log: { warn(message: string): void }): Promise<string | null> {
+  try {
+    return await chargeInstalment(db, settings, instalmentId, now);
+  } catch (error) {
+    log.warn(`Stripe : prélèvement de l’échéance ${instalmentId} reporté (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
 }
 
 /** What the webhook did with an event, for the log and the tests. */
@@ -231,7 +247,7 @@ async function cardSaved(db: Db, settings: StripeSettings, session: Stripe.Check
     .where(and(eq(contractInstalments.contractId, contract.id), eq(contractInstalments.status, 'invoiced')));
   if (open.length > 0) {
     await db.update(contractInstalments).set({ chargeFailedAt: null, chargeError: null }).where(inArray(contractInstalments.id, open.map((o) => o.id)));
-    for (const { id } of open) await chargeInstalment(db, settings, id, now);
+    for (const { id } of open) await chargeSafely(db, settings, id, now, console);
   }
   return 'card_saved';
 }

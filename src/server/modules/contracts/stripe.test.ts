@@ -145,10 +145,15 @@ describe('charging the instalments off session', () => {
     expect(request.fields).toMatchObject({ confirm: 'true', off_session: 'true', customer: expect.stringMatching(/^cus_/) });
     expect(request.idempotencyKey).toBe(`ecoforma-invoice-${invoice!.id}-pm_card_visa`);
 
-    // The job runs again before the webhook came: the same key, the same PaymentIntent, no second charge.
+    // The job runs again before the webhook came: the PaymentIntent is asked, no second charge.
     await chargeInvoicedInstalments(db, config.stripe!, dayAfter);
     expect(intentsFor(invoice!.id)).toHaveLength(1);
-    expect(fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.fields['metadata[invoice_id]'] === String(invoice!.id)).length).toBe(2);
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intent!.id as string}`)).toHaveLength(1);
+    // Even when the instalment forgot its PaymentIntent, the idempotency key replays the first one: still one charge.
+    await db.update(contractInstalments).set({ paymentIntentId: null }).where(eq(contractInstalments.id, instalment.id));
+    await chargeInvoicedInstalments(db, config.stripe!, dayAfter);
+    expect(intentsFor(invoice!.id)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.fields['metadata[invoice_id]'] === String(invoice!.id))).toHaveLength(2);
 
     const succeeded = fake.signedEvent('payment_intent.succeeded', intent);
     expect((await webhook(succeeded)).json()).toMatchObject({ outcome: 'payment_recorded' });
@@ -198,7 +203,9 @@ describe('charging the instalments off session', () => {
     const { user, accepted } = await signed();
     await saveCard(accepted, 'pm_card_visa');
     const { instalment } = await firstInstalmentDue(accepted);
-    const failed = { id: 'pi_asyncFailure', object: 'payment_intent', amount: 3600, currency: 'eur', status: 'requires_payment_method', metadata: { invoice_id: String(instalment.invoiceId) }, last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } };
+    // The charge fails later at the bank (Stripe says so by the event only).
+    const [failed] = intentsFor(instalment.invoiceId!);
+    Object.assign(failed!, { status: 'requires_payment_method', amount_received: 0, last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } });
     expect((await webhook(fake.signedEvent('payment_intent.payment_failed', failed))).json()).toMatchObject({ outcome: 'failure_recorded' });
     expect((await webhook(fake.signedEvent('payment_intent.payment_failed', failed))).json()).toMatchObject({ outcome: 'ignored' });
     const told = await db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'card_payment_failed')));
