@@ -39,6 +39,9 @@ export const contractsModule: ModuleManifest = {
         withdrawal_until: c.withdrawalUntil,
         waiver: c.waiver,
         withdrawn_at: iso(c.withdrawnAt),
+        // Stripe driver (decision 054): the customer kept at Stripe and whether a card is saved there.
+        stripe_customer_id: c.stripeCustomerId,
+        card_saved: c.stripePaymentMethodId !== null,
         document: c.documentText,
         schedule: instalments.filter((i) => i.contractId === c.id).map((i) => ({ label: i.label, amount_cents: i.amountCents, due_on: i.dueOn, due_progress: i.dueProgress, status: i.status, paid_at: iso(i.paidAt) })),
       })),
