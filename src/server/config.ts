@@ -97,6 +97,12 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: milliseconds.default(60_000),
   /** Attempts before a message is given up (status 'failed', logged). */
   MAIL_MAX_ATTEMPTS: z.coerce.number({ message: 'doit être un nombre' }).int().min(1).max(30).default(8),
+  /** Card payments through Stripe (decision 054); unset, payments are bank transfers an administrator records. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'doit être une clé secrète Stripe (sk_test_… ou sk_live_…)').optional(),
+  /** The signing secret of the webhook endpoint /api/payments/stripe/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9]+$/, 'doit être un secret de webhook Stripe (whsec_…)').optional(),
+  /** Another address for Stripe's API (tests, a self-hosted mock), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.url({ message: 'doit être une URL, par exemple http://127.0.0.1:12111' }).regex(/^https?:\/\//, 'doit commencer par http:// ou https://').optional(),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
   path: ['HEADERS_TIMEOUT_MS'],
   message: 'ne doit pas dépasser REQUEST_TIMEOUT_MS',
@@ -163,6 +169,16 @@ export interface Config {
   /** Without a trailing slash. */
   publicUrl: string;
   mail: MailSettings;
+  /** Set when STRIPE_SECRET_KEY is: card payments through Stripe (decision 054); unset: bank transfer. */
+  stripe: StripeSettings | undefined;
+}
+
+/** The Stripe driver's settings (decision 054). */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE as the SDK's host, port and protocol options; undefined: api.stripe.com. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
 
 /** How mail leaves the platform (decision 020). */
@@ -198,6 +214,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A read timeout at or below the statement timeout would drop healthy connections that the server was about to answer.
   if (e.DATABASE_QUERY_TIMEOUT_MS <= e.DATABASE_STATEMENT_TIMEOUT_MS) {
     throw new ConfigError(['DATABASE_QUERY_TIMEOUT_MS doit être supérieur à DATABASE_STATEMENT_TIMEOUT_MS']);
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET vont ensemble : définissez les deux ou aucun']);
   }
   if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
     throw new ConfigError(['WEB_CONCURRENCY au-delà de 1 demande DATABASE_URL : la base PGlite appartient à un seul processus']);
@@ -256,7 +275,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api: stripeApi(e.STRIPE_API_BASE) } : undefined,
   };
+}
+
+function stripeApi(base: string | undefined): StripeSettings['api'] {
+  if (!base) return undefined;
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
 /** A configuration for tests: defaults plus overrides, never read from the environment. */

@@ -217,6 +217,8 @@ export const instalmentSchema = z.object({
   status: z.enum(instalmentStatuses).optional(),
   invoice_id: z.number().int().nullable().optional(),
   paid_at: z.string().nullable().optional(),
+  /** The last card charge failed (Stripe driver, decision 054): Stripe's reason. */
+  charge_error: z.string().nullable().optional(),
 });
 export type InstalmentView = z.infer<typeof instalmentSchema>;
 
@@ -255,6 +257,8 @@ export const contractAcceptedSchema = z.object({
   withdrawal_until: z.string(),
   access_from: z.string(),
   schedule: z.array(instalmentSchema),
+  /** With the Stripe driver on (decision 054): the Checkout page where the learner saves their card. */
+  checkout_url: z.string().optional(),
 });
 export type ContractAccepted = z.infer<typeof contractAcceptedSchema>;
 
@@ -277,7 +281,30 @@ export const myContractSchema = z.object({
   can_withdraw: z.boolean(),
   sha256: z.string(),
   schedule: z.array(instalmentSchema),
+  /** Stripe driver on and no card saved yet: « Enregistrer ma carte » is offered (decision 054). */
+  card_needed: z.boolean().optional(),
 });
 export const myContractsSchema = z.object({ items: z.array(myContractSchema) });
 export type MyContract = z.infer<typeof myContractSchema>;
 export type MyContracts = z.infer<typeof myContractsSchema>;
+
+/** `POST /api/contracts/{id}/card-setup` (Stripe driver, decision 054): the Checkout page saving the learner's card. */
+export const cardSetupSchema = z.object({ checkout_url: z.string() });
+export type CardSetup = z.infer<typeof cardSetupSchema>;
+
+/** The Stripe driver's answers and errors (decision 054). */
+export const paymentMessages = {
+  stripeOff: 'Le paiement par carte n’est pas activé : réglez vos échéances par virement.',
+  stripeUnavailable: 'Le service de paiement par carte ne répond pas. Réessayez dans quelques minutes.',
+  badSignature: 'Signature du webhook Stripe invalide.',
+  cardAlreadySaved: 'Votre carte est déjà enregistrée pour ce contrat.',
+} as const;
+
+/** Stripe's decline codes as the learner reads them in the failure notice (decision 054); others keep Stripe's message. */
+export const cardDeclineReasons: Record<string, string> = {
+  authentication_required: 'votre banque demande une authentification',
+  card_declined: 'carte refusée',
+  generic_decline: 'carte refusée',
+  insufficient_funds: 'provision insuffisante',
+  expired_card: 'carte expirée',
+};

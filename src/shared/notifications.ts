@@ -34,6 +34,8 @@ export const notificationKinds = [
   'complaint_received',
   'session_convocation',
   'instalment_invoiced',
+  'card_payment_failed',
+  'card_payment_failed_admin',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -156,6 +158,17 @@ export const notificationKindInfo: Record<NotificationKind, { label: string; des
     description: 'Une échéance de votre contrat de formation est due : sa facture, à régler par virement.',
     // A bill the learner must pay: no e-mail setting turns it off.
     roles: [],
+  },
+  card_payment_failed: {
+    label: 'Prélèvements refusés',
+    description: 'Le prélèvement par carte d’une échéance de votre contrat de formation a échoué : enregistrez une carte ou réglez par virement.',
+    // A payment that did not go through: no e-mail setting turns it off.
+    roles: [],
+  },
+  card_payment_failed_admin: {
+    label: 'Prélèvements par carte refusés',
+    description: 'Le prélèvement par carte d’une échéance d’un apprenant a échoué (rien n’est suspendu).',
+    roles: ['admin'],
   },
   report_decision: {
     label: 'Suites de vos signalements',

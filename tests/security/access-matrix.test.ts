@@ -580,6 +580,10 @@ const matrix: Record<string, Row> = {
   'GET /api/user/contracts':                row('authenticated',    'none',    [401, 200, 200, 200, 200, 200, '-']),
   // The member's signed contract: the member and administrators.
   'GET /api/contracts/:id/pdf':             row('authenticated',    'contract', [401, 200, 404, 404, 404, 200, 404]),
+  // Stripe driver (decision 054), off here: the member's own contract answers 409 payments_off; anyone else's is 404, administrators included.
+  'POST /api/contracts/:id/card-setup':     row('authenticated',    'contract', [401, 409, 404, 404, 404, 404, 404]),
+  // Stripe's webhook: public, guarded by its signature (400 when wrong: stripe.test.ts); without STRIPE_SECRET_KEY it does not exist (404).
+  'POST /api/payments/stripe/webhook':      row('public',           'none',    [404, 404, 404, 404, 404, 404, '-']),
 };
 
 const { app, db, config, storage } = await createTestApp();

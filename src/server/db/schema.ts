@@ -1496,6 +1496,10 @@ export const trainingContracts = pgTable(
     waiver: boolean('waiver').notNull().default(false),
     accessFrom: timestamp('access_from', { withTimezone: true }).notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** The Stripe customer created at signature when the Stripe driver is on (decision 054). */
+    stripeCustomerId: text('stripe_customer_id'),
+    /** The card saved through Checkout (setup mode), charged off-session at each instalment. */
+    stripePaymentMethodId: text('stripe_payment_method_id'),
   },
   (t) => [
     index('training_contracts_user_idx').on(t.userId, t.courseId),
@@ -1522,6 +1526,11 @@ export const contractInstalments = pgTable(
     invoiceId: integer('invoice_id'),
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The last card charge's PaymentIntent (Stripe driver, decision 054). */
+    paymentIntentId: text('payment_intent_id'),
+    /** When the last card charge failed and why (Stripe's message); cleared when a charge succeeds. */
+    chargeFailedAt: timestamp('charge_failed_at', { withTimezone: true }),
+    chargeError: text('charge_error'),
   },
   (t) => [
     index('contract_instalments_contract_idx').on(t.contractId, t.position),
@@ -1657,9 +1666,11 @@ export const invoicePayments = pgTable(
     method: text('method', { enum: ['transfer', 'card'] }).notNull().default('transfer'),
     /** The administrator who recorded it. */
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The payment's reference at its processor (a Stripe PaymentIntent id): one payment per reference, so a repeated webhook records nothing twice. */
+    reference: text('reference'),
     createdAt: createdAt(),
   },
-  (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId), check('invoice_payments_positive', sql`${t.amountCents} > 0`)],
+  (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId), uniqueIndex('invoice_payments_reference_idx').on(t.reference), check('invoice_payments_positive', sql`${t.amountCents} > 0`)],
 );
 
 /**

@@ -13,6 +13,7 @@ import { binaryAnswer } from '../../../shared/responses';
 import type { ModuleDeps } from '../../lib/deps';
 import { contentDisposition } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
+import { startCardSetup } from './stripe-payments';
 import { acceptContract, contractPdf, getContract, myContracts, signedContractPdf, withdrawFromContract } from './contracts.service';
 
 function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }) {
@@ -20,7 +21,7 @@ function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName
 }
 
 /** The contrat de formation of an individual (issue 29, decision 051): read it, sign it, withdraw, and the learner's contracts. */
-export const contractsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage }) => {
+export const contractsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, storage, config }) => {
   const tags = ['contrats'];
   const signedIn = { access: 'authenticated' as const };
 
@@ -34,16 +35,25 @@ export const contractsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     sendPdf(reply, await contractPdf({ db, storage }, currentUser(request), request.params.id)),
   );
 
-  app.post('/api/courses/:id/contract/accept', { config: signedIn, schema: { tags, summary: "Signer le contrat de formation (case cochée, nom du compte saisi, renonciation facultative au délai si l'organisme la propose) : inscription, preuve (heure, SHA-256 du texte, empreinte de l'adresse, navigateur) et échéancier ; rien n'est dû avant la fin du délai de rétractation", params: idParamsSchema, body: contractAcceptBodySchema, response: { 201: contractAcceptedSchema } } }, async (request, reply) =>
-    reply.status(201).send(await acceptContract({ db, storage }, currentUser(request), request.params.id, request.body, { userAgent: request.headers['user-agent'] ?? '', ip: request.ip })),
-  );
+  app.post('/api/courses/:id/contract/accept', { config: signedIn, schema: { tags, summary: "Signer le contrat de formation (case cochée, nom du compte saisi, renonciation facultative au délai si l'organisme la propose) : inscription, preuve (heure, SHA-256 du texte, empreinte de l'adresse, navigateur) et échéancier ; rien n'est dû avant la fin du délai de rétractation", params: idParamsSchema, body: contractAcceptBodySchema, response: { 201: contractAcceptedSchema } } }, async (request, reply) => {
+    const accepted = await acceptContract({ db, storage }, currentUser(request), request.params.id, request.body, { userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
+    if (!config.stripe) return reply.status(201).send(accepted);
+    // Stripe driver (decision 054): the learner saves their card on Checkout; the contract stands without it.
+    try {
+      const setup = await startCardSetup(db, config, currentUser(request).id, accepted.contract_id);
+      return await reply.status(201).send({ ...accepted, checkout_url: setup.checkout_url });
+    } catch (error) {
+      request.log.warn({ err: error }, 'Stripe : page d’enregistrement de la carte indisponible après la signature');
+      return reply.status(201).send(accepted);
+    }
+  });
 
   app.post('/api/enrolments/:id/withdraw', { config: signedIn, schema: { tags, summary: "Se rétracter d'un contrat de formation pendant le délai (dernier jour compris, heure de Paris) : l'inscription et l'échéancier sont annulés ; 409 après le délai", params: idParamsSchema, response: { 200: withdrawnSchema } } }, async (request) =>
     withdrawFromContract(db, currentUser(request), request.params.id),
   );
 
   app.get('/api/user/contracts', { config: signedIn, schema: { tags, summary: "Les contrats de formation de l'appelant, avec leur échéancier, leur délai de rétractation et leur état", response: { 200: myContractsSchema } } }, async (request) =>
-    myContracts(db, currentUser(request)),
+    myContracts(db, currentUser(request), new Date(), Boolean(config.stripe)),
   );
 
   app.get('/api/contracts/:id/pdf', { config: signedIn, schema: { tags, summary: 'Un contrat signé en PDF, avec la preuve de son acceptation (le stagiaire, les administrateurs)', params: idParamsSchema, response: { 200: binaryAnswer(['application/pdf'], 'Le contrat signé en PDF') } } }, async (request, reply) =>

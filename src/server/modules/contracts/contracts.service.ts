@@ -135,7 +135,7 @@ export async function getContract(deps: Deps, actor: Actor, courseId: number, no
 }
 
 function instalmentView(row: typeof contractInstalments.$inferSelect): InstalmentView {
-  return { id: row.id, label: row.label, amount_cents: row.amountCents, due: toDue(row), status: row.status, invoice_id: row.invoiceId, paid_at: row.paidAt?.toISOString() ?? null };
+  return { id: row.id, label: row.label, amount_cents: row.amountCents, due: toDue(row), status: row.status, invoice_id: row.invoiceId, paid_at: row.paidAt?.toISOString() ?? null, charge_error: row.status === 'invoiced' ? row.chargeError : null };
 }
 
 /** The contract as a PDF: the signed one with its proof, or the one to sign. */
@@ -252,7 +252,7 @@ export async function withdrawFromContract(db: Db, actor: Actor, enrolmentId: nu
 }
 
 /** `GET /api/user/contracts`: the caller's contracts, newest first, with their schedules. */
-export async function myContracts(db: Db, actor: Actor, now = new Date()): Promise<MyContracts> {
+export async function myContracts(db: Db, actor: Actor, now = new Date(), cardPayments = false): Promise<MyContracts> {
   const rows = await db
     .select({ contract: trainingContracts, title: courses.title })
     .from(trainingContracts)
@@ -275,6 +275,7 @@ export async function myContracts(db: Db, actor: Actor, now = new Date()): Promi
       can_withdraw: c.withdrawnAt === null && c.enrolmentId !== null && withinWithdrawalPeriod(c.withdrawalUntil, now),
       sha256: c.documentSha256,
       schedule: instalments.filter((i) => i.contractId === c.id).map(instalmentView),
+      card_needed: cardPayments && c.withdrawnAt === null && (c.stripePaymentMethodId === null || instalments.some((i) => i.contractId === c.id && i.status === 'invoiced' && i.chargeFailedAt !== null)),
     })),
   };
 }

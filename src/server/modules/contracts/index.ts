@@ -3,6 +3,8 @@ import { contractInstalments, courses, trainingContracts } from '../../db/schema
 import { iso } from '../../lib/export-format';
 import type { ModuleManifest } from '../../lib/module-manifest';
 import { contractsRoutes } from './contracts.routes';
+import { stripeRoutes } from './stripe.routes';
+import { chargeInvoicedInstalments } from './stripe-payments';
 import { invoiceDueInstalments, markInstalmentPaid } from './contracts.service';
 
 export { buildContract } from './contract-document';
@@ -15,7 +17,7 @@ export { buildContract } from './contract-document';
  */
 export const contractsModule: ModuleManifest = {
   name: 'contracts',
-  routes: [contractsRoutes],
+  routes: [contractsRoutes, stripeRoutes],
   personalData: [{ column: trainingContracts.userId, exportedAs: 'training_contracts', onAccountDeletion: 'cascade' }],
   async exportSections(db, user) {
     const rows = await db
@@ -37,6 +39,9 @@ export const contractsModule: ModuleManifest = {
         withdrawal_until: c.withdrawalUntil,
         waiver: c.waiver,
         withdrawn_at: iso(c.withdrawnAt),
+        // Stripe driver (decision 054): the customer kept at Stripe and whether a card is saved there.
+        stripe_customer_id: c.stripeCustomerId,
+        card_saved: c.stripePaymentMethodId !== null,
         document: c.documentText,
         schedule: instalments.filter((i) => i.contractId === c.id).map((i) => ({ label: i.label, amount_cents: i.amountCents, due_on: i.dueOn, due_progress: i.dueProgress, status: i.status, paid_at: iso(i.paidAt) })),
       })),
@@ -46,9 +51,14 @@ export const contractsModule: ModuleManifest = {
   jobs: [
     {
       name: 'factures des échéances dues des contrats de formation (une fois par jour)',
-      async run({ db, log, now }) {
+      async run({ db, config, log, now }) {
         const count = await invoiceDueInstalments(db, now);
         if (count > 0) log.info(`${count} échéance(s) de contrat facturée(s)`);
+        // Stripe driver (decision 054): each invoiced instalment is charged off session with the saved card.
+        if (config.stripe) {
+          const charged = await chargeInvoicedInstalments(db, config.stripe, now, log);
+          if (charged > 0) log.info(`${charged} échéance(s) prélevée(s) par carte`);
+        }
       },
     },
   ],

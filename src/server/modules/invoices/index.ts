@@ -6,6 +6,7 @@ import { invoicesRoutes } from './invoices.routes';
 export {
   issueCreditNote,
   issueInvoice,
+  recordPayment,
   type InvoiceBuyer,
   type InvoiceLineInput,
   type InvoiceSource,

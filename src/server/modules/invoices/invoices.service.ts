@@ -251,11 +251,16 @@ export async function issueCreditNote(tx: Executor, input: { invoiceId: number; 
 export async function recordPayment(
   db: Db,
   modules: readonly ModuleManifest[],
-  input: { invoiceId: number; amountCents: number; receivedOn: string; recordedBy: number | null; method?: 'transfer' | 'card'; now?: Date },
-): Promise<{ invoiceId: number; status: string }> {
+  input: { invoiceId: number; amountCents: number; receivedOn: string; recordedBy: number | null; method?: 'transfer' | 'card'; reference?: string; now?: Date },
+): Promise<{ invoiceId: number; status: string; recorded?: boolean }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, input.invoiceId);
+    // A processor's payment (its reference) is recorded once: a repeated notice changes nothing (decision 054).
+    if (input.reference !== undefined) {
+      const [known] = await tx.select({ id: invoicePayments.id }).from(invoicePayments).where(eq(invoicePayments.reference, input.reference));
+      if (known) return { invoiceId: invoice.id, status: invoice.status, recorded: false };
+    }
     if (invoice.kind !== 'invoice') throw new AppError('invalid_transition', 409, invoiceMessages.creditNoteNotPayable);
     if (invoice.status === 'paid' || invoice.status === 'cancelled') throw new AppError('invalid_transition', 409, invoiceMessages.notPayable);
     if (input.receivedOn > parisDay(now)) throw AppError.validation({ received_on: [invoiceMessages.receivedOnFuture] }, invoiceMessages.receivedOnFuture);
@@ -267,13 +272,13 @@ export async function recordPayment(
       const message = invoiceMessages.overpayment(formatEuros(due / 100));
       throw AppError.validation({ amount: [message] }, message);
     }
-    await tx.insert(invoicePayments).values({ invoiceId: invoice.id, amountCents: input.amountCents, receivedOn: input.receivedOn, method: input.method ?? 'transfer', recordedBy: input.recordedBy });
+    await tx.insert(invoicePayments).values({ invoiceId: invoice.id, amountCents: input.amountCents, receivedOn: input.receivedOn, method: input.method ?? 'transfer', recordedBy: input.recordedBy, reference: input.reference ?? null });
     const status = settledStatus(invoice.totalCents, paid + input.amountCents, credited);
     await tx.update(invoices).set({ status, paidAt: status === 'paid' ? now : null }).where(eq(invoices.id, invoice.id));
     if (status === 'paid') {
       const event = { invoiceId: invoice.id, source: { kind: invoice.sourceKind!, id: invoice.sourceId! }, paidAt: now };
       for (const module of modules) if (module.invoicePaid) await module.invoicePaid(tx, event);
     }
-    return { invoiceId: invoice.id, status };
+    return { invoiceId: invoice.id, status, recorded: true };
   });
 }

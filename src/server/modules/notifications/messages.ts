@@ -53,6 +53,8 @@ export interface NotificationData {
   session_convocation: { change: 'registered' | 'updated' | 'cancelled'; courseTitle: string; sessionTitle: string; startsAt: string };
   /** To a learner whose contract's instalment fell due (issue 29): its invoice, to pay by bank transfer. */
   instalment_invoiced: { courseTitle: string; label: string; amountCents: number; invoiceNumber: string };
+  card_payment_failed: { courseTitle: string; label: string; amountCents: number; invoiceNumber: string; reason: string };
+  card_payment_failed_admin: { learnerName: string; courseTitle: string; label: string; amountCents: number; invoiceNumber: string; reason: string };
 }
 
 export interface NotificationContent {
@@ -292,6 +294,18 @@ export const notificationContent: { [K in NotificationKind]: (data: Notification
     body: `${data.label} de votre formation « ${data.courseTitle} » est due : ${formatEuros(data.amountCents / 100)}. Votre facture ${data.invoiceNumber} est dans votre espace, avec les coordonnées bancaires pour le virement.`,
     link: webPaths.myContracts,
     actionLabel: 'Voir mes contrats',
+  }),
+  card_payment_failed: (data) => ({
+    title: `Prélèvement refusé : facture ${data.invoiceNumber}`,
+    body: `Le prélèvement de ${formatEuros(data.amountCents / 100)} pour ${data.label.toLowerCase()} de votre formation « ${data.courseTitle} » a échoué (${data.reason}). Votre accès n’est pas suspendu : enregistrez une autre carte dans votre espace ou réglez la facture par virement.`,
+    link: webPaths.myContracts,
+    actionLabel: 'Voir mes contrats',
+  }),
+  card_payment_failed_admin: (data) => ({
+    title: `Prélèvement refusé : ${data.learnerName}`,
+    body: `Le prélèvement de ${formatEuros(data.amountCents / 100)} (facture ${data.invoiceNumber}, ${data.label.toLowerCase()} de « ${data.courseTitle} ») a échoué : ${data.reason}. L’apprenant est prévenu ; rien n’est suspendu.`,
+    link: webPaths.adminInvoices,
+    actionLabel: 'Voir les factures',
   }),
   moderation_queue: (data) => ({
     title: data.kind === 'contest' ? 'Une décision de modération est contestée' : `Nouveau signalement : ${data.targetLabel.toLowerCase()}`,

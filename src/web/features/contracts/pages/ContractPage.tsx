@@ -90,7 +90,10 @@ function ContractView({ contract }: { contract: ContractView }) {
     if (Object.keys(found).length > 0) return;
     accept.mutate(
       { courseId: contract.course_id, body: { full_name: fullName.trim(), accept: true, ...(contract.waiver_offered ? { waiver } : {}), document_sha256: contract.sha256 } },
-      { onSuccess: () => navigate(webPaths.myContracts) },
+      {
+        // With card payments on (decision 054) the learner saves their card on Stripe's page, which brings them back here.
+        onSuccess: (signed) => (signed.checkout_url ? window.location.assign(signed.checkout_url) : navigate(webPaths.myContracts)),
+      },
     );
   }
 

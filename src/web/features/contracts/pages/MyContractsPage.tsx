@@ -20,6 +20,7 @@ import { downloadFile } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useMyContracts } from '../api/get-my-contracts';
 import { useWithdraw } from '../api/withdraw';
+import { useCardSetup } from '../api/card-setup';
 import { ScheduleList } from '../components/ScheduleList';
 
 /** /user/contrats: the learner's contrats de formation: the signed PDF, the withdrawal date, the schedule and its state, « Me rétracter » within the period (issue 29). */
@@ -50,7 +51,9 @@ function ContractCard({ contract }: { contract: MyContract }) {
   const [confirming, setConfirming] = useState(false);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const withdraw = useWithdraw();
+  const cardSetup = useCardSetup();
   const titleId = useId();
+  const failedCharge = contract.schedule.find((i) => i.charge_error);
   const opensAt = new Date(contract.access_from);
 
   async function downloadPdf() {
@@ -84,6 +87,11 @@ function ContractCard({ contract }: { contract: MyContract }) {
         Échéancier
       </Typography>
       <ScheduleList schedule={contract.schedule} />
+      {failedCharge && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          Le prélèvement de « {failedCharge.label} » a échoué ({failedCharge.charge_error}). Votre accès n’est pas suspendu : enregistrez une autre carte ou réglez la facture par virement.
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
         <Button variant="outlined" onClick={downloadPdf}>
           Télécharger le contrat signé (PDF)
@@ -93,6 +101,11 @@ function ContractCard({ contract }: { contract: MyContract }) {
             Voir la formation
           </Button>
         )}
+        {contract.card_needed && (
+          <Button variant="contained" disabled={cardSetup.isPending} onClick={() => cardSetup.mutate(contract.id)}>
+            Enregistrer ma carte
+          </Button>
+        )}
         {contract.can_withdraw && contract.enrolment_id !== null && (
           <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
             Me rétracter
@@ -100,6 +113,7 @@ function ContractCard({ contract }: { contract: MyContract }) {
         )}
       </Stack>
       {pdfError && <Alert severity="error" sx={{ mt: 1 }}>{pdfError}</Alert>}
+      {cardSetup.error && <Alert severity="error" sx={{ mt: 1 }}>{cardSetup.error.message}</Alert>}
       {withdraw.error && <Alert severity="error" sx={{ mt: 1 }}>{withdraw.error.message}</Alert>}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`${titleId}-withdraw`}>
         <DialogTitle id={`${titleId}-withdraw`}>Vous rétracter de cette formation ?</DialogTitle>
