@@ -321,6 +321,7 @@ export async function invoiceDueInstalments(db: Db, now = new Date()): Promise<n
         enrolmentId: contract.enrolmentId,
         source: { kind: 'instalment', id: instalment.id },
         issuedAt: now,
+        amountsIncludeVat: true,
         dueOn: addDays(today, 30),
       });
       await tx.update(contractInstalments).set({ status: 'invoiced', invoiceId: invoice.id, invoicedAt: now }).where(eq(contractInstalments.id, instalment.id));

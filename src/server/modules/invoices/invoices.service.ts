@@ -31,6 +31,12 @@ export interface IssueInvoiceInput {
   issuedAt?: Date;
   /** 'YYYY-MM-DD'; default: 30 days after the issue. */
   dueOn?: string | null;
+  /**
+   * The lines' amounts are prices a consumer was shown, VAT included (a contrat de formation: prices
+   * to individuals are TTC, C. consom. L112-1): the invoice's total is exactly their sum, its HT and
+   * VAT taken out of it. Otherwise (quotes to organisations) the amounts are HT and VAT comes on top.
+   */
+  amountsIncludeVat?: boolean;
 }
 
 export interface IssuedInvoice {
@@ -112,9 +118,10 @@ export async function issueInvoice(tx: Executor, input: IssueInvoiceInput): Prom
   const buyer = await buyerSnapshot(tx, input.buyer);
   const issuedAt = input.issuedAt ?? new Date();
   const service = await serviceOf(tx, input.courseId, input.enrolmentId, issuedAt);
-  const lines = input.lines.map((line, index) => ({ position: index + 1, label: line.label.trim(), quantity: line.quantity, unitAmountCents: line.unitAmountCents, totalHtCents: line.quantity * line.unitAmountCents }));
+  const ht = (cents: number) => (input.amountsIncludeVat ? htFromTtc(cents, seller.vatRegime) : cents);
+  const lines = input.lines.map((line, index) => ({ position: index + 1, label: line.label.trim(), quantity: line.quantity, unitAmountCents: ht(line.unitAmountCents), totalHtCents: ht(line.quantity * line.unitAmountCents) }));
   const totalHtCents = lines.reduce((sum, line) => sum + line.totalHtCents, 0);
-  const vatCents = vatOn(totalHtCents, seller.vatRegime);
+  const vatCents = input.amountsIncludeVat ? input.lines.reduce((sum, line) => sum + line.quantity * line.unitAmountCents, 0) - totalHtCents : vatOn(totalHtCents, seller.vatRegime);
   const year = parisYear(issuedAt);
   const { sequence, number } = await takeNumber(tx, INVOICE_SERIES, year);
   const [row] = await tx

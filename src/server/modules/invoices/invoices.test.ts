@@ -140,6 +140,18 @@ describe('issuing', () => {
     await setProviderSettings({ db, storage });
   });
 
+  it('takes HT and VAT out of a consumer’s price under the standard regime, so the total is the price shown; adds nothing when exempt', async () => {
+    const base = { buyer: { kind: 'user' as const, userId: learner.id }, courseId: null, enrolmentId: null, amountsIncludeVat: true };
+    await setProviderSettings({ db, storage }, { vatRegime: 'standard' });
+    const taxed = await issueInvoice(db, { ...base, source: { kind: 'instalment', id: nextSource++ }, lines: [{ label: 'Premier versement', quantity: 1, unitAmountCents: 10_001 }] });
+    const [taxedRow] = await db.select().from(invoices).where(eq(invoices.id, taxed.id));
+    expect(taxedRow).toMatchObject({ totalCents: 10_001, totalHtCents: 8_334, vatCents: 1_667 });
+    await setProviderSettings({ db, storage });
+    const exempt = await issueInvoice(db, { ...base, source: { kind: 'instalment', id: nextSource++ }, lines: [{ label: 'Premier versement', quantity: 1, unitAmountCents: 10_001 }] });
+    const [exemptRow] = await db.select().from(invoices).where(eq(invoices.id, exempt.id));
+    expect(exemptRow).toMatchObject({ totalCents: 10_001, totalHtCents: 10_001, vatCents: 0 });
+  });
+
   it('refuses an invoice without lines or with a bad line, taking no number', async () => {
     const base = { buyer: { kind: 'user' as const, userId: learner.id }, courseId: null, enrolmentId: null, source: { kind: 'instalment' as const, id: nextSource++ } };
     await expect(issueInvoice(db, { ...base, lines: [] })).rejects.toMatchObject({ statusCode: 422, message: invoiceMessages.noLines });
