@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { downloadBpfCsv, useBpfReport } from '../api/bpf-api';
 import { AnomaliesList } from '../components/AnomaliesList';
 import { BpfFrameTable } from '../components/BpfFrameTable';
-import { ExportCsvButton } from '../components/ExportCsvButton';
+import { ExportButton } from '../../../components/ExportButton';
 
 /** The years offered: from ten years back to the current one. */
 function yearChoices(current: number): number[] {
@@ -51,7 +51,7 @@ export default function AdminBpfPage() {
             </MenuItem>
           ))}
         </TextField>
-        <ExportCsvButton label={`Télécharger le BPF ${year} (CSV)`} onExport={() => downloadBpfCsv(year)} />
+        <ExportButton label={`Télécharger le BPF ${year} (CSV)`} onExport={() => downloadBpfCsv(year)} />
       </Stack>
       {!report.data ? (
         <QueryStatus query={report} loadingLabel="Chargement du bilan" errorMessage="Le bilan n’a pas pu être calculé." />

@@ -15,7 +15,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
 import { qualityExports, useComplaints, useUpdateComplaint } from '../api/quality-api';
-import { ExportButton } from './ExportButton';
+import { ExportButton } from '../../../components/ExportButton';
 import { ImprovementDialog, type ImprovementDraft } from './ImprovementDialog';
 import { LinkedActions } from './LinkedActions';
 

@@ -8,7 +8,7 @@ import { improvementStatusLabels } from '../../../../shared/quality';
 import { Pager } from '../../../components/Pager';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { qualityExports, useImprovements } from '../api/quality-api';
-import { ExportButton } from './ExportButton';
+import { ExportButton } from '../../../components/ExportButton';
 import { ImprovementDialog, type ImprovementDraft } from './ImprovementDialog';
 
 /** The improvement actions (indicator 32), each with its sources; created from a complaint or a survey answer. */

@@ -8,7 +8,7 @@ import { surveyQuestions } from '../../../../shared/quality';
 import { Pager } from '../../../components/Pager';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { qualityExports, useSurveyAnswers } from '../api/quality-api';
-import { ExportButton } from './ExportButton';
+import { ExportButton } from '../../../components/ExportButton';
 import { ImprovementDialog, type ImprovementDraft } from './ImprovementDialog';
 import { LinkedActions } from './LinkedActions';
 
