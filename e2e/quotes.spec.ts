@@ -81,4 +81,21 @@ test('an organisation without seats asks a quote, accepts it, downloads the conv
   await enrol.getByRole('combobox', { name: /^Formation/ }).selectOption({ label: `${course.title} (2 places restantes sur 2)` });
   await enrol.getByRole('button', { name: 'Inscrire' }).click();
   await expect(page.getByText(`1 membre inscrit à «\u00a0${course.title}\u00a0». Places utilisées\u00a0: 1 sur 2.`)).toBeVisible();
+
+  // 6. The bank transfer arrives: an administrator records it on /admin/factures, and the
+  // organisation's invoice reads « Payée ».
+  const invoices = (await (await request.get('/api/organisation/invoices', { headers: bearer(organisation) })).json()) as { invoices: { number: string; status: string }[] };
+  const invoiceNumber = invoices.invoices[0]!.number;
+  const adminContext = await page.context().browser()!.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInBrowser(adminPage, admin);
+  await adminPage.goto(webPaths.adminInvoices);
+  await adminPage.getByRole('button', { name: `Enregistrer un paiement pour la facture ${invoiceNumber}` }).click();
+  const payment = adminPage.getByRole('dialog', { name: 'Enregistrer un paiement' });
+  await expect(payment.getByRole('textbox', { name: /Montant reçu/ })).toHaveValue('80,00');
+  await payment.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+  await expect(payment).toBeHidden();
+  await adminContext.close();
+  await page.goto(webPaths.organisationInvoices);
+  await expect(page.getByRole('row').filter({ hasText: invoiceNumber }).getByText('Payée', { exact: true })).toBeVisible();
 });
