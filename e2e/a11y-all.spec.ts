@@ -47,6 +47,8 @@ interface RunData {
   submittedCourse: SeededCourse;
   /** The demo course with the demo video, and its video and PDF lessons (read as an administrator). */
   demoMedia: { courseId: number; videoId: number; pdfId: number };
+  /** A paid demo course: its contrat de formation (issue 29). */
+  paidDemoCourse: { id: number; title: string };
   /** The member's question on the first lesson of `learningCourse`, answered and marked by its trainer. */
   discussionThreadId: number;
   /** An opportunity the organisation posted, which the member answered (issue 26). */
@@ -698,7 +700,7 @@ const visits: Visit[] = [
   {
     route: webRoutes.courseContract,
     roles: signedIn,
-    url: (data) => webPaths.courseContract(data.seededCourse.id),
+    url: (data) => webPaths.courseContract(data.paidDemoCourse.id),
     heading: 'Contrat de formation',
     act: async (page) => {
       await expect(page.getByRole('button', { name: 'Signer le contrat' })).toBeVisible();
@@ -861,8 +863,11 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   const rated = await request.put(`/api/courses/${ratedCourse.id}/satisfaction`, { headers: bearer(rater), data: { rating: 4, comment: 'Le tri expliqué simplement.' } });
   expect(rated.ok(), await rated.text()).toBe(true);
 
-  const found = await request.get('/api/courses?q=bilan%20carbone');
-  const demo: { id: number } = (await found.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
+  // A paid demo course, for its contract; the demo video is in the first free introduction.
+  const paid = await request.get('/api/courses?q=bilan%20carbone');
+  const paidDemoCourse: { id: number; title: string } = (await paid.json()).items.find((item: { title: string }) => item.title.startsWith('Bilan carbone'));
+  const found = await request.get('/api/courses?q=introduction');
+  const demo: { id: number } = (await found.json()).items.find((item: { title: string }) => item.title === 'Introduction au développement durable');
   const demoLessons: { id: number; type: string }[] = (await (await request.get(`/api/courses/${demo.id}/outline`)).json()).sections.flatMap((section: { lessons: unknown[] }) => section.lessons);
   const demoMedia = { courseId: demo.id, videoId: demoLessons.find((l) => l.type === 'video')!.id, pdfId: demoLessons.find((l) => l.type === 'pdf')!.id };
   const opportunityTitle = 'Animateur ou animatrice de compostage partagé';
@@ -885,7 +890,7 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   const registered = await request.post(`/api/sessions/${plannedSession.id}/registrations`, { headers: bearer(accounts.membre), data: {} });
   expect(registered.status(), await registered.text()).toBe(201);
   const liveSession = { sessionId: plannedSession.id, slotId: plannedSession.slots[0]!.id };
-  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, discussionThreadId, opportunity, conversationId, liveSession };
+  return { accounts, seededCourse, ownCourseId, interviewed, interviewId, meetingGuest, learningCourse, quizLessonId, submittedCourse, demoMedia, paidDemoCourse, discussionThreadId, opportunity, conversationId, liveSession };
 }
 
 let runData: Promise<RunData> | undefined;
