@@ -1,8 +1,13 @@
 import { formatDay, plural } from '../../../shared/french-format';
 
+/** The bell's badge shows at most this count, then « 99+ ». */
+export const BELL_BADGE_MAX = 99;
+
 /** "Notifications, 3 non lues": the bell's accessible name, saying what its badge shows. */
 export function bellLabel(unread: number): string {
   if (unread === 0) return 'Notifications, aucune non lue';
+  // The badge shows « 99+ » beyond: the name holds what is seen (WCAG 2.5.3), then the count.
+  if (unread > BELL_BADGE_MAX) return `Notifications, ${BELL_BADGE_MAX}+ non lues (${unread})`;
   return `Notifications, ${plural(unread, 'non lue')}`;
 }
 

@@ -59,6 +59,9 @@ describe('the accessible name says the unread count', () => {
     expect(bellLabel(0)).toBe('Notifications, aucune non lue');
     expect(bellLabel(1)).toBe('Notifications, 1 non lue');
     expect(bellLabel(3)).toBe('Notifications, 3 non lues');
+    // Beyond 99 the badge shows « 99+ »: the name says it too (what is seen is in the name).
+    expect(bellLabel(99)).toBe('Notifications, 99 non lues');
+    expect(bellLabel(122)).toBe('Notifications, 99+ non lues (122)');
   });
 });
 

@@ -7,7 +7,7 @@ import { useLiveEvents } from '../../../lib/live-events';
 import { usePopupAnchor } from '../../../lib/popup';
 import { useUnreadCount } from '../api/get-unread-count';
 import { notificationKeys } from '../api/keys';
-import { bellLabel } from '../notification-text';
+import { BELL_BADGE_MAX, bellLabel } from '../notification-text';
 
 const loadPanel = () => import('./NotificationPanel');
 const NotificationPanel = lazy(loadPanel);
@@ -55,7 +55,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
         sx={{ p: { xs: 0.5, sm: 1.5 } }}
       >
         {/* The name says the count; the badge only shows it (hidden from the name, nothing when 0). */}
-        <Badge badgeContent={count > 0 ? count : undefined} color="error" max={99} overlap="circular" slotProps={{ badge: { 'aria-hidden': true } }}>
+        <Badge badgeContent={count > 0 ? count : undefined} color="error" max={BELL_BADGE_MAX} overlap="circular" slotProps={{ badge: { 'aria-hidden': true } }}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
