@@ -10,19 +10,6 @@ import { measureThroughput } from './lib';
 
 const CONNECTIONS = 8;
 
-/** Requests per second of a bare Fastify route answering a small JSON object: the floor of our stack. */
-export async function bareFastifyThroughput(seconds: number): Promise<number> {
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ id: 1, firstname: 'Camille', lastname: 'Martin', email: 'camille@exemple.fr', is_valid: true }));
-  await bare.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = bare.server.address() as AddressInfo;
-  try {
-    return await measureThroughput({ url: `http://127.0.0.1:${port}/bare`, connections: CONNECTIONS, seconds });
-  } finally {
-    await bare.close();
-  }
-}
-
 /**
  * A bare Fastify route running one primary-key SELECT through the same database handle (the same
  * driver and pool as the API): the floor of an authenticated read (issue 16, goal 2).

@@ -7,7 +7,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { landingJavaScriptBytes } from './bundle';
-import { bareFastifyThroughput, barePkSelectThroughput, loginThroughput, profileThroughput, rawArgonVerifyThroughput } from './http';
+import { barePkSelectThroughput, loginThroughput, profileThroughput, rawArgonVerifyThroughput } from './http';
 import type { Database } from '../src/server/db/client';
 import type { FastifyInstance } from 'fastify';
 import { benchDashboardSearch } from './dashboard';
@@ -26,6 +26,8 @@ import { benchCrossProcessDelivery, benchStreamMemory, EVENT_STREAMS, MESSAGES_P
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 /** The load test's length; `--load-seconds=10` for a quick look, 60 by default as the issue asks. */
 const LOAD_SECONDS = Number(process.argv.find((a) => a.startsWith('--load-seconds='))?.split('=')[1] ?? 60);
+/** Turns of a figure and its baseline measured side by side (`sideBySide`); `--rounds=1` for a quick look. */
+const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.split('=')[1] ?? 3);
 const results: BenchResult[] = [];
 /** Other work on the machine skews every figure; the report says how busy it was. */
 const loadAtStart = os.loadavg()[0]!;
@@ -40,20 +42,7 @@ async function benchEngine(engine: Engine) {
   const { app, url } = await startBenchApp(database);
   try {
     await profileBench(engine, database, url);
-
-    const argon = await rawArgonVerifyThroughput(SECONDS);
-    const login = await loginThroughput(database, url, SECONDS);
-    results.push({
-      name: 'POST /api/login (req/s)',
-      engine,
-      figure: round(login, 1),
-      unit: 'req/s',
-      budget: '≥ 80 % de la vérification argon2id brute',
-      baseline: { name: 'argon2id verify brut', figure: round(argon, 1), unit: 'op/s' },
-      ratio: round(login / argon),
-      pass: login / argon >= 0.8,
-    });
-    log(`connexion : ${round(login, 1)} req/s, argon2id brut : ${round(argon, 1)} op/s`);
+    await loginBench(engine, database, url);
   } finally {
     await app.close();
     await database.close();
@@ -200,34 +189,60 @@ async function runLighthouseBench() {
 }
 
 /**
- * Goal 2 of issue 16: authenticated GET /api/user/profile (session, user and profile in one prepared
- * query) against a bare Fastify route with one primary-key SELECT on the same driver, and one with no database.
+ * Issue 30: authenticated GET /api/user/profile (session, user and profile in one prepared query)
+ * against a bare Fastify route with one primary-key SELECT on the same driver.
  */
 async function profileBench(engine: Engine, database: Database, url: string) {
-  const bare = await bareFastifyThroughput(SECONDS);
-  const pk = await barePkSelectThroughput(database, SECONDS);
-  const profile = await profileThroughput(database, url, SECONDS);
+  const profile = await sideBySide(
+    () => barePkSelectThroughput(database, SECONDS),
+    () => profileThroughput(database, url, SECONDS),
+  );
   results.push({
     name: 'GET /api/user/profile authentifié, contre une route nue avec un SELECT par clé (req/s)',
     engine,
-    figure: round(profile, 0),
+    figure: round(profile.measured, 0),
     unit: 'req/s',
     budget: '≥ 80 % de la route nue avec SELECT',
-    baseline: { name: 'route Fastify nue + SELECT par clé primaire, même pilote', figure: round(pk, 0), unit: 'req/s' },
-    ratio: round(profile / pk),
-    pass: profile / pk >= 0.8,
+    baseline: { name: 'route Fastify nue + SELECT par clé primaire, même pilote', figure: round(profile.baseline, 0), unit: 'req/s' },
+    ratio: round(profile.ratio),
+    pass: profile.ratio >= 0.8,
   });
+  log(`profil : ${round(profile.measured, 0)} req/s, route nue + SELECT : ${round(profile.baseline, 0)} req/s (rapports : ${profile.ratios.map((r) => round(r)).join(', ')})`);
+}
+
+/** Issue 30: sign-ins per second against raw argon2id verifications with the same parameters and concurrency. */
+async function loginBench(engine: Engine, database: Database, url: string) {
+  const login = await sideBySide(
+    () => rawArgonVerifyThroughput(SECONDS),
+    () => loginThroughput(database, url, SECONDS),
+  );
   results.push({
-    name: 'GET /api/user/profile authentifié, contre une route nue sans base (req/s)',
+    name: 'POST /api/login (req/s)',
     engine,
-    figure: round(profile, 0),
+    figure: round(login.measured, 1),
     unit: 'req/s',
-    budget: '≥ 40 % de la route nue',
-    baseline: { name: 'route Fastify nue', figure: round(bare, 0), unit: 'req/s' },
-    ratio: round(profile / bare),
-    pass: profile / bare >= 0.4,
+    budget: '≥ 80 % de la vérification argon2id brute',
+    baseline: { name: 'argon2id verify brut, mêmes paramètres', figure: round(login.baseline, 1), unit: 'op/s' },
+    ratio: round(login.ratio),
+    pass: login.ratio >= 0.8,
   });
-  log(`profil : ${round(profile, 0)} req/s, route nue + SELECT : ${round(pk, 0)} req/s, route nue : ${round(bare, 0)} req/s`);
+  log(`connexion : ${round(login.measured, 1)} req/s, argon2id brut : ${round(login.baseline, 1)} op/s (rapports : ${login.ratios.map((r) => round(r)).join(', ')})`);
+}
+
+/**
+ * A figure and its baseline measured in turns, `ROUNDS` times each, so that whatever else the
+ * machine does weighs on both alike; the report keeps the median round (by its ratio).
+ */
+async function sideBySide(baseline: () => Promise<number>, measured: () => Promise<number>): Promise<{ baseline: number; measured: number; ratio: number; ratios: number[] }> {
+  const rounds: Array<{ baseline: number; measured: number; ratio: number }> = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const base = await baseline();
+    const figure = await measured();
+    rounds.push({ baseline: base, measured: figure, ratio: figure / base });
+  }
+  const ratios = rounds.map((r) => r.ratio);
+  const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
+  return { ...middle, ratios };
 }
 
 async function runProfileBenches() {
@@ -236,6 +251,7 @@ async function runProfileBenches() {
     const { app, url } = await startBenchApp(database);
     try {
       await profileBench(engine, database, url);
+      await loginBench(engine, database, url);
     } finally {
       await app.close();
       await database.close();
@@ -244,8 +260,8 @@ async function runProfileBenches() {
 }
 
 /** The mixed load against the compiled server in a process of its own, so that the load generator never shares its event loop. */
-async function loadOnServerProcess(engine: Engine, connections: number, options: { webConcurrency?: number; probe?: boolean } = {}) {
-  const server = await startServerProcess(engine, { databaseUrl: process.env.DATABASE_URL, webConcurrency: options.webConcurrency });
+async function loadOnServerProcess(engine: Engine, connections: number, options: { probe?: boolean } = {}) {
+  const server = await startServerProcess(engine, { databaseUrl: process.env.DATABASE_URL });
   try {
     const idleProbe = options.probe ? await freshConnectionLatency(server.url) : 0;
     const load = await benchLoad(server.url, { connections, seconds: LOAD_SECONDS, probe: options.probe });
@@ -256,8 +272,10 @@ async function loadOnServerProcess(engine: Engine, connections: number, options:
 }
 
 /**
- * Goals 1 and 3 of issue 16: 300 users on each engine with no error, a newcomer's connection
- * answered within a second meanwhile; on PostgreSQL, the same load on 2 API processes against 1.
+ * Goals 1 and 3 of issue 16, kept by issue 30 as a regression guard: 300 users on each engine with
+ * no error, a newcomer's connection answered within a second meanwhile. (The throughput of 2 API
+ * processes against 1 was withdrawn: on two cores they share the same processors; the capacity
+ * model projects it instead.)
  */
 async function runLoadBenches() {
   const users = 300;
@@ -285,38 +303,26 @@ async function runLoadBenches() {
     });
     log(`charge (${engine}) : ${load.requests} requêtes, ${errors} erreur(s) (statuts : ${JSON.stringify(load.statusCodes)}, ${load.errors} sans réponse), ${load.rps} req/s, p99 ${load.p99Ms} ms ; nouvelle connexion : ${load.probeMaxMs} ms au pire (au repos : ${round(idleProbe, 1)} ms)`);
   }
-  if (!process.env.DATABASE_URL) return;
-  const one = (await loadOnServerProcess('postgres', 200, { webConcurrency: 1 })).load;
-  const two = (await loadOnServerProcess('postgres', 200, { webConcurrency: 2 })).load;
-  const ratio = two.rps / one.rps;
-  results.push({
-    name: 'Charge de 200 utilisateurs sur 2 processus API (WEB_CONCURRENCY=2) : débit',
-    engine: 'postgres',
-    figure: two.rps,
-    unit: `req/s (p99 ${two.p99Ms} ms, ${two.errors + two.non2xx} erreur(s))`,
-    budget: '≥ 1,6 × un processus, p99 < 1 s',
-    baseline: { name: 'même charge, 1 processus', figure: one.rps, unit: `req/s (p99 ${one.p99Ms} ms)` },
-    ratio: round(ratio),
-    pass: ratio >= 1.6 && two.p99Ms < 1000 && two.errors + two.non2xx === 0,
-  });
-  log(`processus API : 1 → ${one.rps} req/s (p99 ${one.p99Ms} ms), 2 → ${two.rps} req/s (p99 ${two.p99Ms} ms), ×${round(ratio)}`);
 }
 
-/** Goal 4 of issue 16: process start to first answer of the compiled server, with the demo data, on each engine. */
+/**
+ * Goal 4 of issue 16: process start to first answer of the compiled server, with the demo data, on
+ * each engine. The bare process is shown for reference only: issue 30 withdrew the ratio to it,
+ * which two cores cannot show (the embedded database's WebAssembly alone outweighs it).
+ */
 async function runStartupBench() {
   const budgets: Record<Engine, number> = { pglite: 1500, postgres: 1000 };
   for (const engine of engines()) {
     const restart = await benchRestart(engine, process.env.DATABASE_URL);
-    const ratio = restart.restartMs / restart.baselineMs;
     results.push({
       name: 'Démarrage du processus jusqu’à la première réponse (serveur compilé, données de démonstration)',
       engine,
       figure: restart.restartMs,
       unit: 'ms',
-      budget: `≤ ${budgets[engine]} ms et ≤ 2 × Fastify nu`,
+      budget: `≤ ${budgets[engine]} ms`,
       baseline: { name: 'processus Fastify nu', figure: restart.baselineMs, unit: 'ms' },
-      ratio: round(ratio),
-      pass: restart.restartMs <= budgets[engine] && ratio <= 2,
+      ratio: round(restart.restartMs / restart.baselineMs),
+      pass: restart.restartMs <= budgets[engine],
     });
     log(`démarrage (${engine}) : ${restart.restartMs} ms (Fastify nu : ${restart.baselineMs} ms)`);
   }

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { COURSE_ATTACHMENT_MAX_BYTES } from '../shared/constants';
 import { errorMessages } from '../shared/errors';
 import type { Config } from './config';
@@ -13,6 +13,7 @@ import type { ModuleManifest } from './lib/module-manifest';
 import { EARLY_REQUESTS_SCRIPT_HASH } from './lib/early-requests';
 import { startEventBus } from './lib/event-bus';
 import { logSafeError, logSafeRequest } from './lib/log-safety';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { createStorage, type Storage } from './lib/storage';
 import { swaggerUiDir, swaggerUiLogo } from './lib/swagger-ui-files';
 import { coursesInitialData } from './modules/courses';
@@ -71,7 +72,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(errorsPlugin, { db });
   await app.register(lingeringClosePlugin);

@@ -1,4 +1,4 @@
-import { lt, sql, type SQL } from 'drizzle-orm';
+import { lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 
@@ -33,7 +33,7 @@ export const rateKeys = {
  * hit), returning `hits`. `source` replaces the VALUES row, e.g. to count only when another
  * counter is under its limit. Window lengths are our constants, never user input.
  */
-export function hitStatement(key: string, windowSeconds: number, source?: SQL): SQL {
+export function hitStatement(key: string | Placeholder, windowSeconds: number, source?: SQL): SQL {
   const expired = sql.raw(`c.window_start <= now() - interval '${Math.trunc(windowSeconds)} seconds'`);
   return sql`insert into ${rateLimitCounters} as c (key, hits, window_start)
     ${source ?? sql`values (${key}, 1, now())`}
@@ -50,13 +50,21 @@ export async function countHit(db: Db, key: string, windowSeconds: number): Prom
 }
 
 /**
- * An attempt that turned out right, in one statement: forgets the `clear` counter (e.g. the
- * e-mail's failures) and gives the attempt back to the `refund` counter (e.g. the address's).
+ * An attempt that turned out right, as a statement to put in a CTE: forgets the `clear` counter
+ * (e.g. the e-mail's failures) and gives the attempt back to the `refund` counter (e.g. the address's).
  */
-export async function forgiveHit(db: Db, { clear, refund }: { clear: string; refund: string }): Promise<void> {
-  await db.execute(sql`with cleared as (delete from ${rateLimitCounters} where key = ${clear})
-    update ${rateLimitCounters} set hits = greatest(hits - 1, 0) where key = ${refund}`);
+export function forgiveHitStatements(clear: string | Placeholder, refund: string | Placeholder): SQL {
+  return sql`cleared as (delete from ${rateLimitCounters} where key = ${clear}),
+    refunded as (update ${rateLimitCounters} set hits = greatest(hits - 1, 0) where key = ${refund})`;
 }
+
+/**
+ * Evaluated in a statement, lets its commit return before the WAL reaches the disk. For writes whose
+ * loss at a crash of the database server harms nobody (a counter, a session to sign in again): the
+ * row locks they take are then held for microseconds, not for a disk flush, so that logins from one
+ * address no longer queue behind each other's flushes (issue 30). A no-op on PGlite.
+ */
+export const ASYNC_COMMIT = sql.raw(`set_config('synchronous_commit', 'off', true)`);
 
 /** Forgets a counter (e.g. the failures of an e-mail once its right password is given). */
 export async function clearHits(db: Db, key: string): Promise<void> {

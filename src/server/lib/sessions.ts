@@ -69,11 +69,17 @@ function prepareStatements(db: Db) {
 }
 const statements = preparedPerDatabase(prepareStatements);
 
-/** A new session: 256 random bits handed to the client once, only their SHA-256 kept. */
-export async function createSession(db: Db, userId: number, remember = false): Promise<string> {
+/** A new session's token (256 random bits handed to the client once) and the row kept of it: only its SHA-256. */
+export function newSession(remember: boolean): { token: string; tokenHash: string; expiresAt: Date } {
   const token = randomBytes(32).toString('base64url');
   const ttl = remember ? REMEMBER_SESSION_TTL_MS : SESSION_TTL_MS;
-  await statements(db).insert.execute({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) });
+  return { token, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) };
+}
+
+/** Opens a session for `userId`; answers its token. */
+export async function createSession(db: Db, userId: number, remember = false): Promise<string> {
+  const { token, ...row } = newSession(remember);
+  await statements(db).insert.execute({ userId, ...row });
   return token;
 }
 

@@ -4,15 +4,16 @@ import type { SignupData, SignupResponse } from '../../../shared/signup';
 import { IP_FAILURES_PER_MINUTE, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS, SIGNUP_WINDOW_MS } from '../../../shared/constants';
 import { isDisabledAccount } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { announcePendingInvitations, assertSiretFree, invitationProvesAddress, isSiretViolation, saveOrganisation, siretTaken, type OrganisationInput } from '../organisations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { queueEmailConfirmation } from './email-confirmation';
-import { countHit, forgiveHit, hitStatement, rateKeys } from '../../lib/rate-limits';
+import { ASYNC_COMMIT, countHit, forgiveHitStatements, hitStatement, rateKeys } from '../../lib/rate-limits';
 import { userSearchText } from '../../lib/search-text';
-import { createSession } from '../../lib/sessions';
+import { createSession, newSession } from '../../lib/sessions';
+import { preparedPerDatabase, prepareSql } from '../../lib/prepared';
 
 const IP_WINDOW_SECONDS = 60;
 const LOCKOUT_WINDOW_SECONDS = LOCKOUT_WINDOW_MS / 1000;
@@ -111,27 +112,54 @@ interface LoginRow extends Record<string, unknown> {
 }
 
 /**
- * Signs in. One statement counts this attempt on the address's counter and, when the address is
- * under its limit, on the e-mail's counter, and reads the account: the attempt is counted before
- * the argon2 verify, so concurrent guesses can never get more verifies than the limits allow
- * (decision 012). A right password gives its attempt back. The e-mail's counter exists whether or
- * not an account does, so an unknown e-mail is locked after as many tries as a real one, and costs
- * a verify too: neither the answer nor its timing tells which e-mails exist.
+ * The two statements of a login, prepared once per database (planning them cost more than running
+ * them, on PGlite most of all). Both commit without waiting for the disk (`ASYNC_COMMIT`): a crash
+ * of the database server may forget the last attempts counted or a session just opened, never
+ * anything else.
  */
-export async function login(db: Db, input: LoginInput, ip: string): Promise<LoginResponse> {
-  const ipKey = rateKeys.loginAddress(ip);
-  const emailKey = rateKeys.loginEmail(input.email);
-  const result = await db.execute<LoginRow>(sql`
-    with ip_hit as (${hitStatement(ipKey, IP_WINDOW_SECONDS)}),
+const loginStatements = preparedPerDatabase((db: Db) => ({
+  /**
+   * Counts this attempt on the address's counter and, when the address is under its limit, on the
+   * e-mail's counter, and reads the account.
+   */
+  attempt: prepareSql<LoginRow>(
+    db,
+    'ecoforma_login_attempt',
+    sql`with ip_hit as (${hitStatement(sql.placeholder('ipKey'), IP_WINDOW_SECONDS)}),
     email_hit as (${hitStatement(
-      emailKey,
+      sql.placeholder('emailKey'),
       LOCKOUT_WINDOW_SECONDS,
-      sql`select ${emailKey}, 1, now() from ip_hit where ip_hit.hits <= ${IP_FAILURES_PER_MINUTE}`,
+      sql`select ${sql.placeholder('emailKey')}::text, 1, now() from ip_hit where ip_hit.hits <= ${sql.raw(String(IP_FAILURES_PER_MINUTE))}`,
     )})
     select (select hits from ip_hit) as ip_hits, (select hits from email_hit) as email_hits,
-      u.id, u.role, u.firstname, u.lastname, u.email, u.is_valid, u.email_confirmed_at, u.password_hash
-    from (select 1) as one left join ${users} u on u.email = ${input.email}`);
-  const row = (result as unknown as { rows: LoginRow[] }).rows[0]!;
+      u.id, u.role, u.firstname, u.lastname, u.email, u.is_valid, u.email_confirmed_at, u.password_hash, ${ASYNC_COMMIT}
+    from (select 1) as one left join ${users} u on u.email = ${sql.placeholder('email')}`,
+  ),
+  /** The right password on a disabled account: the e-mail's failures forgotten, the address's attempt given back. */
+  forgive: prepareSql(db, 'ecoforma_login_forgive', sql`with ${forgiveHitStatements(sql.placeholder('emailKey'), sql.placeholder('ipKey'))} select ${ASYNC_COMMIT}`),
+  /** The right password: the e-mail's failures forgotten, the address's attempt given back, and the session opened. */
+  success: prepareSql(
+    db,
+    'ecoforma_login_success',
+    sql`with ${forgiveHitStatements(sql.placeholder('emailKey'), sql.placeholder('ipKey'))}
+    insert into ${sessions} (user_id, token_hash, expires_at)
+    values (${sql.placeholder('userId')}, ${sql.placeholder('tokenHash')}, ${sql.placeholder('expiresAt')})
+    returning ${ASYNC_COMMIT}`,
+  ),
+}));
+
+/**
+ * Signs in. The attempt is counted before the argon2 verify, so concurrent guesses can never get
+ * more verifies than the limits allow (decision 012). A right password gives its attempt back. The
+ * e-mail's counter exists whether or not an account does, so an unknown e-mail is locked after as
+ * many tries as a real one, and costs a verify too: neither the answer nor its timing tells which
+ * e-mails exist.
+ */
+export async function login(db: Db, input: LoginInput, ip: string): Promise<LoginResponse> {
+  const keys = { ipKey: rateKeys.loginAddress(ip), emailKey: rateKeys.loginEmail(input.email) };
+  const statements = loginStatements(db);
+  const { rows } = await statements.attempt.execute({ ...keys, email: input.email });
+  const row = rows[0]!;
 
   // A school behind one address may fail 20 times a minute; a password-guessing script may not.
   if (Number(row.ip_hits) > IP_FAILURES_PER_MINUTE) throw new AppError('too_many_attempts', 429);
@@ -144,8 +172,6 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<Logi
   }
   if (!(await verifyPassword(row.password_hash, input.password))) throw new AppError('invalid_credentials', 401);
 
-  // The right password: not a failure. The e-mail starts again from zero, the address gets its try back.
-  await forgiveHit(db, { clear: emailKey, refund: ipKey });
   const account: AccountUser = {
     id: row.id,
     role: row.role,
@@ -155,9 +181,14 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<Logi
     is_valid: row.is_valid,
     email_confirmed: row.email_confirmed_at !== null,
   };
-  // Only someone who knows the password learns that the account is disabled.
-  if (isDisabledAccount(account)) throw new AppError('account_disabled', 403);
+  // Only someone who knows the password learns that the account is disabled (its attempt is given
+  // back all the same: the password was right).
+  if (isDisabledAccount(account)) {
+    await statements.forgive.execute(keys);
+    throw new AppError('account_disabled', 403);
+  }
 
-  const accessToken = await createSession(db, account.id, input.remember);
-  return { accessToken, user: account };
+  const { token, tokenHash, expiresAt } = newSession(input.remember);
+  await statements.success.execute({ ...keys, userId: account.id, tokenHash, expiresAt });
+  return { accessToken: token, user: account };
 }

@@ -631,6 +631,16 @@ describe('POST /api/login', () => {
       expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     });
 
+    it('gives the attempt back to the address and clears the e-mail\'s failures: the password was right', async () => {
+      const user = await member({ isValid: false });
+      const ip = newIp();
+      expect((await login({ email: user.email, password: 'Mauvais1' }, ip)).statusCode).toBe(401);
+      expect(await hits(`login:ip:${ip}`)).toBe(1);
+      expect((await login({ email: user.email, password: DEFAULT_PASSWORD }, ip)).statusCode).toBe(403);
+      expect(await hits(`login:ip:${ip}`)).toBe(1);
+      expect(await hits(`login:email:${user.email}`)).toBe(0);
+    });
+
     it('answers invalid_credentials to a wrong password, revealing nothing', async () => {
       const user = await member({ role: 'organisme', isValid: false });
       expect((await login({ email: user.email, password: 'Mauvais1' })).json().error_code).toBe('invalid_credentials');
