@@ -377,6 +377,8 @@ export interface KindMeasure {
   apiCpuMs?: number;
   /** CPU ms per request of the PostgreSQL backends of the bench's database. */
   pgCpuMs?: number;
+  /** When the steady load ran (the clock of this host), to read the CPU on a `--target`'s host for that window. */
+  window: { from: string; to: string };
 }
 
 export interface CapacityRun {
@@ -420,6 +422,7 @@ async function measureKind(url: string, spec: KindSpec, data: CapacityData, seco
   const backends = cpu?.backends?.();
   await backends?.start();
   const apiBefore = cpu ? treeCpuMs(cpu.pid) : 0;
+  const from = new Date();
   const steady = await drive(url, next, { connections: pacedConnections(steadyRps), seconds, overallRate: steadyRps });
   const apiMs = cpu ? treeCpuMs(cpu.pid) - apiBefore : 0;
   const pgMs = backends ? await backends.stop() : undefined;
@@ -433,17 +436,20 @@ async function measureKind(url: string, spec: KindSpec, data: CapacityData, seco
     p50Ms: steady.p50Ms,
     p95Ms: steady.p95Ms,
     p99Ms: steady.p99Ms,
+    window: { from: clock(from), to: clock(new Date()) },
     ...(cpu && steady.requests ? { apiCpuMs: round(apiMs / steady.requests, 3) } : {}),
     ...(pgMs !== undefined && steady.requests ? { pgCpuMs: round(pgMs / steady.requests, 3) } : {}),
   };
   log(
-    `  ${spec.label} : max ${calibration.rps} req/s, charge ${steady.rps} req/s, p95 ${steady.p95Ms} ms` +
+    `  ${spec.label} : max ${calibration.rps} req/s, charge ${steady.rps} req/s de ${measure.window.from} à ${measure.window.to}, p95 ${steady.p95Ms} ms` +
       (measure.apiCpuMs !== undefined ? `, CPU API ${measure.apiCpuMs} ms/req` : '') +
       (measure.pgCpuMs !== undefined ? `, CPU PostgreSQL ${measure.pgCpuMs} ms/req` : '') +
       (measure.failures ? `, ${measure.failures} échec(s) ${JSON.stringify({ ...calibration.statusCodes, ...steady.statusCodes })}` : ''),
   );
   return measure;
 }
+
+const clock = (date: Date) => date.toTimeString().slice(0, 8);
 
 /** CPU ms an active learner costs per minute, from per-request figures. */
 export function perLearnerMinute(kinds: KindMeasure[], figure: (k: KindMeasure) => number | undefined): number {
@@ -609,7 +615,9 @@ function projection(runs: CapacityRun[]): string {
     const c = r.check;
     if (!c) return '';
     return [
-      `**Vérification (mesuré)** : le mélange de l’apprenant actif, tiré au hasard requête par requête, joué pendant le double de la durée d’une mesure au rythme de ${whole(c.learners)} apprenants (${fr(c.targetRps, 0)} req/s visées, ${fr(c.rps, 0)} atteintes) : p95 **${fr(c.p95Ms)} ms**, p99 ${fr(c.p99Ms)} ms, ${c.failures} échec(s).`,
+      `**Vérification (mesuré)** : le mélange de l’apprenant actif, tiré au hasard requête par requête, joué pendant le double de la durée d’une mesure au rythme de ${whole(c.learners)} apprenants (${fr(c.targetRps, 0)} req/s visées, ${fr(c.rps, 0)} atteintes${
+        c.rps < 0.9 * c.targetRps ? ' : le débit visé n’a pas été atteint, la machine n’a pas donné ce CPU au serveur — générateur de charge et autres travaux s’y partagent les cœurs' : ''
+      }) : p95 **${fr(c.p95Ms)} ms**, p99 ${fr(c.p99Ms)} ms, ${c.failures} échec(s).`,
       `Le processus API y a occupé ${fr(c.apiCpuShare, 2)} cœur (projection : ${fr(TARGET_UTILISATION, 2)} si le débit visé est atteint), soit ${fr(c.apiMeasuredMs, 2)} ms de CPU par requête du mélange pour ${fr(c.apiPredictedMs, 2)} ms prévus par les coûts ci-dessus` +
         (c.pgMeasuredMs !== undefined ? ` ; PostgreSQL ${fr(c.pgCpuShare!, 2)} cœur, ${fr(c.pgMeasuredMs, 2)} ms par requête pour ${fr(c.pgPredictedMs!, 2)} ms prévus.` : '.') +
         ' Un écart de plus de 20 % entre prévu et mesuré dit que les coûts d’une requête jouée seule ne s’additionnent pas tels quels (cache, ramasse-miettes, machine occupée).',
@@ -715,7 +723,7 @@ Sur l’hôte A (le serveur), avec la base de la production visée mais **pas la
 \`\`\`sh
 npm run build
 SEED_DEMO=true ADMIN_EMAIL=admin@bench.test ADMIN_PASSWORD=AdminBench2026 \\
-  TRUST_PROXY=<adresse de l’hôte B> WEB_CONCURRENCY=<n> DATABASE_URL=postgres://… \\
+  SIGNUP_LIMIT_PER_ADDRESS=1000 TRUST_PROXY=<adresse de l’hôte B> WEB_CONCURRENCY=<n> DATABASE_URL=postgres://… \\
   HOST=0.0.0.0 PORT=3000 npm start
 \`\`\`
 
@@ -727,8 +735,8 @@ npx tsx bench/run.ts --only=load --target=http://hostA:3000 --target-accept-writ
 \`\`\`
 
 - Sans \`--target-accept-writes\`, seules les requêtes qui n’écrivent rien (recherche, page d’un cours) sont jouées. Avec, le banc **crée** sur le serveur visé : ${LEARNERS} comptes ou plus \`capacite-<tirage>-<n>@exemple.fr\` (mot de passe connu du banc), leurs inscriptions au premier cours gratuit, une conversation et des messages de chacun avec la formatrice de ce cours (elle est notifiée), un quiz ajouté au premier chapitre de ce cours par le compte administrateur (\`BENCH_ADMIN_EMAIL\`, \`BENCH_ADMIN_PASSWORD\`, par défaut ceux de la commande ci-dessus), leurs tentatives, leçons terminées, leçons ouvertes, battements d’assiduité et sessions de connexion. \`--only=load\` crée 50 comptes \`charge-…@exemple.fr\`. Rien n’est supprimé ensuite : visez un serveur jetable.
-- \`TRUST_PROXY\` doit désigner l’hôte B : chaque requête y porte l’adresse d’un apprenant (\`X-Forwarded-For\`, décision 034), sinon les limites par adresse refusent les inscriptions et connexions.
-- Le banc ne lit pas le CPU d’un hôte distant : il rapporte le débit et les latences par requête (fichier \`.tmp/capacite-cible.md\`). Le CPU se lit **sur l’hôte A** pendant chaque charge stable (le banc affiche sa durée et son débit), par exemple \`pidstat -u -p ALL 5 | grep -E 'node|postgres'\`, ou \`cat /proc/<pid>/stat\` (champs 14 et 15) avant et après ; CPU par requête = (secondes de CPU × 1000) ÷ requêtes.
+- \`TRUST_PROXY\` doit désigner l’hôte B : chaque requête y porte l’adresse d’un apprenant (\`X-Forwarded-For\`, décision 034), sinon les limites par adresse refusent les inscriptions et connexions ; \`--only=load\` inscrit ses 50 comptes depuis la seule adresse de l’hôte B, d’où \`SIGNUP_LIMIT_PER_ADDRESS=1000\`.
+- Le banc ne lit pas le CPU d’un hôte distant : il rapporte le débit et les latences par requête (fichier \`.tmp/capacite-cible.md\`). Le CPU se lit **sur l’hôte A** pendant chaque charge stable (le banc affiche l’heure de début et de fin de chacune et son débit), par exemple \`pidstat -u -p ALL 5 | grep -E 'node|postgres'\`, ou \`cat /proc/<pid>/stat\` (champs 14 et 15) avant et après ; CPU par requête = (secondes de CPU × 1000) ÷ requêtes.
 - La projection tient si le débit maximal par type de requête croît à peu près comme \`min(n, cœurs)\` et si le CPU par requête reste celui de ce document.
 `;
 }
@@ -740,6 +748,10 @@ Produit le ${m.date} par \`npx tsx bench/run.ts --only=capacity --target=${run.t
 Le CPU du serveur n’est pas lisible d’ici : relevez-le sur son hôte pendant chaque charge (pidstat, /proc).
 ${run.skipped.length ? `\nNon jouées (elles écrivent ; \`--target-accept-writes\` pour les jouer) : ${run.skipped.map((k) => labelOf(k).label).join(', ')}.\n` : ''}
 ${measuredTable([run])}
+
+Fenêtres des charges stables (heure de l’hôte de charge), pour y lire le CPU de l’hôte du serveur :
+
+${run.kinds.map((k) => `- ${labelOf(k.kind).label} : de ${k.window.from} à ${k.window.to}, ${fr(k.steadyRps, 0)} req/s`).join('\n')}
 `;
 }
 
