@@ -22,6 +22,7 @@ import { freshConnectionLatency, startServerProcess } from './server-process';
 import { benchPlayer } from './player';
 import { benchRestart } from './startup';
 import { benchCrossProcessDelivery, benchStreamMemory, EVENT_STREAMS, MESSAGES_PER_SECOND } from './events';
+import { runCapacity, runLoadOnTarget, TARGET } from './capacity';
 
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 5);
 /** The load test's length; `--load-seconds=10` for a quick look, 60 by default as the issue asks. */
@@ -418,7 +419,7 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
 
 async function main() {
   // `--no-build` measures the interface already in dist/web (e.g. while browser tests serve it).
-  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'organisation' && ONLY !== 'profile' && ONLY !== 'events' && !process.argv.includes('--no-build')) {
+  if (ONLY !== 'media' && ONLY !== 'startup' && ONLY !== 'catalogue' && ONLY !== 'organisation' && ONLY !== 'profile' && ONLY !== 'events' && ONLY !== 'capacity' && !process.argv.includes('--no-build')) {
     log('Construction de l’interface web (pour mesurer le JavaScript et le lecteur)…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
@@ -431,9 +432,11 @@ async function main() {
       for (const engine of engines()) await runOrganisationDashboardBench(engine);
     },
     profile: runProfileBenches,
-    load: runLoadBenches,
+    // `--target=URL` (decision 057): the load generator against a server already running on another host.
+    load: TARGET ? () => runLoadOnTarget({ connections: 300, seconds: LOAD_SECONDS, log }) : runLoadBenches,
     lighthouse: runLighthouseBench,
     events: runEventsBenches,
+    capacity: () => runCapacity({ seconds: SECONDS, log, loadAtStart }),
   };
   if (ONLY) {
     const run = families[ONLY];
@@ -470,6 +473,8 @@ async function main() {
   await runLoadBenches();
 
   await runEventsBenches();
+
+  await runCapacity({ seconds: SECONDS, log, loadAtStart });
 
   writeReport();
   const failed = results.filter((r) => !r.pass);

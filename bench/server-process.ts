@@ -40,6 +40,10 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 
 export interface ServerProcess {
   url: string;
+  /** The server's process id (the cluster's primary when WEB_CONCURRENCY > 1), to read its CPU time in /proc. */
+  pid: number;
+  /** On PostgreSQL, the throwaway database the server runs on (to find its backends in pg_stat_activity). */
+  databaseName?: string;
   stop(): Promise<void>;
 }
 
@@ -78,6 +82,8 @@ export async function startServerProcess(engine: Engine, options: { databaseUrl?
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    ...(engine === 'postgres' ? { databaseName: name } : {}),
     async stop() {
       await stopProcess(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
