@@ -119,9 +119,12 @@ export default function PlayerPage() {
   const outline = useOutline(courseId);
   // Time-sliced (decision 056): the answers arrive through the query cache, whose updates React renders
   // in one blocking task; as deferred values, the player is rendered in a transition that yields to the
-  // browser every few milliseconds. The loading indicator stays until then.
-  const courseData = useDeferredValue(course.data);
-  const outlineData = useDeferredValue(outline.data);
+  // browser every few milliseconds. The loading indicator stays until then; later answers (a lesson
+  // completed) show at once.
+  const courseArrived = useDeferredValue(course.data) !== undefined;
+  const outlineArrived = useDeferredValue(outline.data) !== undefined;
+  const courseData = courseArrived ? course.data : undefined;
+  const outlineData = outlineArrived ? outline.data : undefined;
 
   if (courseId === null || isStatus(course.error, 404) || isStatus(outline.error, 404)) return <CourseNotFound />;
   const failed = course.error ?? outline.error;
@@ -305,7 +308,7 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
   if (isStatus(lesson.error, 404) || (lesson.data && lesson.data.course_id !== course.id)) return <LessonNotFound courseId={course.id} />;
   if (lesson.error) return <LoadError error={lesson.error} onRetry={() => void lesson.refetch()} />;
   // The previous lesson's text is not shown while the next one's is on its way.
-  const content = lessonData?.id === lessonId ? lessonData : undefined;
+  const content = lessonData?.id === lessonId && lesson.data?.id === lessonId ? lesson.data : undefined;
   if (!content) return <Loading label="Chargement de la leçon" />;
 
   const order = lessonsInOrder(outline);
