@@ -7,19 +7,10 @@ import { CERTIFICATE_CODE_PATTERN } from './certificates';
 import { publicAttestationSchema } from './directory';
 import { emptyAsUndefined, pageInfoShape, pageParam } from './paging';
 import { regionSlugs } from './regions';
+import { opportunityTypes } from './opportunity-types';
 
-/** What organisations and administrators post (issue 26). */
-export const opportunityTypes = ['job', 'internship', 'apprenticeship', 'volunteer', 'freelance', 'training_request'] as const;
-export type OpportunityType = (typeof opportunityTypes)[number];
-
-export const opportunityTypeLabels: Record<OpportunityType, string> = {
-  job: 'Emploi',
-  internship: 'Stage',
-  apprenticeship: 'Alternance',
-  volunteer: 'Bénévolat',
-  freelance: 'Mission freelance',
-  training_request: 'Demande de formation',
-};
+/** What organisations and administrators post (issue 26): in opportunity-types.ts, without zod. */
+export { opportunityTypeLabels, opportunityTypes, type OpportunityType } from './opportunity-types';
 
 export const OPPORTUNITY_TITLE_MIN = 5;
 export const OPPORTUNITY_TITLE_MAX = 150;

@@ -7,7 +7,7 @@ import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Activity } from '../../../../shared/activity';
 import { formatShortDateTime, plural } from '../../../../shared/french-format';
-import { opportunityTypeLabels } from '../../../../shared/opportunities';
+import { opportunityTypeLabels } from '../../../../shared/opportunity-types';
 import { regionName } from '../../../../shared/regions';
 import { webPaths } from '../../../../shared/web-paths';
 import { useSession } from '../../../lib/session';

@@ -18,7 +18,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AdminUser, AdminUsersResponse } from '../../../../shared/admin';
 import { webPaths } from '../../../../shared/web-paths';
 import { adminText, fullName } from '../admin-text';
-import { Pager } from '../../../components/Pager';
+import { RowsPager } from '../../../components/RowsPager';
 import { MAX_PAGE_SIZE } from '../../../../shared/constants';
 
 /** The page sizes the administrator chooses from; the server accepts up to MAX_PAGE_SIZE. */
@@ -194,7 +194,7 @@ export function UsersList({
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label={loadingLabel} />}</Box>
       <UsersRows {...rows} users={data?.users} />
       {data && (
-        <Pager
+        <RowsPager
           label="Pages des utilisateurs"
           info={{ total: data.total, pageSize }}
           page={page}

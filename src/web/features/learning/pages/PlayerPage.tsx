@@ -23,7 +23,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import type { CourseDetail } from '../../../../shared/courses';
 import { isCourseAuthor, parseCourseId } from '../../../../shared/courses';
@@ -117,6 +117,14 @@ export default function PlayerPage() {
   const courseId = parseCourseId(params.id);
   const course = useCourse(courseId);
   const outline = useOutline(courseId);
+  // Time-sliced (decision 056): the answers arrive through the query cache, whose updates React renders
+  // in one blocking task; as deferred values, the player is rendered in a transition that yields to the
+  // browser every few milliseconds. The loading indicator stays until then; later answers (a lesson
+  // completed) show at once.
+  const courseArrived = useDeferredValue(course.data) !== undefined;
+  const outlineArrived = useDeferredValue(outline.data) !== undefined;
+  const courseData = courseArrived ? course.data : undefined;
+  const outlineData = outlineArrived ? outline.data : undefined;
 
   if (courseId === null || isStatus(course.error, 404) || isStatus(outline.error, 404)) return <CourseNotFound />;
   const failed = course.error ?? outline.error;
@@ -133,12 +141,12 @@ export default function PlayerPage() {
       </Container>
     );
   }
-  if (!course.data || !outline.data) return <Loading label="Chargement du cours" />;
+  if (!courseData || !outlineData) return <Loading label="Chargement du cours" />;
 
-  if (outline.data.total_lessons === 0) {
+  if (outlineData.total_lessons === 0) {
     return (
       <Notice
-        title={course.data.title}
+        title={courseData.title}
         text="Ce cours ne contient pas encore de leçon. Revenez bientôt : son formateur prépare le contenu."
         action={
           <Button component={RouterLink} to={webPaths.courseDetail(courseId)} variant="contained" startIcon={<ArrowBackIcon />}>
@@ -148,8 +156,8 @@ export default function PlayerPage() {
       />
     );
   }
-  if (params.lessonId === undefined) return <Resume course={course.data} outline={outline.data} />;
-  return <Player course={course.data} outline={outline.data} lessonId={parseCourseId(params.lessonId)} />;
+  if (params.lessonId === undefined) return <Resume course={courseData} outline={outlineData} />;
+  return <Player course={courseData} outline={outlineData} lessonId={parseCourseId(params.lessonId)} />;
 }
 
 /**
@@ -166,6 +174,8 @@ function Player({ course, outline, lessonId }: { course: CourseDetail; outline: 
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [outlineOpen, setOutlineOpen] = useState(false);
+  // On a phone the outline is folded: its lessons are rendered the first time it opens, not with the page.
+  const [outlineShown, setOutlineShown] = useState(false);
   const [tab, setTab] = useState<'lesson' | 'discussions'>('lesson');
   const user = useSession((state) => state.user);
   // The course's discussions are for its learners, its trainer and administrators (issue 26).
@@ -201,13 +211,16 @@ function Player({ course, outline, lessonId }: { course: CourseDetail; outline: 
               aria-expanded={outlineOpen}
               aria-controls="plan-du-cours"
               endIcon={outlineOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-              onClick={() => setOutlineOpen((open) => !open)}
+              onClick={() => {
+                setOutlineShown(true);
+                setOutlineOpen((open) => !open);
+              }}
             >
               {outlineOpen ? 'Masquer le plan du cours' : 'Afficher le plan du cours'}
             </Button>
             <Collapse in={outlineOpen} id="plan-du-cours">
               <Paper variant="outlined" sx={{ mt: 1 }}>
-                {outlineNav}
+                {(outlineShown || outlineOpen) && outlineNav}
               </Paper>
             </Collapse>
           </Box>
@@ -283,6 +296,8 @@ function NotEnrolled({ course }: { course: CourseDetail }) {
 
 function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outline: CourseOutline; lessonId: number }) {
   const lesson = useLesson(lessonId);
+  // Time-sliced like the course and its outline: the lesson's text is rendered in a transition.
+  const lessonData = useDeferredValue(lesson.data);
   // An author enrolled before issue 25 is not asked to rate their own course (the server refuses it).
   const ownCourse = isCourseAuthor(useSession((state) => state.user), { authorId: course.user.id });
   const complete = useCompleteLesson();
@@ -292,9 +307,10 @@ function LessonPane({ course, outline, lessonId }: { course: CourseDetail; outli
   if (isStatus(lesson.error, 403) || isStatus(lesson.error, 401)) return <NotEnrolled course={course} />;
   if (isStatus(lesson.error, 404) || (lesson.data && lesson.data.course_id !== course.id)) return <LessonNotFound courseId={course.id} />;
   if (lesson.error) return <LoadError error={lesson.error} onRetry={() => void lesson.refetch()} />;
-  if (!lesson.data) return <Loading label="Chargement de la leçon" />;
+  // The previous lesson's text is not shown while the next one's is on its way.
+  const content = lessonData?.id === lessonId && lesson.data?.id === lessonId ? lesson.data : undefined;
+  if (!content) return <Loading label="Chargement de la leçon" />;
 
-  const content = lesson.data;
   const order = lessonsInOrder(outline);
   const index = order.findIndex((entry) => entry.id === content.id);
   const previous = index > 0 ? order[index - 1] : undefined;

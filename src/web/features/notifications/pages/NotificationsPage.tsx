@@ -17,7 +17,7 @@ import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { unreadSummary } from '../notification-text';
 import { NotificationText } from '../components/NotificationEntry';
-import { Pager } from '../../../components/Pager';
+import { RowsPager } from '../../../components/RowsPager';
 
 const PAGE_SIZE = 20;
 
@@ -122,7 +122,7 @@ function NotificationsList({ userId }: { userId: number }) {
               </ListItem>
             ))}
           </List>
-          <Pager
+          <RowsPager
             label="Pages des notifications"
             info={{ total, pageSize: PAGE_SIZE }}
             page={page}
