@@ -26,6 +26,10 @@ const MIN = 60_000;
 const at = (minutesFromNow: number) => new Date(Date.now() + minutesFromNow * MIN).toISOString();
 
 function sessionBody(overrides: Record<string, unknown> = {}) {
+  // One clock reading for all the dates: read one by one, the last slot's end could fall a
+  // millisecond after the session's end (422, seen once under load).
+  const now = Date.now();
+  const at = (minutesFromNow: number) => new Date(now + minutesFromNow * MIN).toISOString();
   return {
     title: 'Classe virtuelle : les scopes',
     modality: 'virtual',
