@@ -101,6 +101,20 @@ export const userCounts = pgTable(
   (t) => [primaryKey({ columns: [t.role, t.isValid] })],
 );
 
+/**
+ * Courses per (theme, status), kept exact by statement-level triggers (migration 0038_course_counts,
+ * decision 055): the catalogue's total and the themes' counts are read here, not counted.
+ */
+export const courseCounts = pgTable(
+  'course_counts',
+  {
+    categorySlug: text('category_slug').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categorySlug, t.status] })],
+);
+
 /** How many users have at least one meeting: a single row kept by triggers on `meetings` (migration 0003). */
 export const meetingUserCount = pgTable(
   'meeting_user_count',
