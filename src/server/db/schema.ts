@@ -314,7 +314,7 @@ export const courses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('courses_category_idx').on(t.categorySlug, t.status),
+    index('courses_category_status_created_idx').on(t.categorySlug, t.status, t.createdAt, t.id),
     index('courses_author_idx').on(t.authorId),
     index('courses_created_at_idx').on(t.createdAt),
     index('courses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -50,3 +50,10 @@ CREATE TRIGGER courses_counts_truncate AFTER TRUNCATE ON courses
 --> statement-breakpoint
 INSERT INTO course_counts (category_slug, status, n)
   SELECT category_slug, status, count(*)::int FROM courses GROUP BY category_slug, status;
+--> statement-breakpoint
+-- A theme's courses, newest first: a search or a list within one theme walks only that theme's
+-- rows until its page (or its CATALOGUE_SEARCH_CAP candidates) is found, instead of the whole
+-- catalogue's newest-first index (decision 055). Its prefix serves what courses_category_idx did.
+DROP INDEX "courses_category_idx";
+--> statement-breakpoint
+CREATE INDEX "courses_category_status_created_idx" ON "courses" USING btree ("category_slug","status","created_at","id");
