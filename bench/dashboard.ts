@@ -35,6 +35,14 @@ function textArray(values: string[]) {
  * of them two. Called again with a larger `count`, it grows the same population.
  */
 export async function seedDashboardUsers(db: Db, count: number, from = 0): Promise<void> {
+  // In slices: one statement for 90,000 users would outlast PostgreSQL's statement timeout on a busy machine.
+  for (let start = from; start < count; start += 10_000) await seedUserSlice(db, Math.min(count, start + 10_000), start);
+  // What autovacuum does on a live database: fresh statistics and a visibility map for index-only counts.
+  await db.execute(sql`vacuum analyze users`);
+  await db.execute(sql`vacuum analyze meetings`);
+}
+
+async function seedUserSlice(db: Db, count: number, from: number): Promise<void> {
   const before = (await db.execute(sql`select coalesce(max(id), 0)::int as id from ${users}`)) as unknown as { rows: Array<{ id: number }> };
   const lastId = before.rows[0]!.id;
   await db.execute(sql`
@@ -74,9 +82,6 @@ export async function seedDashboardUsers(db: Db, count: number, from = 0): Promi
     from users cross join generate_series(1, 2) as n
     where role = 'formateur' and id > ${lastId} and id % 3 = 0 and (n = 1 or id % 2 = 0)
   `);
-  // What autovacuum does on a live database: fresh statistics and a visibility map for index-only counts.
-  await db.execute(sql`vacuum analyze users`);
-  await db.execute(sql`vacuum analyze meetings`);
 }
 
 /** The searches an administrator types: names, partial names, emails, and no match. */
