@@ -29,7 +29,7 @@ const EMPTY_TEXT = "Aucun cours ne correspond à vos critères. Essayez d'ajuste
  */
 function foundText({ total, totalCapped }: { total: number; totalCapped?: boolean }): string {
   if (!totalCapped) return plural(total, 'cours trouvé', 'cours trouvés');
-  return `Plus de ${plural(total, 'cours trouvé', 'cours trouvés')} : voici les ${formatNumber(total)} plus récents, classés par pertinence. Précisez votre recherche ou choisissez un thème pour trouver les autres.`;
+  return `Plus de ${plural(total, 'cours trouvé', 'cours trouvés')} : voici les ${formatNumber(total)} plus récents, classés par pertinence. Précisez votre recherche ou choisissez un thème pour trouver les autres.`;
 }
 
 interface CatalogueState {
