@@ -5,11 +5,11 @@ import { categories } from '../src/shared/categories';
 import type { Db } from '../src/server/db/client';
 import { insertManyCourses } from '../src/server/test/factories';
 
-/** Budgets of issue 16 (goal 5): p95 of a catalogue search at 10,000 and at 100,000 courses. */
-export const CATALOGUE_SEARCH_BUDGETS = [
-  { courses: 10_000, p95Ms: 20 },
-  { courses: 100_000, p95Ms: 50 },
-] as const;
+/**
+ * The catalogue's sizes, one database growing (issue 30): the p95 at 100,000 courses may be at
+ * most twice the p95 at 10,000 (GROWTH_BUDGET), in place of issue 16's absolute 20 and 50 ms.
+ */
+export const CATALOGUE_SEARCH_STEPS = [10_000, 100_000] as const;
 
 /** What people type, with and without accents, alone or with a theme and a page. */
 function benchQueries(samples: number): string[] {

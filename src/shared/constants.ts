@@ -57,6 +57,11 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /** The catalogue screen's page: four rows of three cards (the server inlines this same first page, decision 031). */
 export const CATALOGUE_PAGE_SIZE = 12;
+/**
+ * A catalogue search ranks at most this many matches, the newest ones, and counts no further:
+ * beyond, the screen says « plus de 120 cours trouvés » (decision 055). Ten pages of twelve.
+ */
+export const CATALOGUE_SEARCH_CAP = 120;
 /** Id of the `<script type="application/json">` in which the server inlines a public page's first API answers. */
 export const INITIAL_DATA_ELEMENT_ID = 'donnees-initiales';
 /** Property of `window` where a signed-in page's inline script leaves the API calls it started early (API path → fetch). */

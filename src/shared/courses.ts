@@ -169,6 +169,11 @@ export type CourseDetail = z.infer<typeof courseDetailSchema>;
 export const coursePageSchema = z.object({
   items: z.array(courseItemSchema),
   total: z.number().int(),
+  /**
+   * A search matched more than CATALOGUE_SEARCH_CAP courses: `total` is then that cap, the pages
+   * hold the cap's most relevant, and the screen says « plus de » (decision 055). Absent otherwise.
+   */
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -101,6 +101,20 @@ export const userCounts = pgTable(
   (t) => [primaryKey({ columns: [t.role, t.isValid] })],
 );
 
+/**
+ * Courses per (theme, status), kept exact by statement-level triggers (migration 0038_course_counts,
+ * decision 055): the catalogue's total and the themes' counts are read here, not counted.
+ */
+export const courseCounts = pgTable(
+  'course_counts',
+  {
+    categorySlug: text('category_slug').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categorySlug, t.status] })],
+);
+
 /** How many users have at least one meeting: a single row kept by triggers on `meetings` (migration 0003). */
 export const meetingUserCount = pgTable(
   'meeting_user_count',
@@ -300,7 +314,7 @@ export const courses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('courses_category_idx').on(t.categorySlug, t.status),
+    index('courses_category_status_created_idx').on(t.categorySlug, t.status, t.createdAt, t.id),
     index('courses_author_idx').on(t.authorId),
     index('courses_created_at_idx').on(t.createdAt),
     index('courses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

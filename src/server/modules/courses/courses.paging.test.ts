@@ -1,7 +1,8 @@
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_SEARCH_CAP } from '../../../shared/constants';
 import type { CourseItem } from '../../../shared/courses';
-import { courses } from '../../db/schema';
+import { courseCounts, courses } from '../../db/schema';
 import { courseSearchText, SPARSE_MATCHES } from './courses.service';
 import { createTestApp } from '../../test/app';
 import { insertManyCourses } from '../../test/factories';
@@ -52,5 +53,48 @@ describe('catalogue paging with many and with few matches', () => {
     }
     const beyond = await app.inject({ method: 'GET', url: '/api/courses?q=zero%20dechet&page=50&pageSize=5' });
     expect(beyond.json()).toEqual({ items: [], total, page: 50, pageSize: 5 });
+  });
+
+  it('ranks only the newest CATALOGUE_SEARCH_CAP matches of a broad search, and says there are more (decision 055)', async () => {
+    // 'parcours' is in two descriptions in five: more than the cap of the 400 courses match.
+    const match = sql`(${courses.searchVector} @@ plainto_tsquery('ecoforma_fr', 'parcours') or ${courses.searchText} like '%parcours%')`;
+    const condition = and(eq(courses.status, 'published'), match);
+    const all = await db.select({ id: courses.id }).from(courses).where(condition).orderBy(desc(courses.createdAt), desc(courses.id));
+    expect(all.length).toBeGreaterThan(CATALOGUE_SEARCH_CAP);
+    const newest = all.slice(0, CATALOGUE_SEARCH_CAP).map((r) => r.id);
+    const rank = sql`ts_rank(${courses.searchVector}, to_tsquery('ecoforma_fr', 'parcours:*'))`;
+    const ranked = await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(condition, sql`${courses.id} in (${sql.join(newest.map((id) => sql`${id}`), sql`, `)})`))
+      .orderBy(desc(rank), desc(courses.createdAt), desc(courses.id));
+    const pages = Math.ceil(CATALOGUE_SEARCH_CAP / 12);
+    const seen: number[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const res = await app.inject({ method: 'GET', url: `/api/courses?q=parcours&page=${page}&pageSize=12` });
+      expect(res.json()).toMatchObject({ total: CATALOGUE_SEARCH_CAP, totalCapped: true, page, pageSize: 12 });
+      seen.push(...res.json().items.map((c: CourseItem) => c.id));
+    }
+    expect(seen).toEqual(ranked.map((r) => r.id));
+    const beyond = await app.inject({ method: 'GET', url: `/api/courses?q=parcours&page=${pages + 1}&pageSize=12` });
+    expect(beyond.json()).toEqual({ items: [], total: CATALOGUE_SEARCH_CAP, totalCapped: true, page: pages + 1, pageSize: 12 });
+  });
+
+  it('keeps the counts of courses per theme and status equal to the courses, through inserts, updates and deletes (migration 0038)', async () => {
+    const counted = async () => {
+      const kept = await db.select().from(courseCounts);
+      const real = await db.select({ categorySlug: courses.categorySlug, status: courses.status, n: sql<number>`count(*)::int`.mapWith(Number) }).from(courses).groupBy(courses.categorySlug, courses.status);
+      const key = (r: { categorySlug: string; status: string }) => `${r.categorySlug}/${r.status}`;
+      expect(new Map(kept.filter((r) => r.n !== 0).map((r) => [key(r), r.n]))).toEqual(new Map(real.map((r) => [key(r), r.n])));
+    };
+    await counted();
+    await db.update(courses).set({ status: 'unpublished' }).where(sql`${courses.id} % 7 = 0`);
+    await db.update(courses).set({ categorySlug: 'rse' }).where(sql`${courses.id} % 11 = 0`);
+    await counted();
+    const unsearched = await app.inject({ method: 'GET', url: '/api/courses?category=rse&pageSize=5' });
+    const [rse] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(courses).where(and(eq(courses.status, 'published'), eq(courses.categorySlug, 'rse')));
+    expect(unsearched.json().total).toBe(rse!.n);
+    await db.delete(courses).where(sql`${courses.id} % 13 = 0`);
+    await counted();
   });
 });

@@ -1,5 +1,5 @@
 import { categoryName } from '../../../shared/categories';
-import { and, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import {
   canEditCourse,
   canViewCourse,
@@ -19,8 +19,9 @@ import {
 import type { Actor } from '../../../shared/roles';
 import { contractMessages } from '../../../shared/contracts';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
+import { CATALOGUE_SEARCH_CAP } from '../../../shared/constants';
 import type { Db } from '../../db/client';
-import { categories, certificates, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable, trainingContracts } from '../../db/schema';
+import { categories, certificates, courseCounts, courseSections, courses, enrolments, lessons, savedCourses, searchWords as searchWordsTable, trainingContracts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { courseItemColumns, toCourseItem } from './course-items';
 import { ratingStats } from '../satisfaction';
@@ -142,7 +143,7 @@ export async function listCatalogue(db: Db, query: CourseListQuery): Promise<Cou
   const category = query.category?.trim();
   const filters: SQL[] = [eq(courses.status, 'published')];
   if (category) filters.push(eq(courses.categorySlug, category));
-  if (words.length === 0) return listNewest(db, and(...filters)!, query);
+  if (words.length === 0) return listNewest(db, and(...filters)!, category, query);
 
   const first = await listSearched(db, filters, words, query);
   if (first.total > 0) return first;
@@ -161,33 +162,59 @@ async function itemsInOrder(db: Db, ids: number[]): Promise<CourseItem[]> {
   return ids.flatMap((id) => (byId.has(id) ? [toItem(byId.get(id)!)] : []));
 }
 
-/** Searched: the matching ids ranked by relevance then newest, the page cut in SQL. */
+/**
+ * Searched: the matching ids ranked by relevance then newest, the page cut in SQL. Ranking every
+ * match and counting them all grew with the catalogue (a common word matches a fifth of it: 20,000
+ * rows read, ranked and counted for 12 at 100,000 courses). So only the CATALOGUE_SEARCH_CAP newest
+ * matches are candidates, read by walking the newest-first index until that many are found (or from
+ * the GIN indexes when fewer match), then ranked; one more is read to know whether others exist, and
+ * the total says « plus de » beyond (decision 055). Up to the cap, results and total are exact.
+ */
 async function listSearched(db: Db, filters: SQL[], words: string[], query: CourseListQuery): Promise<CoursePage> {
   const where = and(...filters, searchMatch(words));
   const offset = (query.page - 1) * query.pageSize;
-  // Ranking reads every match anyway: the total comes with it (a window count), not from a second scan.
-  const ranked = await db
-    .select({ id: courses.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(courses)
-    .where(where)
-    .orderBy(desc(searchRank(words)), desc(courses.createdAt), desc(courses.id))
-    .limit(query.pageSize)
-    .offset(offset);
-  if (ranked.length === 0) {
-    // A page past the last one: only then is the total counted on its own.
-    const [counted] = offset > 0 ? await db.select({ total: count() }).from(courses).where(where) : [];
-    return emptyPage(query, counted?.total ?? 0);
-  }
-  return { items: await itemsInOrder(db, ranked.map((row) => row.id)), total: ranked[0]!.total, page: query.page, pageSize: query.pageSize };
+  const result = await db.execute(sql`
+    with candidates as materialized (
+      select ${courses.id} as id, ${courses.createdAt} as created_at, ${searchRank(words)} as rank
+      from ${courses} where ${where}
+      order by ${courses.createdAt} desc, ${courses.id} desc
+      limit ${CATALOGUE_SEARCH_CAP + 1}
+    ),
+    ranked as (select id, created_at, rank from candidates order by created_at desc, id desc limit ${CATALOGUE_SEARCH_CAP})
+    select c.matched, p.id
+    from (select count(*)::int as matched from candidates) c
+    left join (select id, created_at, rank from ranked order by rank desc, created_at desc, id desc limit ${query.pageSize} offset ${offset}) p on true
+    order by p.rank desc, p.created_at desc, p.id desc`);
+  // Both drivers (pg and PGlite) answer a raw statement with its rows under `rows`.
+  const { rows } = result as unknown as { rows: Array<{ matched: number; id: number | null }> };
+  const matched = Number(rows[0]!.matched);
+  const capped = matched > CATALOGUE_SEARCH_CAP;
+  const ids = rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
+  return {
+    items: await itemsInOrder(db, ids),
+    total: capped ? CATALOGUE_SEARCH_CAP : matched,
+    ...(capped ? { totalCapped: true } : {}),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Published courses, of one theme or all, as the triggers of migration 0038 keep them counted. */
+async function publishedCount(db: Db, category: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${courseCounts.n}), 0)::int`.mapWith(Number) })
+    .from(courseCounts)
+    .where(and(eq(courseCounts.status, 'published'), category ? eq(courseCounts.categorySlug, category) : undefined));
+  return row?.n ?? 0;
 }
 
 /** Not searched: newest first. */
-async function listNewest(db: Db, where: SQL, query: CourseListQuery): Promise<CoursePage> {
+async function listNewest(db: Db, where: SQL, category: string | undefined, query: CourseListQuery): Promise<CoursePage> {
   const offset = (query.page - 1) * query.pageSize;
-  const [counted] = await db.select({ total: count() }).from(courses).where(where);
-  const total = counted?.total ?? 0;
+  // Counting the published courses read them all (an index-only scan of 95,000 entries at 100,000
+  // courses): their number is kept by triggers instead (decision 055).
+  const total = await publishedCount(db, category);
   if (offset >= total) return emptyPage(query, total);
-
   if (total > SPARSE_MATCHES) {
     const rows = await selectCourses(db)
       .where(where)
@@ -204,13 +231,12 @@ async function listNewest(db: Db, where: SQL, query: CourseListQuery): Promise<C
   return { items: await itemsInOrder(db, ids), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** The six themes with their number of published courses, in one grouped query. */
+/** The six themes with their number of published courses, read from the counts the triggers keep (decision 055). */
 export async function listCategoryCounts(db: Db): Promise<CategoryCount[]> {
   return db
-    .select({ slug: categories.slug, name: categories.name, count: sql<number>`cast(count(${courses.id}) as integer)` })
+    .select({ slug: categories.slug, name: categories.name, count: sql<number>`coalesce(${courseCounts.n}, 0)::int`.mapWith(Number) })
     .from(categories)
-    .leftJoin(courses, and(eq(courses.categorySlug, categories.slug), eq(courses.status, 'published')))
-    .groupBy(categories.slug, categories.name, categories.position)
+    .leftJoin(courseCounts, and(eq(courseCounts.categorySlug, categories.slug), eq(courseCounts.status, 'published')))
     .orderBy(categories.position);
 }
 

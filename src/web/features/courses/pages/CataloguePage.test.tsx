@@ -46,6 +46,20 @@ describe('CataloguePage', () => {
     expect(screen.getByText('2 cours trouvés')).toBeInTheDocument();
   });
 
+  it('says « plus de » when a search matched more courses than the server ranks (decision 055)', async () => {
+    signIn();
+    mockApi({
+      'GET /api/categories': { body: categoryCounts },
+      'GET /api/courses': { body: { items: [courseItem({ id: 1 })], total: 120, totalCapped: true, page: 1, pageSize: 12 } },
+    });
+    renderRoutes('/user/courses?q=formation', routes);
+    expect(
+      await screen.findByText('Plus de 120 cours trouvés : voici les 120 plus récents, classés par pertinence. Précisez votre recherche ou choisissez un thème pour trouver les autres.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pages du catalogue' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aller à la page 10' })).toBeInTheDocument();
+  });
+
   it('selects a category chip, then deselects it on a second click, keeping it in the address', async () => {
     signIn();
     const { calls } = api((url) => (url.searchParams.get('category') === 'ecologie' ? [courseItem({ id: 5, title: 'Fresque du climat' })] : [courseItem()]));

@@ -17,11 +17,20 @@ import { CategoryChips } from '../components/CategoryChips';
 import { CourseCard } from '../components/CourseCard';
 import { usePageTitle } from '../../../lib/page-title';
 import { Pager } from '../../../components/Pager';
-import { plural } from '../../../../shared/french-format';
+import { formatNumber, plural } from '../../../../shared/french-format';
 import { ActivityPanel } from '../../activity';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const EMPTY_TEXT = "Aucun cours ne correspond à vos critères. Essayez d'ajuster votre recherche.";
+
+/**
+ * « 3 cours trouvés », or for a search matching more than the server ranks (CATALOGUE_SEARCH_CAP,
+ * decision 055) what the pages hold and how to reach the others.
+ */
+function foundText({ total, totalCapped }: { total: number; totalCapped?: boolean }): string {
+  if (!totalCapped) return plural(total, 'cours trouvé', 'cours trouvés');
+  return `Plus de ${plural(total, 'cours trouvé', 'cours trouvés')} : voici les ${formatNumber(total)} plus récents, classés par pertinence. Précisez votre recherche ou choisissez un thème pour trouver les autres.`;
+}
 
 interface CatalogueState {
   q: string;
@@ -140,7 +149,7 @@ export default function CataloguePage() {
       )}
 
       <Typography aria-live="polite" role="status" variant="body2" color="text.secondary" sx={{ mb: 2, minHeight: 20 }}>
-        {data ? plural(data.total, 'cours trouvé', 'cours trouvés') : ''}
+        {data ? foundText(data) : ''}
       </Typography>
 
       {courses.isError && !data && (
