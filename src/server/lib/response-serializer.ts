@@ -33,7 +33,14 @@ export function jsonSchemaSerializer(schema: z.ZodType): Serialize | undefined {
 export const responseSerializerCompiler = (route: RouteSchema): Serialize => {
   let serialize: Serialize | undefined;
   return (data) => {
-    serialize ??= (route.schema instanceof z.ZodType && jsonSchemaSerializer(route.schema)) || zodSerializerCompiler(route);
+    serialize ??= (route.schema instanceof z.ZodType && cachedSerializer(route.schema)) || zodSerializerCompiler(route);
     return serialize(data);
   };
 };
+
+/** By schema: a schema shared by several routes, or by every application a test process builds, is compiled once. */
+const serializers = new WeakMap<z.ZodType, Serialize | null>();
+function cachedSerializer(schema: z.ZodType): Serialize | undefined {
+  if (!serializers.has(schema)) serializers.set(schema, jsonSchemaSerializer(schema) ?? null);
+  return serializers.get(schema) ?? undefined;
+}
