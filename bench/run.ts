@@ -406,7 +406,7 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
 async function main() {
   // `--no-build` measures the interface already in dist/web (e.g. while browser tests serve it).
   const withoutInterface = ['media', 'startup', 'uploads', 'catalogue', 'admin', 'organisation', 'growth', 'profile', 'events', 'capacity'];
-  if (!withoutInterface.includes(ONLY ?? '') && !process.argv.includes('--no-build')) {
+  if (!(ONLY ?? '').split(',').every((name) => withoutInterface.includes(name)) && !process.argv.includes('--no-build')) {
     log('Construction de l’interface web (pour mesurer le JavaScript et le lecteur)…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
@@ -434,7 +434,8 @@ async function main() {
   };
   /** The three growth families of issue 30, for `--only=growth`. */
   const aliases: Record<string, string[]> = { growth: ['catalogue', 'admin', 'organisation'] };
-  const chosen = ONLY ? (aliases[ONLY] ?? [ONLY]) : Object.keys(families);
+  // `--only=profile,growth`: several families in one run, the report naming them all.
+  const chosen = ONLY ? ONLY.split(',').flatMap((name) => aliases[name] ?? [name]) : Object.keys(families);
   for (const name of chosen) if (!families[name]) throw new Error(`Famille inconnue : ${name} (au choix : ${[...Object.keys(families), ...Object.keys(aliases)].join(', ')}).`);
   for (const name of chosen) {
     // A family that breaks is a failed row of the report, not the end of the run.
