@@ -10,7 +10,10 @@ export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * results, which doubled the cost of every check for pages that have no cross-origin frame.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).setLegacyMode(true).analyze();
+  // `resultTypes`: axe still runs every rule, but details only the violations, the one list read
+  // here, instead of every element that passed too (axe's own advice for speed). Set before the
+  // tags: `options()` replaces the options, `runOnly` included.
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(axeTags).setLegacyMode(true).analyze();
   const summary = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
   );

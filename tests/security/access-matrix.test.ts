@@ -799,6 +799,20 @@ describe('access-control matrix', () => {
     for (const [key, rowDef] of Object.entries(matrix)) expect(`${key}: ${rowDef.cells[6] === '-'}`).toBe(`${key}: ${rowDef.target === 'none' || rowDef.target === 'correspondent'}`);
   });
 
+  it('has a fingerprint of the data that sees an insert, an update to the same values and a delete', async () => {
+    const user = await createUser(db);
+    const before = await stateFingerprint(db, storage);
+    const [row] = await db.insert(notifications).values({ userId: user.id, kind: 'enrolment_confirmed', title: 'Titre', body: 'Texte', link: '/user/learning' }).returning();
+    const inserted = await stateFingerprint(db, storage);
+    expect(inserted).not.toBe(before);
+    await db.update(notifications).set({ title: 'Titre' }).where(eq(notifications.id, row!.id));
+    const updated = await stateFingerprint(db, storage);
+    expect(updated).not.toBe(inserted);
+    await db.delete(notifications).where(eq(notifications.id, row!.id));
+    expect(await stateFingerprint(db, storage)).not.toBe(updated);
+    expect(await stateFingerprint(db, storage)).toBe(await stateFingerprint(db, storage));
+  });
+
   it('declares a response schema for every success status the matrix expects (the answers are checked and documented)', () => {
     type Documented = { description?: string; content?: object };
     const paths = (app as unknown as { swagger(): { paths: Record<string, Record<string, { responses?: Record<string, Documented> }>> } }).swagger().paths;
