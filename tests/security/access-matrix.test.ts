@@ -13,6 +13,7 @@ import { issueInvoice } from '../../src/server/modules/invoices';
 import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
+import { parisDay } from '../../src/shared/paris-days';
 
 /**
  * The access-control matrix: for every API route the server declares (app.apiRoutes), the exact
@@ -270,7 +271,7 @@ const liveSessionBody: BodyFn = () => {
 const liveSignatureBody: BodyFn = () => ({ payload: { signature_png: signaturePng().toString('base64') } });
 const absenceBody: BodyFn = () => ({ payload: { reason: 'Rendez-vous médical.' } });
 const quoteBody: BodyFn = (w) => ({ payload: { course_id: w.ownCourse.id, seats: 3 } });
-const paymentBody: BodyFn = () => ({ payload: { amount: '10', received_on: new Date().toISOString().slice(0, 10) } });
+const paymentBody: BodyFn = () => ({ payload: { amount: '10', received_on: parisDay(new Date()) } });
 const creditNoteBody: BodyFn = () => ({ payload: { reason: 'Geste commercial de la matrice', amount: '5' } });
 const notAllowed = { refusedAs: { formateurPending: 'messaging_not_allowed', admin: 'messaging_not_allowed' } } as const;
 

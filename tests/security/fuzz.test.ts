@@ -15,6 +15,7 @@ import { demoProvider } from '../../src/server/modules/provider/provider.service
 import { createUser, insertCourse, insertLiveSession } from '../../src/server/test/factories';
 import { pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile, uploadsListing } from '../../src/server/test/uploads';
+import { parisDay } from '../../src/shared/paris-days';
 
 /**
  * Property-based fuzzing of every JSON endpoint: random bodies, query strings and path ids, sent
@@ -163,7 +164,7 @@ const templates: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'POST /api/courses/:id/contract/accept': fc.boolean().map((waiver) => ({ full_name: `${actors.membre.user.firstname} ${actors.membre.user.lastname}`, accept: true, waiver })),
   // Stripe's webhook (decision 054): off in this app (404); its signature check is fuzzed in stripe.test.ts.
   'POST /api/payments/stripe/webhook': fc.record({ id: fc.string(), type: fc.constantFrom('checkout.session.completed', 'payment_intent.succeeded', 'payment_intent.payment_failed'), data: fc.record({ object: fc.dictionary(fc.string(), fc.string()) }) }),
-  'POST /api/admin/invoices/:id/payments': fc.nat({ max: 600 }).map((euros) => ({ amount: String(euros), received_on: new Date().toISOString().slice(0, 10) })),
+  'POST /api/admin/invoices/:id/payments': fc.nat({ max: 600 }).map((euros) => ({ amount: String(euros), received_on: parisDay(new Date()) })),
   'POST /api/admin/invoices/:id/credit-notes': fc.nat({ max: 600 }).map((euros) => ({ reason: 'Avoir aléatoire', amount: String(euros) })),
 };
 

@@ -8,6 +8,7 @@ import { pdfText } from '../../test/pdf';
 import { buildContract } from './contract-document';
 import { invoiceDueInstalments } from './contracts.service';
 import { contractsModule } from '.';
+import { parisDay } from '../../../shared/paris-days';
 
 const { app, db, storage } = await createTestApp();
 await setProviderSettings({ db, storage }, { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' } as never);
@@ -274,7 +275,7 @@ describe('invoicing the schedule (daily job) and its payment', () => {
     const invoicesOfLearner = await call('GET', '/api/user/invoices', user);
     expect(invoicesOfLearner.statusCode, invoicesOfLearner.body).toBe(200);
     expect(JSON.stringify(invoicesOfLearner.json())).toContain(String(invoiceId));
-    const paid = await call('POST', `/api/admin/invoices/${invoiceId}/payments`, admin, { amount: '36', received_on: new Date().toISOString().slice(0, 10) });
+    const paid = await call('POST', `/api/admin/invoices/${invoiceId}/payments`, admin, { amount: '36', received_on: parisDay(new Date()) });
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await call('GET', '/api/user/contracts', user)).json<MyContracts>().items[0]!.schedule[0]).toMatchObject({ status: 'paid', invoice_id: invoiceId });
   });

@@ -11,6 +11,7 @@ import { authHeader, createOrganisation, createUser, enrol, insertCourse, setPro
 import { pdfText } from '../../test/pdf';
 import { issueCreditNote, issueInvoice, invoiceMentions } from './index';
 import type { InvoiceDocument } from './invoice-document';
+import { parisDay } from '../../../shared/paris-days';
 
 /** Every `invoicePaid` call, and a switch to make the hook fail (its payment must then roll back). */
 const paidEvents: Array<{ invoiceId: number; source: InvoiceSource }> = [];
@@ -239,7 +240,7 @@ describe('administrators', () => {
     const issued = await learnerInvoice(30_000);
     const url = `/api/admin/invoices/${issued.id}/payments`;
     const pay = async (payload: object) => app.inject({ method: 'POST', url, headers: await as(admin), payload });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = parisDay(new Date());
     const errorsOf = (res: { json(): unknown }) => (res.json() as { errors: Record<string, string[]> }).errors;
 
     expect(errorsOf(await pay({ amount: 'abc', received_on: today })).amount).toEqual([invoiceMessages.amountInvalid]);
@@ -302,7 +303,7 @@ describe('administrators', () => {
   it('a payment after a partial credit note is capped at what remains', async () => {
     const issued = await learnerInvoice(30_000);
     await db.transaction((tx) => issueCreditNote(tx, { invoiceId: issued.id, reason: 'Remise', amountCents: 10_000 }));
-    const today = new Date().toISOString().slice(0, 10);
+    const today = parisDay(new Date());
     const over = await app.inject({ method: 'POST', url: `/api/admin/invoices/${issued.id}/payments`, headers: await as(admin), payload: { amount: '250', received_on: today } });
     expect(over.statusCode).toBe(422);
     const exact = await app.inject({ method: 'POST', url: `/api/admin/invoices/${issued.id}/payments`, headers: await as(admin), payload: { amount: '200', received_on: today } });

@@ -47,6 +47,7 @@ import { toOrganisationDetails } from './organisation-details';
 import type { AuthUser } from '../../lib/sessions';
 import { webPaths } from '../../../shared/web-paths';
 import { formatShortDateTime } from '../../../shared/french-format';
+import { parisDay } from '../../../shared/paris-days';
 
 /**
  * Organisations (issue 15, decision 025). The rules every query below keeps:
@@ -955,7 +956,7 @@ async function* dashboardLines(db: Db, organisationId: number, query: Pick<Dashb
  */
 export async function exportDashboard(db: Db, organisationId: number, query: Pick<DashboardQuery, 'q' | 'course_id' | 'status'>, publicUrl: string): Promise<{ stream: Readable; fileName: string }> {
   const organisation = await requireOrganisation(db, organisationId);
-  const day = new Date().toISOString().slice(0, 10);
+  const day = parisDay(new Date());
   const slug = normalizeSearch(organisation.name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'organisation';
   return { stream: Readable.from(dashboardLines(db, organisation.id, query, publicUrl)), fileName: `progression-${slug}-${day}.csv` };
 }
