@@ -62,7 +62,8 @@ export function forgiveHitStatements(clear: string | Placeholder, refund: string
  * Evaluated in a statement, lets its commit return before the WAL reaches the disk. For writes whose
  * loss at a crash of the database server harms nobody (a counter, a session to sign in again): the
  * row locks they take are then held for microseconds, not for a disk flush, so that logins from one
- * address no longer queue behind each other's flushes (issue 30). A no-op on PGlite.
+ * address no longer queue behind each other's flushes (issue 30). PGlite takes the setting too; it
+ * changes nothing there that anyone could observe.
  */
 export const ASYNC_COMMIT = sql.raw(`set_config('synchronous_commit', 'off', true)`);
 
