@@ -899,6 +899,32 @@ function dataFor(request: APIRequestContext): Promise<RunData> {
   return runData;
 }
 
+/** Marks the level-1 headings of the page being left, to tell them from the next page's. */
+const PREVIOUS_PAGE = 'data-a11y-previous-page';
+
+/**
+ * Opens `url` the way a link does, within the running application (history entry and the router's
+ * popstate), rather than loading the whole application again: the round's later visits then cost
+ * the page's own requests and rendering, not the scripts' download and start, which were most of
+ * this file's time. False when the page's heading did not come as a new element (a layout that
+ * keeps its h1 element across pages): the caller then loads the page.
+ */
+async function navigateInApp(page: Page, url: string, heading: string | RegExp): Promise<boolean> {
+  await page.evaluate(
+    ({ url, marker }) => {
+      for (const h1 of document.querySelectorAll('h1, [role="heading"][aria-level="1"]')) h1.setAttribute(marker, '');
+      window.history.pushState(null, '', url);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    { url, marker: PREVIOUS_PAGE },
+  );
+  const fresh = page.getByRole('heading', { level: 1, name: heading }).and(page.locator(`:not([${PREVIOUS_PAGE}])`));
+  return fresh
+    .first()
+    .waitFor({ state: 'visible', timeout: 8_000 })
+    .then(() => true, () => false);
+}
+
 /** The page has loaded: its heading shows, nothing is still loading, no animation is half-way. */
 async function settle(page: Page, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
@@ -1054,10 +1080,13 @@ for (const width of widths) {
         if (round.visits.some((visit) => visit.jitsi)) await routeJitsiStub(page);
         await countRequestsInFlight(page);
 
+        let previous: Visit | undefined;
         for (const visit of round.visits) {
           await test.step(visitTitle(visit), async () => {
-            await page.goto(visit.url(data));
             const heading = typeof visit.heading === 'function' ? visit.heading(round.role, data) : visit.heading;
+            // The same route again would keep its component, and the state the last visit left in it.
+            if (!previous || previous.route === visit.route || !(await navigateInApp(page, visit.url(data), heading))) await page.goto(visit.url(data));
+            previous = visit;
             await settle(page, heading);
             if (visit.act) {
               await visit.act(page, data);

@@ -33,18 +33,32 @@ const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const jobs = modules.flatMap((module) => module.jobs ?? []);
 
 /**
- * What happens once per start, before any request: migrations, seeds, housekeeping. With several
- * API processes the cluster's primary runs it alone, before forking them (decision 029).
+ * What must be done before any request: migrations, seeds, the modules' own preparation, and the
+ * removal of orphan files (while nothing is being uploaded, so a file whose row is not yet written
+ * is never taken for an orphan).
  */
-export async function prepare(config: Config, database: Database, storage: Storage, log: Log): Promise<void> {
+export async function prepareForRequests(config: Config, database: Database, storage: Storage, log: Log): Promise<void> {
   await database.migrate();
   const { db } = database;
   await seedReferenceData(db);
   const context: StartContext = { config, db, storage, log };
   for (const module of modules) await module.prepare?.(context);
-  for (const job of jobs) await job.run({ ...context, now: new Date() });
   const removed = await removeOrphanFiles(storage, await referencedFiles(db));
   if (removed > 0) log.info(`${removed} fichier(s) ou dossier(s) orphelin(s) supprimé(s) du stockage`);
+}
+
+/** The modules' housekeeping jobs, one after another: they forget what has expired. */
+export async function runHousekeeping(config: Config, db: Db, storage: Storage, log: Log): Promise<void> {
+  for (const job of jobs) await job.run({ config, db, storage, log, now: new Date() });
+}
+
+/**
+ * What happens once per start. With several API processes the cluster's primary runs it alone,
+ * before forking them (decision 029).
+ */
+export async function prepare(config: Config, database: Database, storage: Storage, log: Log): Promise<void> {
+  await prepareForRequests(config, database, storage, log);
+  await runHousekeeping(config, database.db, storage, log);
 }
 
 /**
@@ -63,7 +77,7 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
     info: (message) => void building.then((app) => app.log.info(message), () => {}),
     warn: (message) => void building.then((app) => app.log.warn(message), () => {}),
   };
-  const [app] = await Promise.all([building, options.prepared ? undefined : opened.then(() => prepare(config, database, storage, log))]);
+  const [app] = await Promise.all([building, options.prepared ? undefined : opened.then(() => prepareForRequests(config, database, storage, log))]);
 
   // Sends the outbox in this process; other API processes run their own, and never send the same message (decision 020).
   const mailWorker = createMailWorker({ db, config, log: app.log });
@@ -77,6 +91,7 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
+  let startHousekeeping: Promise<void> = Promise.resolve();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -101,6 +116,7 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
     await app.close();
     clearTimeout(grace);
     await mailWorker.stop();
+    await startHousekeeping;
     // PGlite writes its files on close; skipping this could lose the last writes.
     await database.close();
     process.exit(0);
@@ -109,6 +125,11 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // The start's housekeeping only forgets what has expired, which the daily run does while serving
+  // anyway: it no longer delays the first request (seconds on a large or cold database, decision 062).
+  startHousekeeping = options.prepared
+    ? Promise.resolve()
+    : runHousekeeping(config, db, storage, app.log).catch((error: unknown) => app.log.error({ err: error }, 'entretien au démarrage en échec'));
   mailWorker.start();
   app.log.info(`EcoForma est disponible sur http://${config.host}:${config.port} (base ${database.kind}, processus ${process.pid})`);
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -7,7 +6,7 @@ import { createPglite } from './pglite-engine';
 import { openPglite } from './pglite';
 import { MAX_CACHED_STATEMENTS } from './pglite-statements';
 import { users } from './schema';
-import { PGLITE_TEMPLATE_FILE } from '../test/database';
+import { pgliteTemplate } from '../test/database';
 
 // Every PGlite the project opens keeps its statements prepared (decision 032): these tests hold it
 // to PGlite's own query, result for result and error for error.
@@ -69,7 +68,7 @@ describe('PGlite statements kept prepared', () => {
 
   it('keeps the statements Drizzle prepares by name, and only those', async () => {
     // A migrated copy of the run's template (src/server/test), whichever engine the project tests.
-    const database = await openPglite({ loadDataDir: new Blob([await fs.readFile(PGLITE_TEMPLATE_FILE)]) });
+    const database = await openPglite({ loadDataDir: await pgliteTemplate() });
     onTestFinished(() => database.close());
     const client = (database.db as unknown as { session: { client: PGlite } }).session.client;
     const atStart = await kept(client);

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app';
 import { ASYNC_COMMIT } from './rate-limits';
 
-const { db } = await createTestApp();
+// Durable commits, as in production: the test databases' own `synchronous_commit = off` would hide
+// whether the setting leaks past its transaction.
+const { db } = await createTestApp({}, { durableCommits: true });
 
 async function synchronousCommit(executor: Pick<typeof db, 'execute'>): Promise<string> {
   const result = await executor.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`);

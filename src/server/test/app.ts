@@ -27,6 +27,8 @@ interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Manifests added after the platform's modules, e.g. a fake module owning reportable content. */
   extraModules?: readonly ModuleManifest[];
+  /** On PostgreSQL, commits that wait for the disk, as in production (test databases skip it). */
+  durableCommits?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ interface TestAppOptions {
  * Call once per test file, at top level: `const ctx = await createTestApp();`
  */
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ durableCommits: options.durableCommits });
   const dataDir = path.resolve('.tmp', `data-${randomBytes(6).toString('hex')}`);
   const base = testConfig();
   const config = testConfig({

@@ -25,7 +25,7 @@ export default async function setup(): Promise<void> {
   const template = await openPglite();
   await template.migrate();
   await seedReferenceData(template.db);
-  const dump = await (template.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client.dumpDataDir('gzip');
+  const dump = await (template.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client.dumpDataDir('none');
   await fs.mkdir(path.dirname(PGLITE_TEMPLATE_FILE), { recursive: true });
   await fs.writeFile(PGLITE_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   await template.close();
