@@ -11,12 +11,21 @@ import { cacheStatements } from './pglite-statements';
  */
 const WORK_MEM = '32MB';
 
+export interface PgliteOptions {
+  dataDir?: string;
+  /** A dump (`dumpDataDir`) to start from instead of a new cluster. */
+  loadDataDir?: Blob;
+  /** initdb's options when a new cluster is created, e.g. a smaller WAL segment for a test template. */
+  initDbStartParams?: string[];
+}
+
 /** PGlite with the extensions the migrations need and its statements kept prepared, persisted in `dataDir` or in memory; `loadDataDir` clones a dump. */
-export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+export async function createPglite(options: PgliteOptions = {}): Promise<PGlite> {
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    initDbStartParams: options.initDbStartParams,
     extensions: { pg_trgm, unaccent },
   });
   await pglite.exec(`set work_mem = '${WORK_MEM}'`);

@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, Db, OpeningDatabase } from './client';
 import { countAnswers } from './readiness';
 import { migrationsFolder } from './paths';
-import { createPglite } from './pglite-engine';
+import { createPglite, type PgliteOptions } from './pglite-engine';
 import type { WorkerOptions } from './pglite-protocol';
 import type { KeepPrepared } from './pglite-statements';
 import { PgliteThread } from './pglite-thread';
@@ -54,7 +54,7 @@ function pgliteDatabase(client: PGlite | PgliteThread): Database {
  * PGlite in this thread, persisted in `dataDir` or in memory; `loadDataDir` clones a dump. For
  * tests and tools: a server uses `openPgliteThread`, so that queries never hold its event loop.
  */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   return pgliteDatabase(await createPglite(options));
 }
 
