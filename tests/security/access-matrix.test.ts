@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/auth';
-import { certificates, conversations, meetings, notifications, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../../src/server/db/schema';
+import { certificates, conversations, courseSections, lessons, meetings, notifications, quizQuestions, quizzes, type CourseRow, type LessonRow, type MeetingRow, type UserRow } from '../../src/server/db/schema';
 import { courseFieldParts, expectErrorBody, roleActors, signedIn, stateFingerprint, type RoleActor, type SignedIn } from './support';
 import { createTestApp } from '../../src/server/test/app';
 import { newCertificateCode } from '../../src/server/modules/certificates/certificate-issue';
@@ -10,7 +10,7 @@ import { randomSiret } from '../../src/server/test/siret';
 import { and, eq } from 'drizzle-orm';
 import { complaints, trainingContracts, discussionReplies, discussionThreads, enrolments, improvementActions, improvementSources, moderationDecisions, opportunities, organisationEnrolments, organisations, reports } from '../../src/server/db/schema';
 import { issueInvoice } from '../../src/server/modules/invoices';
-import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertLesson, insertMembership, insertQuiz, insertLiveSession, insertSatisfactionAnswer, insertSeats, insertSection } from '../../src/server/test/factories';
+import { certificateSnapshot, createUser, DEFAULT_PASSWORD, setProviderSettings, enrolCompleted, insertCourse, insertMembership, insertLiveSession, insertSatisfactionAnswer, insertSeats } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument, pngImage, signaturePng } from '../../src/server/test/files';
 import { placeFile } from '../../src/server/test/uploads';
 import { parisDay } from '../../src/shared/paris-days';
@@ -593,6 +593,59 @@ function accessName(access: Access): string {
   return typeof access === 'function' ? access.name : access;
 }
 
+/**
+ * Each course's chapter with a text lesson and a one-question quiz (as insertSection, insertLesson and
+ * insertQuiz make them), and a thread of its author with a reply. One statement per table for all the
+ * courses: the matrix builds a world for each of some 300 cells, and one statement per row was a
+ * sixth of its time.
+ */
+async function insertCourseContents(worldCourses: CourseRow[]) {
+  const sections = await db.insert(courseSections).values(worldCourses.map((course) => ({ courseId: course.id, title: 'Chapitre 1', position: 0 }))).returning();
+  const sectionOf = (course: CourseRow) => sections.find((section) => section.courseId === course.id)!;
+  const lessonRows = await db
+    .insert(lessons)
+    .values(
+      sections.flatMap((section) => [
+        { sectionId: section.id, title: 'Leçon 1', type: 'text' as const, durationMinutes: 10, bodyMarkdown: 'Un **paragraphe** de la leçon.', position: 0, isPreview: false },
+        { sectionId: section.id, title: 'Quiz', type: 'quiz' as const, durationMinutes: 5, bodyMarkdown: null, position: 1, isPreview: false },
+      ]),
+    )
+    .returning();
+  const lessonOf = (course: CourseRow, type: 'text' | 'quiz') => lessonRows.find((lesson) => lesson.sectionId === sectionOf(course).id && lesson.type === type)!;
+  const quizLessons = worldCourses.map((course) => lessonOf(course, 'quiz'));
+  await db.insert(quizzes).values(quizLessons.map((lesson) => ({ lessonId: lesson.id, passMark: 80, maxAttempts: null, positioning: false })));
+  const questions = await db
+    .insert(quizQuestions)
+    .values(
+      quizLessons.map((lesson) => ({
+        lessonId: lesson.id,
+        position: 0,
+        type: 'single' as const,
+        prompt: 'Quel geste réduit le plus les déchets ?',
+        options: [
+          { id: 1, text: 'Éviter le produit', correct: true },
+          { id: 2, text: 'Le jeter', correct: false },
+        ],
+        explanation: '',
+      })),
+    )
+    .returning();
+  const threadRows = await db
+    .insert(discussionThreads)
+    .values(worldCourses.map((course) => ({ courseId: course.id, authorId: course.authorId, kind: 'question' as const, title: 'Question du formateur', body: 'Qui a une idée ?' })))
+    .returning();
+  const threadOf = (course: CourseRow) => threadRows.find((thread) => thread.courseId === course.id)!;
+  const replies = await db.insert(discussionReplies).values(threadRows.map((thread) => ({ threadId: thread.id, authorId: thread.authorId, body: 'Une piste.' }))).returning();
+  const content = new Map<number, { sectionId: number; lesson: LessonRow; quizId: number; questionId: number }>();
+  const threads = new Map<number, { threadId: number; replyId: number }>();
+  for (const course of worldCourses) {
+    const quiz = lessonOf(course, 'quiz');
+    content.set(course.id, { sectionId: sectionOf(course).id, lesson: lessonOf(course, 'text'), quizId: quiz.id, questionId: questions.find((q) => q.lessonId === quiz.id)!.id });
+    threads.set(course.id, { threadId: threadOf(course).id, replyId: replies.find((reply) => reply.threadId === threadOf(course).id)!.id });
+  }
+  return { content, threads };
+}
+
 async function buildWorld(): Promise<World> {
   const actors = {} as Record<RoleActor, SignedIn>;
   for (const kind of roleActors) actors[kind] = await signedIn(db, kind);
@@ -634,17 +687,7 @@ async function buildWorld(): Promise<World> {
   const ownSubmitted = await insertCourse(db, actors.formateurApproved.user.id, { status: 'submitted', ...publicInformation });
   const othersPublished = await insertCourse(db, otherAuthor.id, await withFiles());
   const othersDraft = await insertCourse(db, otherAuthor.id, { status: 'draft', ...(await withFiles()) });
-  const content = new Map<number, { sectionId: number; lesson: LessonRow; quizId: number; questionId: number }>();
-  const threads = new Map<number, { threadId: number; replyId: number }>();
-  for (const course of [ownCourse, ownDraft, ownSubmitted, othersPublished, othersDraft]) {
-    const section = await insertSection(db, course.id);
-    const lesson = await insertLesson(db, section.id, { isPreview: false });
-    const quiz = await insertQuiz(db, section.id, { isPreview: false });
-    content.set(course.id, { sectionId: section.id, lesson, quizId: quiz.lesson.id, questionId: quiz.questions[0]!.id });
-    const [thread] = await db.insert(discussionThreads).values({ courseId: course.id, authorId: course.authorId, kind: 'question', title: 'Question du formateur', body: 'Qui a une idée ?' }).returning();
-    const [reply] = await db.insert(discussionReplies).values({ threadId: thread!.id, authorId: course.authorId, body: 'Une piste.' }).returning();
-    threads.set(course.id, { threadId: thread!.id, replyId: reply!.id });
-  }
+  const { content, threads } = await insertCourseContents([ownCourse, ownDraft, ownSubmitted, othersPublished, othersDraft]);
   const [certificate] = await db
     .insert(certificates)
     .values({ userId: actors.membre.user.id, courseId: ownCourse.id, number: `EF-2026-${unique()}`, code: newCertificateCode(), snapshot: certificateSnapshot() })
