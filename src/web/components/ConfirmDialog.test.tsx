@@ -23,7 +23,7 @@ describe('ConfirmDialog', () => {
   });
 
   it('confirms with the button naming the action, and cancels with "Annuler" or Escape', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onClose, onConfirm } = renderDialog();
     await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
     expect(onConfirm).toHaveBeenCalledOnce();
@@ -33,7 +33,7 @@ describe('ConfirmDialog', () => {
   });
 
   it('while the action runs, disables both buttons and stays open on Escape; shows its error', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onClose } = renderDialog({ pending: true, error: "La suppression n'a pas abouti." });
     expect(await screen.findByRole('button', { name: 'Supprimer' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Annuler' })).toBeDisabled();

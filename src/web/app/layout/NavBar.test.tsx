@@ -123,7 +123,7 @@ describe('NavBar', () => {
   });
 
   it('opens the hamburger menu with the visitor entries and closes it with Escape', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderNavBar();
     const burger = screen.getByRole('button', { name: 'Ouvrir le menu' });
     expect(burger).toHaveAttribute('aria-expanded', 'false');
@@ -143,7 +143,7 @@ describe('NavBar', () => {
   });
 
   it('gives a member an account menu with name, role, Mon profil and Déconnexion', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signIn();
     renderNavBar();
     await user.click(await screen.findByRole('button', { name: 'Camille (menu du compte)' }));
@@ -180,7 +180,7 @@ describe('NavBar', () => {
   });
 
   it('gives an admin the Tableau de bord admin entry and no main links', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signIn({ role: 'admin', firstname: 'Alix' });
     renderNavBar();
     expect(screen.queryByRole('navigation', { name: 'Navigation principale', hidden: true })).not.toBeInTheDocument();
@@ -193,7 +193,7 @@ describe('NavBar', () => {
   });
 
   it('gives an approved trainer Ajouter un cours and the course links', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     answerTrainerStatus(true);
     signIn({ role: 'formateur', isApproved: true });
     renderNavBar();
@@ -207,7 +207,7 @@ describe('NavBar', () => {
   });
 
   it('gives an unapproved trainer the En attente chip, Statut d’approbation, and only Statut in the hamburger', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     answerTrainerStatus(false);
     signIn({ role: 'formateur', isApproved: false });
     renderNavBar();
@@ -227,7 +227,7 @@ describe('NavBar', () => {
   });
 
   it('shows Mes rendez-vous, with its green dot, only with an interview to come, and links to that interview', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signIn({ hasMeeting: true });
     renderNavBar();
     await user.click(await screen.findByRole('button', { name: /menu du compte/ }));
@@ -245,7 +245,7 @@ describe('NavBar', () => {
   });
 
   it('logs out: calls POST /api/logout with the token, clears the session and the query cache, opens /login', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
     signIn();
     const client = new QueryClient();
@@ -282,7 +282,7 @@ describe('NavBar', () => {
   });
 
   it('still logs out locally when the server cannot be reached', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     signIn();
     renderNavBar();

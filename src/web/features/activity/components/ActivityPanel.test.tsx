@@ -40,7 +40,7 @@ describe('the « Votre activité » panel', () => {
     expect(within(region).getByRole('link', { name: 'Animateur compost' })).toHaveAttribute('href', '/opportunites/9');
     expect(within(region).getByText('Emploi · Bretagne')).toBeInTheDocument();
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.tab();
     expect(unread).toHaveFocus();
     await user.tab();

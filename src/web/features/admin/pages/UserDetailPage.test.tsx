@@ -66,7 +66,7 @@ describe('UserDetailPage: interviews', () => {
 
   it('moves the interview to come: the dialog proposes its date, "Déplacer" sends the new one', async () => {
     signInAdmin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const soon = new Date(Date.now() + 2 * 24 * 3600_000);
     soon.setSeconds(0, 0);
     const { calls } = mockApi({

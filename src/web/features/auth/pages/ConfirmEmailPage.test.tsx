@@ -31,7 +31,7 @@ describe('ConfirmEmailPage', () => {
   it('confirms with the token and shows the server’s message', async () => {
     const { calls } = mockApi({ 'POST /api/email/confirm': { body: { kind: 'confirmation', email: 'lea@exemple.fr', user_id: 9, message: accountMessages.emailConfirmed } } });
     renderPage();
-    await userEvent.setup().click(confirmButton());
+    await userEvent.setup({ delay: null }).click(confirmButton());
     expect(await screen.findByText(accountMessages.emailConfirmed, { normalizer: (t) => t })).toBeInTheDocument();
     expect(calls[0]!.body).toEqual({ token: TOKEN });
     expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
@@ -42,7 +42,7 @@ describe('ConfirmEmailPage', () => {
     const message = accountMessages.emailChangedDone('nouvelle@exemple.fr');
     mockApi({ 'POST /api/email/confirm': { body: { kind: 'change', email: 'nouvelle@exemple.fr', user_id: 9, message } } });
     renderPage();
-    await userEvent.setup().click(confirmButton());
+    await userEvent.setup({ delay: null }).click(confirmButton());
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(useSession.getState().user).toMatchObject({ email: 'nouvelle@exemple.fr', emailConfirmed: true });
     expect(localStorage.getItem('email')).toBe('nouvelle@exemple.fr');
@@ -52,7 +52,7 @@ describe('ConfirmEmailPage', () => {
     signInAs(sessionUser({ id: 3, email: 'autre@exemple.fr' }));
     mockApi({ 'POST /api/email/confirm': { body: { kind: 'change', email: 'nouvelle@exemple.fr', user_id: 9, message: 'ok' } } });
     renderPage();
-    await userEvent.setup().click(confirmButton());
+    await userEvent.setup({ delay: null }).click(confirmButton());
     await screen.findByText('ok');
     expect(useSession.getState().user!.email).toBe('autre@exemple.fr');
   });
@@ -60,7 +60,7 @@ describe('ConfirmEmailPage', () => {
   it('says when the link is used, expired or taken meanwhile', async () => {
     mockApi({ 'POST /api/email/confirm': { status: 400, body: { error_code: 'invalid_link', message: errorMessages.invalid_link } } });
     renderPage();
-    await userEvent.setup().click(confirmButton());
+    await userEvent.setup({ delay: null }).click(confirmButton());
     expect(await screen.findByText(errorMessages.invalid_link, { normalizer: (t) => t })).toBeInTheDocument();
   });
 

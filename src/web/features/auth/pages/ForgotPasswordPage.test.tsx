@@ -17,7 +17,7 @@ describe('ForgotPasswordPage', () => {
     const { calls } = mockApi({ 'POST /api/password/forgot': { status: 202, body: { message: passwordMessages.forgotAccepted } } });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/Adresse e-mail/), ' Zoe@Exemple.fr ');
     await user.click(screen.getByRole('button', { name: 'Recevoir le lien' }));
     expect(await screen.findByRole('status')).toHaveTextContent(passwordMessages.forgotAccepted);
@@ -28,7 +28,7 @@ describe('ForgotPasswordPage', () => {
   it('refuses an empty or malformed e-mail before sending', async () => {
     const { calls } = mockApi({});
     renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Recevoir le lien' }));
     expect(await screen.findByText(authMessages.emailRequired)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'pas-une-adresse');
@@ -40,7 +40,7 @@ describe('ForgotPasswordPage', () => {
   it('says when too many requests were made', async () => {
     mockApi({ 'POST /api/password/forgot': { status: 429, body: { error_code: 'too_many_attempts', message: errorMessages.too_many_attempts } } });
     renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/Adresse e-mail/), 'zoe@exemple.fr');
     await user.click(screen.getByRole('button', { name: 'Recevoir le lien' }));
     expect(await screen.findByText(errorMessages.too_many_attempts)).toBeInTheDocument();

@@ -14,7 +14,7 @@ function renderLogin(entry: Parameters<typeof renderRoutes>[0] = '/login') {
 }
 
 async function fillAndSubmit(email = 'zoe@exemple.fr', password = 'Motdepasse1') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText(/Adresse e-mail/), email);
   await user.type(screen.getByLabelText(/^Mot de passe/), password);
   await user.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -41,7 +41,7 @@ describe('LoginPage', () => {
   it('shows its own French messages for empty fields and calls nothing', async () => {
     const { fetchMock } = mockApi({});
     renderLogin();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Se connecter' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText('Veuillez saisir votre adresse e-mail')).toBeInTheDocument();
     expect(screen.getByText('Veuillez saisir votre mot de passe')).toBeInTheDocument();
     expect(screen.getByLabelText(/Adresse e-mail/)).toHaveAttribute('aria-invalid', 'true');
@@ -50,7 +50,7 @@ describe('LoginPage', () => {
 
   it('toggles the password visibility with a labelled button', async () => {
     renderLogin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const input = screen.getByLabelText(/^Mot de passe/);
     expect(input).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
@@ -108,7 +108,7 @@ describe('LoginPage', () => {
   it('stores the session and goes to the role page; Enter submits; remember is sent', async () => {
     const { fetchMock } = mockApi({ 'POST /api/login': { status: 200, body: { accessToken: 'jeton', user: account } } });
     renderLogin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('checkbox', { name: 'Se souvenir de moi' }));
     await user.type(screen.getByLabelText(/Adresse e-mail/), ' zoe@exemple.fr ');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1{Enter}');
@@ -156,7 +156,7 @@ describe('LoginPage', () => {
 
   it('passes the return state on to the signup screen through "Inscrivez-vous maintenant"', async () => {
     renderRoutes({ pathname: '/login', state: { from: '/user/courses/7', enrolCourseId: 7 } }, { '/login': <LoginPage />, '*': <ArrivalWithState /> });
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Inscrivez-vous maintenant' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('link', { name: 'Inscrivez-vous maintenant' }));
     expect(await screen.findByText('Arrivée : /signup avec {"from":"/user/courses/7","enrolCourseId":7}')).toBeInTheDocument();
   });
 

@@ -17,7 +17,7 @@ const renderPage = (entry = `/reinitialiser-mot-de-passe?token=${TOKEN}`) =>
   renderRoutes(entry, { '/reinitialiser-mot-de-passe': <ResetPasswordPage />, '*': <Arrival /> }, { showLocation: true });
 
 async function choose(password: string, confirmation = password) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText(/^Nouveau mot de passe/), password);
   await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), confirmation);
   await user.click(screen.getByRole('button', { name: 'Enregistrer le mot de passe' }));
@@ -45,7 +45,7 @@ describe('ResetPasswordPage', () => {
     renderPage();
     await choose('toutpetit');
     expect(await screen.findByText(authMessages.passwordTooWeak)).toBeInTheDocument();
-    await userEvent.setup().clear(screen.getByLabelText(/^Nouveau mot de passe/));
+    await userEvent.setup({ delay: null }).clear(screen.getByLabelText(/^Nouveau mot de passe/));
     await choose('Nouveau-passe9', 'Autre-chose9');
     expect(await screen.findByText(authMessages.passwordsMismatch)).toBeInTheDocument();
     expect(calls).toEqual([]);

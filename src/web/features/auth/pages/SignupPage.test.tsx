@@ -11,7 +11,7 @@ function renderSignup(entry = '/signup') {
 }
 
 async function fillValidForm(overrides: { password?: string; confirm?: string } = {}) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText(/^Prénom/), 'Zoé');
   await user.type(screen.getByLabelText(/^Nom/), "O'Brien");
   await user.type(screen.getByLabelText(/^Adresse e-mail/), 'zoe@exemple.fr');
@@ -49,7 +49,7 @@ describe('SignupPage', () => {
   it('shows every client message of spec section 5 and sends nothing', async () => {
     const { fetchMock } = mockApi({});
     renderSignup();
-    await userEvent.setup().click(screen.getByRole('button', { name: "S'inscrire" }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: "S'inscrire" }));
     for (const message of [
       'Le prénom est obligatoire.',
       'Le nom est obligatoire.',
@@ -67,7 +67,7 @@ describe('SignupPage', () => {
 
   it('checks the email format and the password length', async () => {
     renderSignup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Adresse e-mail/), 'zoe@exemple');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'court');
     await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'court');
@@ -78,7 +78,7 @@ describe('SignupPage', () => {
 
   it('stops at the password mismatch: no birthdate or gender message', async () => {
     renderSignup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1');
     await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'Motdepasse2');
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
@@ -135,7 +135,7 @@ describe('SignupPage', () => {
     renderSignup('/signup?role=organisme');
     expect(screen.queryByRole('radiogroup', { name: /Genre/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Date de naissance/)).not.toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     for (const message of ["Le nom de l'organisation est obligatoire.", 'Le numéro SIRET est obligatoire.', 'Le téléphone du contact est obligatoire.']) {
       expect(await screen.findByText(message)).toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('SignupPage', () => {
     expect(document.querySelector('label[for="' + screen.getByLabelText(/^Nom/).id + '"]')).toHaveAttribute('data-shrink', 'false');
     expect(screen.getByRole('combobox', { name: /Rôle/ })).toHaveValue('membre');
     expect(screen.getByRole('combobox', { name: /Rôle/ })).toBeDisabled();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Nom/), 'B');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'Motdepasse1');
     await user.type(screen.getByLabelText(/^Confirmer le mot de passe/), 'Motdepasse1');
@@ -219,7 +219,7 @@ describe('SignupPage', () => {
 
   it('passes the return state on to the login screen through "Connectez-vous"', async () => {
     renderRoutes({ pathname: '/signup', state: { from: '/user/courses/7', enrolCourseId: 7 } }, { '/signup': <SignupPage />, '*': <ArrivalWithState /> });
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Connectez-vous' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('link', { name: 'Connectez-vous' }));
     expect(await screen.findByText('Arrivée : /login avec {"from":"/user/courses/7","enrolCourseId":7}')).toBeInTheDocument();
   });
 

@@ -29,7 +29,7 @@ const report = (year: number): BpfReport => ({
 
 describe('AdminBpfPage (/admin/bpf)', () => {
   it('shows last year’s frames as tables and classifies an anomaly in place', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signInAs(sessionUser({ role: 'admin' }));
     const lastYear = new Date().getFullYear() - 1;
     const { calls } = mockApi({

@@ -27,7 +27,7 @@ const contract: MyContract = {
 
 describe('« Mes contrats » and card payments (decision 054)', () => {
   it('offers « Enregistrer ma carte » while no card is saved, and leaves for Stripe’s page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const { calls } = mockApi({

@@ -13,7 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('DirectorySettings', () => {
   it('starts unlisted, and sends the choice of fields, region, domains and messages', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({
       'GET /api/user/directory': { body: notListed },
       'PUT /api/user/directory': (_url, init) => ({ body: { ...notListed, ...(JSON.parse(String(init!.body)) as object), updated_at: '2026-05-01T10:00:00.000Z' } }),
@@ -44,7 +44,7 @@ describe('DirectorySettings', () => {
   });
 
   it('shows the server’s message under the field it refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/user/directory': { body: notListed },
       'PUT /api/user/directory': { status: 422, body: { error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { headline: ['Ce champ contient des caractères non autorisés.'] } } },
@@ -59,7 +59,7 @@ describe('DirectorySettings', () => {
 
 describe('DirectoryPage', () => {
   it('shows each card with only what the person chose, and the filters go to the server', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const page: Page = {
       items: [
         { id: 4, firstname: 'Inès', lastname: 'Verte', accepts_messages: true, headline: 'Maître-composteuse', region: 'bretagne', has_photo: false },

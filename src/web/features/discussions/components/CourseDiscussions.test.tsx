@@ -80,7 +80,7 @@ describe('a course’s discussions', () => {
     });
     signInAs(sessionUser());
     renderRoutes('/', { '/': <CourseDiscussions courseId={7} /> });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByRole('searchbox', { name: 'Rechercher dans les discussions' }), 'dechets');
     expect(await screen.findByText(plain('1 résultat pour « dechets »'), { normalizer: plain })).toBeInTheDocument();
     expect(api.calls.some((c) => c.url.searchParams.get('q') === 'dechets')).toBe(true);
@@ -94,7 +94,7 @@ describe('a course’s discussions', () => {
     });
     signInAs(sessionUser());
     renderRoutes('/', { '/': <CourseDiscussions courseId={7} lessons={lessons} currentLessonId={3} /> });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Poser une question ou ouvrir une discussion' }));
     const form = screen.getByRole('form', { name: 'Nouvelle discussion' });
     await user.click(within(form).getByRole('button', { name: 'Publier' }));
@@ -119,7 +119,7 @@ describe('a course’s discussions', () => {
     });
     signInAs(sessionUser({ role: 'formateur' }));
     renderRoutes('/', { '/': <CourseDiscussions courseId={7} /> });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Où vont les déchets verts/ }));
     const thread = await screen.findByRole('article', { name: 'Où vont les déchets verts ?' });
     expect(within(thread).getByText('où')).toBeInTheDocument();

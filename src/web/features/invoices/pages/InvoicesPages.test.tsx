@@ -42,7 +42,7 @@ describe('invoices pages', () => {
   });
 
   it('records a payment from the administrators’ list, and shows the server’s French message under the field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const { calls } = mockApi({
       'GET /api/admin/invoices': { body: { invoices: [invoice], total: 1, years: [2026] } },

@@ -93,7 +93,7 @@ describe('MyLearningPage', () => {
 
     const finished = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise' });
     expect(within(screen.getByRole('listitem', { name: 'Biodiversité au jardin' })).queryByRole('button', { name: /avis/ })).not.toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await within(finished).findByRole('button', { name: 'Donner mon avis' }));
     const dialog = screen.getByRole('dialog', { name: 'Votre avis sur la formation' });
     // A plain click: jsdom lays nothing out, so the stars' hover (read from the pointer's position) would be wrong.

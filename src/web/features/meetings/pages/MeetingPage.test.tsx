@@ -41,7 +41,7 @@ describe('MeetingPage at /admin/meeting/{userId}', () => {
 
   it('with no interview, says so in French and schedules one only once the admin chose a date and confirmed', async () => {
     signInAdmin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({
       'GET /api/admin/users/7/meeting': { body: { user: lucie, meeting: null } satisfies UserMeetingResponse },
       'POST /api/admin/users/7/meeting': (_url, init) => ({
@@ -66,7 +66,7 @@ describe('MeetingPage at /admin/meeting/{userId}', () => {
 
   it('cancelling the dialog writes nothing', async () => {
     signInAdmin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({ 'GET /api/admin/users/7/meeting': { body: { user: lucie, meeting: null } satisfies UserMeetingResponse } });
     renderMeeting('/admin/meeting/7');
     await user.click(await screen.findByRole('button', { name: 'Planifier une réunion' }));

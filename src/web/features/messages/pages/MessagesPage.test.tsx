@@ -63,7 +63,7 @@ describe('MessagesPage', () => {
   });
 
   it('opens a thread, reads it, and sends a message from the labelled field with the keyboard (Ctrl+Entrée)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let items = [message(1), message(2, { mine: true, sender_id: 7, body: 'Ma réponse', html: '<p>Ma <strong>réponse</strong></p>' })];
     let unread = 2;
     const { calls } = mockApi({
@@ -96,7 +96,7 @@ describe('MessagesPage', () => {
   });
 
   it('refuses an empty message under the field, and shows the server’s refusal (429) above it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/conversations': { body: list([summary({ unread: 0 })]) },
       'GET /api/conversations/5/messages': { body: { conversation: summary({ unread: 0 }), items: [], total: 0, page: 1, pageSize: 30 } },
@@ -125,7 +125,7 @@ describe('MessagesPage', () => {
   });
 
   it('blocks after confirmation, then offers « Débloquer » and says why writing stops', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let blocked = false;
     const { calls } = mockApi({
       'GET /api/conversations': () => ({ body: list([summary({ unread: 0, blocked_by_me: blocked, can_write: !blocked })]) }),

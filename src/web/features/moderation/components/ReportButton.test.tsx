@@ -18,7 +18,7 @@ describe('the « Signaler » button and dialog', () => {
   it('sends a report with the keyboard only: labelled reason group, explanation, French confirmation, focus back on the button', async () => {
     const api = mockApi({ 'POST /api/reports': { status: 201, body: { id: 1, message: moderationMessages.reported } } });
     renderButton();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const button = screen.getByRole('button', { name: 'Signaler ce message' });
     await user.tab();
     expect(button).toHaveFocus();
@@ -39,7 +39,7 @@ describe('the « Signaler » button and dialog', () => {
   it('says in French what is missing, and sends nothing', async () => {
     const api = mockApi({});
     renderButton();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Signaler ce message' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
@@ -55,7 +55,7 @@ describe('the « Signaler » button and dialog', () => {
   it('shows the server’s refusal (already reported) in the dialog', async () => {
     mockApi({ 'POST /api/reports': { status: 409, body: { error_code: 'already_reported', message: moderationMessages.alreadyReported } } });
     renderButton();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Signaler ce message' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('radio', { name: 'Spam ou arnaque' }));

@@ -70,7 +70,7 @@ describe('/admin/moderation', () => {
     expect(entry).toHaveTextContent('Paul Auteur');
     expect(entry).toHaveTextContent('2 signalements ou contestations ouverts sur ce contenu');
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const decide = within(entry).getByRole('button', { name: 'Décider' });
     decide.focus();
     await user.keyboard('{Enter}');
@@ -111,7 +111,7 @@ describe('/admin/moderation', () => {
     const entry = (await screen.findAllByRole('listitem'))[0]!;
     expect(entry).toHaveTextContent('Contestation');
     expect(entry).toHaveTextContent('Ce n’était pas de la publicité.');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(entry).getByRole('button', { name: 'Répondre à la contestation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Répondre à la contestation' });
     expect(within(dialog).getByRole('radio', { name: /^Confirmer le masquage/ })).toBeDisabled();
@@ -136,7 +136,7 @@ describe('/moderation/decisions/{id}', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Contenu masqué' })).toBeInTheDocument();
     expect(screen.getByText(/Publicité commerciale interdite\./)).toBeInTheDocument();
     expect(screen.getByText(/organisme de règlement extrajudiciaire/)).toBeInTheDocument();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Envoyer ma contestation' }));
     expect(screen.getByText('Expliquez pourquoi vous contestez cette décision.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Pourquoi contestez-vous/ }), 'Lien utile.');

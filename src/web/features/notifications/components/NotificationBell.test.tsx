@@ -84,7 +84,7 @@ describe('NotificationBell', () => {
   });
 
   it('opens the latest notifications; one opened is marked read and leads to its page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let unread = 2;
     const { calls } = mockApi({
       'GET /api/notifications/unread-count': () => ({ body: { unread } }),
@@ -114,7 +114,7 @@ describe('NotificationBell', () => {
   });
 
   it('marks them all read', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let unread = 2;
     const { calls } = mockApi({
       'GET /api/notifications/unread-count': () => ({ body: { unread } }),
@@ -136,7 +136,7 @@ describe('NotificationBell', () => {
   });
 
   it('says when there is nothing yet, and links to the full list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi({ 'GET /api/notifications/unread-count': { body: { unread: 0 } }, 'GET /api/notifications': { body: page([], 0) } });
     renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications, aucune non lue' }));

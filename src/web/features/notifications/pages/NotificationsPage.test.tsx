@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('NotificationsPage', () => {
   it('lists every notification with its text and date, says how many are unread, and marks one read', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let first = item(1);
     const { calls } = mockApi({
       'GET /api/notifications': () => ({ body: { items: [first, item(2, { read_at: '2026-03-03T09:00:00.000Z', title: 'Votre candidature de formateur est approuvée', body: 'Bonne nouvelle.' })], total: 2, unread: first.read_at ? 0 : 1, page: 1, pageSize: 20 } }),
@@ -59,7 +59,7 @@ describe('NotificationsPage', () => {
   });
 
   it('opens the page a notification concerns', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi({ 'GET /api/notifications': { body: { items: [item(1)], total: 1, unread: 1, page: 1, pageSize: 20 } }, 'POST /api/notifications/1/read': { body: item(1) } });
     renderPage();
     await user.click(await screen.findByRole('link', { name: /^Ouvrir.: Votre candidature de formateur n’a pas été retenue$/ }));
@@ -67,7 +67,7 @@ describe('NotificationsPage', () => {
   });
 
   it('pages through a long list with the page in the address', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({
       'GET /api/notifications': (url) => {
         const pageNumber = Number(url.searchParams.get('page'));

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('DigestSettings', () => {
   it('is off until chosen, and sends the choice with the domains followed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({
       'GET /api/user/opportunity-digest': { body: { weekly: false, domains: [] } },
       'PUT /api/user/opportunity-digest': (_url, init) => ({ body: JSON.parse(String(init!.body)) as object }),

@@ -17,7 +17,7 @@ const attestations = {
 
 describe('RespondForm', () => {
   it('sends the message with only the attestations the applicant ticked', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({
       'GET /api/user/attestations': { body: attestations },
       'POST /api/opportunities/9/applications': { status: 201, body: { id: 1, kind: 'application', created_at: '2026-05-01T10:00:00.000Z' } },
@@ -31,7 +31,7 @@ describe('RespondForm', () => {
   });
 
   it('says why a second application is refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/user/attestations': { body: { items: [] } },
       'POST /api/opportunities/9/applications': { status: 409, body: { error_code: 'already_answered', message: 'Vous avez déjà répondu à cette opportunité.' } },
@@ -44,7 +44,7 @@ describe('RespondForm', () => {
   });
 
   it('asks an approved trainer for a proposal on a training request, without attestations', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({ 'POST /api/opportunities/3/proposals': { status: 201, body: { id: 2, kind: 'proposal', created_at: '2026-05-01T10:00:00.000Z' } } });
     renderRoutes('/opportunites/3', { '/opportunites/3': <RespondForm opportunityId={3} kind="proposal" /> });
     expect(screen.queryByText(/Attestations à montrer/)).not.toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('RespondForm', () => {
 
 describe('OpportunityForm', () => {
   it('sends the posting, and shows the server’s field messages', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const submitted: unknown[] = [];
     const onSubmit = vi.fn(async (body: unknown) => {
       submitted.push(body);

@@ -79,7 +79,7 @@ describe('DashboardPage', () => {
 
   it('sends the filters and the search to the API, in the address too', async () => {
     const { calls } = renderDashboard();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('table');
     await user.selectOptions(screen.getByLabelText(/^Avancement/), 'inactive');
     await user.selectOptions(screen.getByLabelText(/^Formation/), '7');
@@ -92,7 +92,7 @@ describe('DashboardPage', () => {
   it('downloads the export with the same filters', async () => {
     const { calls } = renderDashboard('/organisme/tableau-de-bord?statut=completed');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
     await vi.waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/organisation/dashboard/export')).toBe(true));

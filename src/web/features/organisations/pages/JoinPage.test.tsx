@@ -34,7 +34,7 @@ describe('JoinPage', () => {
     const { calls } = renderJoin({ 'POST /api/invitations/accept': { body: { id: 1, organisation_name: 'Coop Soleil', joined_at: '2026-01-01T00:00:00Z', courses: [] } } });
     expect(await screen.findByText('Coop Soleil')).toBeInTheDocument();
     expect(screen.getByTestId('adresse')).toHaveTextContent(/^\/rejoindre$/);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: "Rejoindre l'organisation" }));
     expect(await screen.findByText(organisationMessages.consentRequired, exact)).toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname === '/api/invitations/accept')).toBe(false);
@@ -48,7 +48,7 @@ describe('JoinPage', () => {
   it('declines', async () => {
     signIn('membre');
     const { calls } = renderJoin({ 'POST /api/invitations/decline': { status: 204 } });
-    await userEvent.setup().click(await screen.findByRole('button', { name: "Refuser l'invitation" }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: "Refuser l'invitation" }));
     expect(await screen.findByText(/Vous avez refusé l'invitation/)).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname === '/api/invitations/decline')!.body).toEqual({ token: 'jeton-du-lien' });
   });
@@ -78,7 +78,7 @@ describe('JoinPage', () => {
     renderRoutes('/rejoindre', { '/rejoindre': <JoinPage />, '*': <Arrival /> });
     expect(await screen.findByText('Coop Soleil')).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname === '/api/invitations/lookup')!.body).toEqual({ token: 'jeton-du-lien' });
-    await userEvent.setup().click(screen.getByRole('button', { name: "Refuser l'invitation" }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: "Refuser l'invitation" }));
     expect(await screen.findByText(/Vous avez refusé l'invitation/)).toBeInTheDocument();
     expect(sessionStorage.length).toBe(0);
   });

@@ -56,7 +56,7 @@ describe('MembersPage', () => {
     });
     const saved: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:rapport'), revokeObjectURL: () => undefined }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const text = 'email;prénom;nom\nchloe@exemple.fr;Chloé;Durand\npas-une-adresse;Denis;\nchloe@exemple.fr;;\neve@exemple.fr;;';
     await user.upload(screen.getByLabelText('Fichier CSV des personnes à inviter'), csvFile(text));
     const preview = await screen.findByRole('region', { name: "Aperçu de l'import" });
@@ -92,7 +92,7 @@ describe('MembersPage', () => {
       },
       'POST /api/organisation/invitations/import': { status: 201, body: { invited: 1, resent: 1, recent: 0, merged: 0, skipped: 0 } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.upload(screen.getByLabelText('Fichier CSV des personnes à inviter'), csvFile('a@exemple.fr\nb@exemple.fr'));
     expect(await screen.findByRole('button', { name: 'Importer 2 invitations' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Télécharger le rapport (CSV)' })).not.toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('MembersPage', () => {
       'GET /api/organisation/courses': { body: [{ id: 7, title: 'Eau', seats: 2, used: 2 }] },
       'POST /api/organisation/enrolments': { status: 409, body: { error_code: 'seats_exhausted', message: refusal } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('checkbox', { name: 'Sélectionner Anne Avance' }));
     await user.click(screen.getByRole('button', { name: 'Inscrire à une formation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Inscrire 1 membre à une formation' });

@@ -34,7 +34,7 @@ describe('ChangeEmailForm', () => {
   it('checks the address and the password before sending anything', async () => {
     const { calls } = mockApi({});
     renderForm();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Nouvelle adresse e-mail/), 'pas-une-adresse');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien de confirmation' }));
     expect(await screen.findByText(authMessages.emailInvalid)).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('ChangeEmailForm', () => {
           : invalid({ currentPassword: [profileMessages.currentPasswordWrong] }),
     });
     renderForm();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(screen.getByText(/Votre adresse actuelle est zoe@exemple\.fr/)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Nouvelle adresse e-mail/), ' Nouvelle@Exemple.fr ');
     await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Mauvais-passe1');
@@ -71,7 +71,7 @@ describe('ChangeEmailForm', () => {
   it('shows a taken address under the address field', async () => {
     mockApi({ 'POST /api/user/email/change': { status: 409, body: { error_code: 'email_taken', message: errorMessages.email_taken, errors: { email: [errorMessages.email_taken] } } } });
     renderForm();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^Nouvelle adresse e-mail/), 'prise@exemple.fr');
     await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Motdepasse1');
     await user.click(screen.getByRole('button', { name: 'Envoyer le lien de confirmation' }));
@@ -91,7 +91,7 @@ describe('MyDataSection', () => {
     const fetchMock = vi.fn(async () => new Response(new Uint8Array([80, 75, 5, 6]), { status: 200, headers: { 'Content-Disposition': 'attachment; filename="ecoforma-mes-donnees-2026-11-25.zip"' } }));
     vi.stubGlobal('fetch', fetchMock);
     renderSection();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Télécharger mes données' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Télécharger mes données' }));
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/user/data');
@@ -103,7 +103,7 @@ describe('MyDataSection', () => {
   it('says when too many exports were asked for', async () => {
     mockApi({ 'GET /api/user/data': { status: 429, body: { error_code: 'too_many_attempts', message: errorMessages.too_many_attempts } } });
     renderSection();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Télécharger mes données' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Télécharger mes données' }));
     expect(await screen.findByText(errorMessages.too_many_attempts)).toBeInTheDocument();
   });
 
@@ -113,7 +113,7 @@ describe('MyDataSection', () => {
         JSON.parse(String(init!.body)).currentPassword === 'Motdepasse1' ? { status: 204 } : invalid({ currentPassword: [profileMessages.currentPasswordWrong] }),
     });
     renderSection();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
     const dialog = await screen.findByRole('dialog', { name: 'Supprimer définitivement mon compte\u00a0?' });
     expect(within(dialog).getByLabelText(/^Mot de passe actuel/)).toHaveFocus();
@@ -142,7 +142,7 @@ describe('MyDataSection', () => {
   it('shows the server’s refusal for an author of published courses, and keeps the session', async () => {
     mockApi({ 'DELETE /api/user/account': { status: 409, body: { error_code: 'invalid_transition', message: accountMessages.authorOfLiveCourses } } });
     renderSection();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/^Mot de passe actuel/), 'Motdepasse1');

@@ -28,7 +28,7 @@ describe('EmailConfirmationBanner', () => {
     });
     renderBanner();
     expect(screen.getByText(BANNER)).toHaveTextContent('camille@exemple.fr');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Renvoyer' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Renvoyer' }));
     expect(await screen.findByRole('status')).toHaveTextContent(accountMessages.confirmationSent('camille@exemple.fr'));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
@@ -40,7 +40,7 @@ describe('EmailConfirmationBanner', () => {
       'POST /api/user/email/confirmation': { status: 429, body: { error_code: 'too_many_attempts', message: errorMessages.too_many_attempts } },
     });
     renderBanner();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Renvoyer' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Renvoyer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(errorMessages.too_many_attempts);
   });
 

@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('EmailPreferences', () => {
   it('shows one switch per kind, described, and saves a change at once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({
       'GET /api/user/notification-preferences': { body: preferences },
       'PUT /api/user/notification-preferences': (_url, init) => {
@@ -39,7 +39,7 @@ describe('EmailPreferences', () => {
   });
 
   it('says when the change could not be saved, and keeps the switch as it was', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/user/notification-preferences': { body: preferences },
       'PUT /api/user/notification-preferences': { status: 500, body: { error_code: 'server_error', message: 'Erreur' } },

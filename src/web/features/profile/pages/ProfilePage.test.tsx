@@ -130,7 +130,7 @@ describe('ProfilePage', () => {
         return { status: 200, body: saved };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     const firstName = screen.getByLabelText(/^Prénom/);
     expect(firstName).toHaveFocus();
@@ -161,7 +161,7 @@ describe('ProfilePage', () => {
 
   it('cancels without saving', async () => {
     const fetchMock = renderProfile(base);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     await user.clear(screen.getByLabelText(/^Prénom/));
     await user.type(screen.getByLabelText(/^Prénom/), 'Autre');
@@ -173,7 +173,7 @@ describe('ProfilePage', () => {
 
   it('checks the fields before sending, with the signup messages', async () => {
     const fetchMock = renderProfile(base);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     await user.clear(screen.getByLabelText(/^Prénom/));
     await user.type(screen.getByLabelText(/^Téléphone/), '{selectall}12');
@@ -185,7 +185,7 @@ describe('ProfilePage', () => {
 
   it('keeps the e-mail read-only in the form and points to Paramètres to change it', async () => {
     renderProfile(base);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     const email = screen.getByLabelText(/^Adresse e-mail/);
     expect(email).toHaveAttribute('readonly');
@@ -197,7 +197,7 @@ describe('ProfilePage', () => {
   it('shows the server’s message about the e-mail under its field', async () => {
     const text = accountMessages.emailChangeElsewhere;
     renderProfile(base, { 'PUT /api/user/profile': { status: 422, body: { error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { email: [text] } } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(screen.getByLabelText(/^Adresse e-mail/)).toHaveAttribute('aria-invalid', 'true'));
@@ -224,7 +224,7 @@ describe('ProfilePage', () => {
           ? { body: { message: passwordMessages.changed } }
           : { status: 422, body: { error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { currentPassword: [profileMessages.currentPasswordWrong] } } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('tab', { name: 'Paramètres' }));
     const panel = within(screen.getByRole('tabpanel', { name: 'Paramètres' })).getByRole('region', { name: 'Mot de passe' });
     await user.click(within(panel).getByRole('button', { name: 'Changer le mot de passe' }));

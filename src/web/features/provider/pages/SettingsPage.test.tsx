@@ -32,7 +32,7 @@ const empty: ProviderSettings = {
 
 describe('SettingsPage', () => {
   it('says what documents wait for, and sends the settings typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({
       'GET /api/admin/settings': { body: empty },
       'PUT /api/admin/settings': (_url, init) => ({ body: { ...empty, ...(JSON.parse(String(init!.body)) as object), missing: ['signature'] } }),
@@ -51,7 +51,7 @@ describe('SettingsPage', () => {
   });
 
   it('shows the server’s French message under the field it refuses', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/admin/settings': { body: empty },
       'PUT /api/admin/settings': { status: 422, body: { error_code: 'validation_failed', message: 'Certaines informations sont invalides.', errors: { nda: [providerMessages.ndaInvalid] } } },
@@ -64,7 +64,7 @@ describe('SettingsPage', () => {
   });
 
   it('refuses a signature image over 1 Mo before sending it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({ 'GET /api/admin/settings': { body: empty } });
     renderRoutes('/admin/parametres', { '/admin/parametres': <SettingsPage /> });
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'signature.png', { type: 'image/png' });

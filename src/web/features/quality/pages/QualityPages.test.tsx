@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ComplaintPage (/reclamation)', () => {
   it('asks a visitor for an e-mail before sending, then sends it and shows the number', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = mockApi({ 'POST /api/complaints': { status: 201, body: { id: 12, received_at: '2026-11-27T10:00:00.000Z', message: qualityMessages.complaintReceived } } });
     renderRoutes('/reclamation', { '/reclamation': <ComplaintPage /> });
     await user.type(screen.getByRole('textbox', { name: 'Objet' }), 'Vidéo illisible');
@@ -29,7 +29,7 @@ describe('ComplaintPage (/reclamation)', () => {
   });
 
   it('uses a signed-in person’s account address, without asking for one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signInAs(sessionUser({ email: 'camille@exemple.fr' }));
     const { calls } = mockApi({ 'POST /api/complaints': { status: 201, body: { id: 13, received_at: '2026-11-27T10:00:00.000Z', message: qualityMessages.complaintReceived } } });
     renderRoutes('/reclamation', { '/reclamation': <ComplaintPage /> });
@@ -45,7 +45,7 @@ describe('ComplaintPage (/reclamation)', () => {
 
 describe('SurveyPage (/enquete/:enrolmentId)', () => {
   it('sends the three answers once, then thanks the learner; a refusal is shown in French', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signInAs(sessionUser());
     const state = { enrolment_id: 5, course_title: 'Compostage collectif', completed_at: '2026-09-01T10:00:00.000Z', answered_at: null };
     const { calls } = mockApi({

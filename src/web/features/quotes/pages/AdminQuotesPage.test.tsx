@@ -36,7 +36,7 @@ describe('AdminQuotesPage', () => {
     expect(within(card).getByRole('button', { name: 'Facture 2026-000009 (PDF)' })).toBeInTheDocument();
     // An administrator reads, never accepts for an organisation.
     expect(within(card).queryByRole('button', { name: /^Accepter/ })).not.toBeInTheDocument();
-    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'accepted');
+    await userEvent.setup({ delay: null }).selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'accepted');
     await vi.waitFor(() => expect(calls.some((c) => c.url.searchParams.get('status') === 'accepted')).toBe(true));
   });
 });

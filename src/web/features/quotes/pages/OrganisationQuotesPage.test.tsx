@@ -41,7 +41,7 @@ function renderPage(extra: Parameters<typeof mockApi>[0] = {}, entry = '/organis
 describe('OrganisationQuotesPage', () => {
   it('asks a quote for a course and a number of seats, showing the price before sending', async () => {
     const { calls } = renderPage({ 'POST /api/organisation/quotes': { status: 201, body: pending } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const form = screen.getByRole('form', { name: 'Demander un devis' });
     const select = within(form).getByRole('combobox', { name: /^Formation/ });
     await within(select).findByRole('option', { name: 'Eau et sobriété' });
@@ -56,7 +56,7 @@ describe('OrganisationQuotesPage', () => {
 
   it('refuses 0 seats in the form with the server’s French message', async () => {
     const { calls } = renderPage();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const form = screen.getByRole('form', { name: 'Demander un devis' });
     await within(within(form).getByRole('combobox', { name: /^Formation/ })).findByRole('option', { name: 'Eau et sobriété' });
     await user.selectOptions(within(form).getByRole('combobox', { name: /^Formation/ }), '7');
@@ -76,7 +76,7 @@ describe('OrganisationQuotesPage', () => {
         return { body: { quote: accepted, seats: { course_id: 7, seats: 2, used: 0 } } };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Accepter le devis DEV-2026-000011' }));
     const dialog = screen.getByRole('dialog', { name: /Accepter le devis DEV-2026-000011/ });
     expect(dialog).toHaveTextContent('2 places');
@@ -89,7 +89,7 @@ describe('OrganisationQuotesPage', () => {
 
   it('shows the server’s refusal of an expired quote in the dialog', async () => {
     renderPage({ 'POST /api/quotes/11/accept': { status: 409, body: { error_code: 'invalid_transition', message: quoteMessages.expired } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Accepter le devis DEV-2026-000011' }));
     const dialog = screen.getByRole('dialog', { name: /Accepter le devis/ });
     await user.click(within(dialog).getByRole('button', { name: 'Accepter et signer la convention' }));

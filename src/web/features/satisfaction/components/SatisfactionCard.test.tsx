@@ -47,7 +47,7 @@ describe('the rating form of a completed course', () => {
     }
 
     // Keyboard only: from a star, the arrow keys choose the note.
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     act(() => within(group).getByRole('radio', { name: '3 sur 5 – Moyennement satisfait' }).focus());
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(within(group).getByRole('radio', { name: '5 sur 5 – Très satisfait' })).toBeChecked();
@@ -70,7 +70,7 @@ describe('the rating form of a completed course', () => {
     const api = mockApi({ 'GET /api/user/satisfaction': { body: { items: [] } } });
     renderCard();
     const card = await screen.findByRole('region', { name: 'Votre avis sur la formation' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(card).getByRole('button', { name: 'Envoyer mon avis' }));
     expect(await within(card).findByText(satisfactionMessages.ratingRequired)).toBeInTheDocument();
     expect(within(card).getByRole('group', { name: 'Votre note (obligatoire)' })).toHaveAccessibleDescription(satisfactionMessages.ratingRequired);
@@ -93,7 +93,7 @@ describe('the rating form of a completed course', () => {
     });
     renderCard();
     const card = await screen.findByRole('region', { name: 'Votre avis sur la formation' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(card).getByRole('button', { name: 'Modifier mon avis' }));
     // The form opens on the current answer.
     expect(within(card).getByRole('radio', { name: '3 sur 5 – Moyennement satisfait' })).toBeChecked();

@@ -55,7 +55,7 @@ describe('the trainer’s answers page', () => {
     expect(items[1]).toHaveTextContent("Commentaire masqué par l'administration.");
     expect(screen.queryByRole('button', { name: /Masquer/ })).not.toBeInTheDocument();
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('combobox', { name: 'Formation' }));
     await user.click(screen.getByRole('option', { name: 'Biodiversité au jardin – 2 avis, moyenne 3,5' }));
     expect(await screen.findByText('Sans commentaire')).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('the administrators’ answers page', () => {
 
     const item = await screen.findByRole('listitem', { name: 'Zéro déchet en entreprise, avis de Hugo Insolent' });
     expect(item).toHaveTextContent('Hugo Insolent (hugo@exemple.fr)');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(item).getByRole('button', { name: 'Masquer le commentaire' }));
     const dialog = screen.getByRole('dialog', { name: 'Masquer ce commentaire\u00a0?' });
     expect(dialog).toHaveTextContent('La note reste comptée dans la moyenne');

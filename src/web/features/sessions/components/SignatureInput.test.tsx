@@ -6,7 +6,7 @@ import { SignatureInput } from './SignatureInput';
 
 describe('SignatureInput', () => {
   it('offers the typed name as a keyboard alternative and sends it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<SignatureInput submitLabel="Valider ma signature" pending={false} error={null} onSubmit={onSubmit} defaultName="Léa Martin" />);
     expect(screen.getByRole('img', { name: 'Cadre de signature' })).toBeInTheDocument();
@@ -18,7 +18,7 @@ describe('SignatureInput', () => {
   });
 
   it('refuses an empty typed name without calling the server', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(<SignatureInput submitLabel="Valider ma signature" pending={false} error={null} onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Taper mon nom' }));
