@@ -905,8 +905,8 @@ const PREVIOUS_PAGE = 'data-a11y-previous-page';
 /**
  * Opens `url` the way a link does, within the running application (history entry and the router's
  * popstate), rather than loading the whole application again: the round's later visits then cost
- * the page's own requests and rendering, not the scripts' download and start, which were most of
- * this file's time. False when the page's heading did not come as a new element (a layout that
+ * the page's own requests and rendering, not the scripts' download and start again (decision 062).
+ * False when the page's heading did not come as a new element (a layout that
  * keeps its h1 element across pages): the caller then loads the page.
  */
 async function navigateInApp(page: Page, url: string, heading: string | RegExp): Promise<boolean> {
