@@ -3,6 +3,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { eq } from 'drizzle-orm';
+import { testConfig } from './config';
+import { openPglite } from './db/pglite';
+import { openPostgres } from './db/postgres';
+import { sessions } from './db/schema';
+import { createUser } from './test/factories';
 import { dropStartDatabases, onPostgres, START_TIMEOUT_MS, startCompiled } from './test/compiled-server';
 
 /**
@@ -59,6 +65,35 @@ describe('the compiled server (decision 026)', () => {
       expect(server.output()).toContain(`base ${onPostgres ? 'postgres' : 'pglite'}`);
     },
     START_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    'runs the housekeeping at start after it listens, and a stop waits for it: a session that expired while stopped is deleted',
+    async () => {
+      const first = await startCompiled(outdir);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      // Read and written while no server runs (PGlite allows one process at a time on its files).
+      const openData = async () =>
+        onPostgres ? openPostgres(first.env.DATABASE_URL, testConfig().dbTimeouts) : openPglite({ dataDir: path.join(first.env.DATA_DIR, 'db') });
+      const expired = { tokenHash: 'e'.repeat(64), expiresAt: new Date(Date.now() - 60_000) };
+      let database = await openData();
+      const member = await createUser(database.db, { role: 'membre' });
+      await database.db.insert(sessions).values({ userId: member.id, ...expired });
+      await database.close();
+
+      // Stopped as soon as it answers: the stop waits for the start's housekeeping before closing the database.
+      // One process: with several, the cluster's primary runs all of it before forking (decision 029).
+      const second = await startCompiled(outdir, { ...first.env, WEB_CONCURRENCY: '1' });
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(second.output()).not.toContain('entretien au démarrage en échec');
+      database = await openData();
+      const left = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, expired.tokenHash));
+      await database.close();
+      expect(left, second.output()).toEqual([]);
+    },
+    2 * START_TIMEOUT_MS,
   );
 
   // Several API processes on one port (decision 029): PostgreSQL only, PGlite refuses more than one.

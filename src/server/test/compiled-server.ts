@@ -16,6 +16,10 @@ export async function dropStartDatabases(): Promise<void> {
   for (const name of scratchDatabases.splice(0)) await dropDatabase(serverUrl!, name);
 }
 
+function pick(env: Record<string, string>, ...keys: Array<'DATA_DIR' | 'DATABASE_URL'>): Partial<Started['env']> {
+  return Object.fromEntries(keys.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -30,6 +34,8 @@ function freePort(): Promise<number> {
 export interface Started {
   child: ChildProcess;
   port: number;
+  /** Its DATA_DIR and DATABASE_URL (empty on PGlite), for a second start on the same data. */
+  env: { DATA_DIR: string; DATABASE_URL: string };
   output: () => string;
   exited: Promise<number | null>;
 }
@@ -47,13 +53,13 @@ export async function startCompiled(outdir: string, env: Record<string, string> 
     scratchDatabases.push(name);
     databaseUrl = await createDatabase(serverUrl!, name);
   }
+  const data = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...pick(env, 'DATA_DIR', 'DATABASE_URL') };
   const child = spawn(process.execPath, [path.join(outdir, 'main.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      ...data,
       SEED_DEMO: 'false',
       ADMIN_EMAIL: 'admin@ecoforma.test',
       ADMIN_PASSWORD: 'AdminEco2026',
@@ -74,7 +80,7 @@ export async function startCompiled(outdir: string, env: Record<string, string> 
   while (Date.now() < deadline && !ended) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return { child, port, output: () => output, exited };
+      if (res.status === 200) return { child, port, env: data, output: () => output, exited };
     } catch {
       // Not listening yet.
     }
