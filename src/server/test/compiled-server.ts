@@ -16,10 +16,6 @@ export async function dropStartDatabases(): Promise<void> {
   for (const name of scratchDatabases.splice(0)) await dropDatabase(serverUrl!, name);
 }
 
-function pick(env: Record<string, string>, ...keys: Array<'DATA_DIR' | 'DATABASE_URL'>): Partial<Started['env']> {
-  return Object.fromEntries(keys.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));
-}
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -53,7 +49,7 @@ export async function startCompiled(outdir: string, env: Record<string, string> 
     scratchDatabases.push(name);
     databaseUrl = await createDatabase(serverUrl!, name);
   }
-  const data = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...pick(env, 'DATA_DIR', 'DATABASE_URL') };
+  const data = { DATA_DIR: env.DATA_DIR ?? dataDir, DATABASE_URL: env.DATABASE_URL ?? databaseUrl };
   const child = spawn(process.execPath, [path.join(outdir, 'main.mjs')], {
     env: {
       ...process.env,

@@ -37,9 +37,8 @@ export const testEngine: 'postgres' | 'pglite' = process.env.TEST_ENGINE === 'po
 
 /**
  * Settings of a test database. A test database is thrown away after its file, so waiting for each
- * commit's WAL to reach the disk buys nothing there: `synchronous_commit = off` saves a few
- * milliseconds a write, most of the PostgreSQL pass's time. A test about durability itself asks for
- * durable commits (`TestAppOptions.durableCommits`).
+ * commit's WAL to reach the disk buys nothing there: `synchronous_commit = off` spares each write
+ * that wait. A test about durability itself asks for durable commits (`TestAppOptions.durableCommits`).
  */
 const SCRATCH_SETTINGS = { synchronous_commit: 'off' } as const;
 type DatabaseSettings = Readonly<Record<string, string>>;
