@@ -127,9 +127,9 @@ export async function start(config: Config, opening: Promise<OpeningDatabase>, o
   await app.listen({ host: config.host, port: config.port });
   // The start's housekeeping only forgets what has expired, which the daily run does while serving
   // anyway: it no longer delays the first request (seconds on a large or cold database, decision 062).
-  startHousekeeping = options.prepared
-    ? Promise.resolve()
-    : runHousekeeping(config, db, storage, app.log).catch((error: unknown) => app.log.error({ err: error }, 'entretien au démarrage en échec'));
+  if (!options.prepared) {
+    startHousekeeping = runHousekeeping(config, db, storage, app.log).catch((error: unknown) => app.log.error({ err: error }, 'entretien au démarrage en échec'));
+  }
   mailWorker.start();
   app.log.info(`EcoForma est disponible sur http://${config.host}:${config.port} (base ${database.kind}, processus ${process.pid})`);
 }

@@ -44,7 +44,8 @@ export async function startCompiled(outdir: string, env: Record<string, string> 
   const port = await freePort();
   const dataDir = path.join(outdir, `data-${port}`);
   let databaseUrl = '';
-  if (onPostgres) {
+  // A second start on the data of a first (env.DATABASE_URL) needs no database of its own.
+  if (onPostgres && env.DATABASE_URL === undefined) {
     const name = `ecoforma_start_${randomBytes(6).toString('hex')}`;
     scratchDatabases.push(name);
     databaseUrl = await createDatabase(serverUrl!, name);
