@@ -100,8 +100,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Each project has its own module graph, so the server's sources were transformed once for each
     // of the eight projects that import them. Kept on disk, a transform is done once per run (and
-    // reused by the next run while the file is unchanged): 513 → 450 s for the whole run on a clean
-    // clone, with PostgreSQL (decision 063). The cache is keyed by each file's content and the config.
+    // reused by the next run while the file is unchanged): 513 → 450 s for the whole run starting
+    // from an empty cache, as on a clean clone, with PostgreSQL (decision 063).
     experimental: { fsModuleCache: true, fsModuleCachePath: '.tmp/vitest-module-cache' },
     projects: [
       // The PGlite drivers' own tests open PGlite whatever the engine under test; the files of
