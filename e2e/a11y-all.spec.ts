@@ -880,7 +880,9 @@ async function prepareRunData(request: APIRequestContext): Promise<RunData> {
   const applied = await request.post(`/api/opportunities/${opportunity.id}/applications`, { headers: bearer(accounts.membre), data: { message: 'Je composte depuis deux ans.', certificate_codes: [] } });
   expect(applied.status(), await applied.text()).toBe(201);
   // A live session of the followed course, starting in 10 minutes: the member registers, its sign-in is open.
-  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  // One clock reading for all the times: read twice, the slot could end a millisecond after its session.
+  const now = Date.now();
+  const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
   const planned = await request.post(`/api/courses/${learningCourse.id}/sessions`, {
     headers: bearer(accounts['formateur-approuve']),
     data: { title: 'Classe virtuelle du tri', modality: 'virtual', starts_at: at(10), ends_at: at(70), capacity: 10, slots: [{ starts_at: at(10), ends_at: at(70) }] },
