@@ -14,11 +14,11 @@ function adminArea(): RouteObject {
   return area;
 }
 
-/** The area's layout around a stand-in page, and a stand-in for every other address. */
+/** The area's layout (loaded on demand, as in the app) around a stand-in page, and a stand-in for every other address. */
 function renderArea(entry: string) {
   const router = createMemoryRouter(
     [
-      { element: adminArea().element, children: [{ path: webRoutes.adminCourses, element: <p>Page des formations</p> }] },
+      { lazy: adminArea().lazy, children: [{ path: webRoutes.adminCourses, element: <p>Page des formations</p> }] },
       { path: '*', element: <Arrival /> },
     ],
     { initialEntries: [entry] },

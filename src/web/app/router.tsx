@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminOnly } from '../lib/route-access';
 import { RequireAuth } from './guard';
-import { AdminLayout } from './layout/AdminLayout';
 import { AppLayout } from './layout/AppLayout';
 import { appRoutes, type AppRoute } from './routes';
 
@@ -29,7 +28,8 @@ function routeObject(route: AppRoute): RouteObject {
 /**
  * Every page inside the app's layout; the administrators' pages inside their area's layout route
  * too, which guards the area and shows its menu once. It has no address of its own, so `/admin`
- * alone stays an unknown page.
+ * alone stays an unknown page. The area's layout and menu load with its first page: every visitor
+ * downloaded them with the entry, which took the landing page over its budget.
  */
 export function buildRouteObjects(): RouteObject[] {
   return [
@@ -38,11 +38,16 @@ export function buildRouteObjects(): RouteObject[] {
       children: [
         ...appRoutes.filter((route) => !inAdminArea(route)).map(routeObject),
         {
-          element: (
-            <RequireAuth rule={adminOnly}>
-              <AdminLayout />
-            </RequireAuth>
-          ),
+          lazy: async () => {
+            const { AdminLayout } = await import('./layout/AdminLayout');
+            return {
+              Component: () => (
+                <RequireAuth rule={adminOnly}>
+                  <AdminLayout />
+                </RequireAuth>
+              ),
+            };
+          },
           children: appRoutes.filter(inAdminArea).map(routeObject),
         },
       ],

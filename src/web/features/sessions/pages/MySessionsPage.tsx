@@ -43,7 +43,9 @@ export default function MySessionsPage() {
           ))}
         </Stack>
       )}
-      <CalendarFeedPanel />
+      {/* Below the list, once it is there: shown under the loading spinner, the panel jumped down
+          when the sessions arrived (a layout shift of 0.07, over Lighthouse's 0.05 budget). */}
+      {!mine.isPending && <CalendarFeedPanel />}
       {signing && <SignDialog slotId={signing.slotId} label={signing.label} onClose={() => setSigning(null)} />}
     </Container>
   );
