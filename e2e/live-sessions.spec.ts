@@ -20,6 +20,8 @@ function parisLocal(date: Date): string {
 async function drawSignature(page: Page) {
   const pad = page.getByRole('img', { name: 'Cadre de signature' });
   await expect(pad).toBeVisible();
+  // As a person would: the frame says when it is ready to take a stroke.
+  await expect(pad).toHaveAttribute('aria-busy', 'false');
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();

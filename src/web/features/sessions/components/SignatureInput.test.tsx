@@ -27,6 +27,15 @@ describe('SignatureInput', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('says the frame is not ready while the pad loads, then that this browser cannot draw (jsdom has no canvas)', async () => {
+    render(<SignatureInput submitLabel="Valider ma signature" pending={false} error={null} onSubmit={vi.fn()} />);
+    const frame = screen.getByRole('img', { name: 'Cadre de signature' });
+    expect(frame).toHaveAttribute('aria-busy', 'true');
+    expect(frame).toHaveAccessibleDescription(/^Préparation du cadre de signature…/);
+    expect(await screen.findByText(/Ce navigateur ne permet pas de dessiner une signature/)).toBeInTheDocument();
+    expect(frame).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('shows the server’s refusal', () => {
     render(<SignatureInput submitLabel="Valider ma signature" pending={false} error={sessionMessages.signingClosed} onSubmit={vi.fn()} />);
     expect(screen.getByRole('alert').textContent).toBe(sessionMessages.signingClosed);

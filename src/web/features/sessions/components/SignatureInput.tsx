@@ -24,12 +24,22 @@ interface Props {
  * A signature: drawn with a finger or a mouse on a pad (signature_pad), or, for whoever cannot
  * draw, the name typed on the keyboard, which the server renders into the image (decision 049).
  */
+/** What the hint under the title says, as the pad loads, is ready, or cannot be drawn on. */
+const padHints = {
+  loading: 'Préparation du cadre de signature… Vous ne pouvez pas dessiner ? Choisissez « Taper mon nom ».',
+  ready: 'Signez dans le cadre avec le doigt ou la souris. Vous ne pouvez pas dessiner ? Choisissez « Taper mon nom ».',
+  unavailable: 'Ce navigateur ne permet pas de dessiner une signature : choisissez « Taper mon nom ».',
+};
+
 export function SignatureInput({ submitLabel, pending, error, onSubmit, defaultName = '' }: Props) {
   const [mode, setMode] = useState<'draw' | 'type'>('draw');
   const [name, setName] = useState(defaultName);
   const [localError, setLocalError] = useState<string | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePadType | null>(null);
+  // The pad's code arrives after the dialog opens: a stroke drawn before it listens would be lost,
+  // and « Valider » would then say the frame is empty.
+  const [padState, setPadState] = useState<'loading' | 'ready' | 'unavailable'>('loading');
   const hintId = useId();
 
   useEffect(() => {
@@ -38,19 +48,22 @@ export function SignatureInput({ submitLabel, pending, error, onSubmit, defaultN
     const canvas = canvasRef.current;
     // Loaded with the pad, not with the page's first chunk.
     void import('signature_pad').then(({ default: SignaturePad }) => {
+      if (cancelled) return;
       // No 2D context (a browser without canvas): the typed name remains.
-      if (cancelled || !canvas.getContext('2d')) return;
+      if (!canvas.getContext('2d')) return setPadState('unavailable');
       // Sharp on high-density phone screens: the canvas's pixels follow the device's.
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       canvas.width = canvas.offsetWidth * ratio;
       canvas.height = canvas.offsetHeight * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
       padRef.current = new SignaturePad(canvas, { penColor: '#1a237e', minWidth: 1, maxWidth: 2.5 });
+      setPadState('ready');
     });
     return () => {
       cancelled = true;
       padRef.current?.off();
       padRef.current = null;
+      setPadState('loading');
     };
   }, [mode]);
 
@@ -76,7 +89,7 @@ export function SignatureInput({ submitLabel, pending, error, onSubmit, defaultN
         {mode === 'draw' ? (
           <Stack spacing={1}>
             <Typography id={hintId} variant="body2" color="text.secondary">
-              Signez dans le cadre avec le doigt ou la souris. Vous ne pouvez pas dessiner ? Choisissez « Taper mon nom ».
+              {padHints[padState]}
             </Typography>
             <Box
               component="canvas"
@@ -84,6 +97,7 @@ export function SignatureInput({ submitLabel, pending, error, onSubmit, defaultN
               role="img"
               aria-label="Cadre de signature"
               aria-describedby={hintId}
+              aria-busy={padState === 'loading'}
               sx={{ width: '100%', height: 180, border: 2, borderColor: 'primary.main', borderRadius: 1, touchAction: 'none', bgcolor: '#fff', display: 'block' }}
             />
             <Button type="button" size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => padRef.current?.clear()}>
