@@ -19,10 +19,13 @@ let compiled: Promise<string> | null = null;
 /**
  * The server as `npm start` runs it, compiled once per test worker into a folder of its own
  * (decision 026): it starts in about half the time tsx takes to compile the sources at each start.
+ * The folder is named after the worker's pool slot, which no two running workers share: a worker
+ * that Vitest stops without an exit event (it often does) left a folder behind for good when each
+ * had a random name; the next run in that slot now builds over it.
  */
 function compiledEntry(): Promise<string> {
   compiled ??= (async () => {
-    const outdir = path.resolve('.tmp', `reliability-server-${randomBytes(4).toString('hex')}`);
+    const outdir = path.resolve('.tmp', `reliability-server-${process.env.VITEST_POOL_ID ?? randomBytes(4).toString('hex')}`);
     await buildServer({ outdir });
     process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
     return path.join(outdir, 'main.mjs');
