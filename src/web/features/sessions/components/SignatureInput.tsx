@@ -20,17 +20,18 @@ interface Props {
   defaultName?: string;
 }
 
+/** What the hint above the pad says as it loads, once it takes strokes, or where it cannot be drawn on. */
+const typeInstead = 'Vous ne pouvez pas dessiner ? Choisissez « Taper mon nom ».';
+const padHints = {
+  loading: `Préparation du cadre de signature… ${typeInstead}`,
+  ready: `Signez dans le cadre avec le doigt ou la souris. ${typeInstead}`,
+  unavailable: 'Ce navigateur ne permet pas de dessiner une signature : choisissez « Taper mon nom ».',
+};
+
 /**
  * A signature: drawn with a finger or a mouse on a pad (signature_pad), or, for whoever cannot
  * draw, the name typed on the keyboard, which the server renders into the image (decision 049).
  */
-/** What the hint under the title says, as the pad loads, is ready, or cannot be drawn on. */
-const padHints = {
-  loading: 'Préparation du cadre de signature… Vous ne pouvez pas dessiner ? Choisissez « Taper mon nom ».',
-  ready: 'Signez dans le cadre avec le doigt ou la souris. Vous ne pouvez pas dessiner ? Choisissez « Taper mon nom ».',
-  unavailable: 'Ce navigateur ne permet pas de dessiner une signature : choisissez « Taper mon nom ».',
-};
-
 export function SignatureInput({ submitLabel, pending, error, onSubmit, defaultName = '' }: Props) {
   const [mode, setMode] = useState<'draw' | 'type'>('draw');
   const [name, setName] = useState(defaultName);
