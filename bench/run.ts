@@ -465,25 +465,26 @@ function writeReport(partial = false) {
     ].join(' | '),
   );
   const header = ['| mesure | base | valeur | budget | référence (même exécution) | ratio | verdict |', '|---|---|---|---|---|---|---|'];
-  let lines = rows.map((r) => `| ${r} |`);
-  if (partial && fs.existsSync('docs/benchmarks.md')) {
-    // The rows measured now replace their previous figures; the others stay as they were.
-    const measured = new Set(results.map((r) => `| ${r.name} | ${r.engine} |`));
-    const kept = fs
-      .readFileSync('docs/benchmarks.md', 'utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('| ') && !line.startsWith('| mesure') && ![...measured].some((key) => line.startsWith(key)));
-    lines = [...kept, ...lines];
-  }
-  const table = [...header, ...lines].join('\n');
+  const lines = rows.map((r) => `| ${r} |`);
   if (partial && fs.existsSync('docs/benchmarks.md')) {
     const previous = fs.readFileSync('docs/benchmarks.md', 'utf8');
-    const intro = previous.slice(0, previous.indexOf('| mesure')).replace(/\n*Lignes mises à jour seules[^\n]*\n*/g, '\n\n').trimEnd();
-    const note = `Lignes mises à jour seules le ${new Date().toISOString().slice(0, 10)} par \`npm run bench -- --only=${ONLY}\` (charge moyenne au départ : ${round(loadAtStart, 1)} pour ${os.cpus().length} cœurs) : ${results.map((r) => r.name).join(' ; ')}.`;
-    fs.writeFileSync('docs/benchmarks.md', `${intro}\n\n${note}\n\n${table}\n`);
+    // The rows measured now replace their previous figures; the others stay as they were.
+    const measured = new Set(results.map((r) => `| ${r.name} | ${r.engine} |`));
+    const kept = previous
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| mesure') && ![...measured].some((key) => line.startsWith(key)));
+    const table = [...header, ...kept, ...lines].join('\n');
+    // The notes of earlier partial runs stay (the rows they name may still carry their figures); this run's comes last.
+    const top = previous.slice(0, previous.indexOf('| mesure'));
+    const notes = top.match(/^Lignes mises à jour seules[^\n]*$/gm) ?? [];
+    const intro = top.replace(/\n*Lignes mises à jour seules[^\n]*\n*/g, '\n\n').trimEnd();
+    const names = [...new Set(results.map((r) => r.name))];
+    const note = `Lignes mises à jour seules le ${new Date().toISOString().slice(0, 10)} par \`npm run bench -- ${process.argv.slice(2).join(' ')}\` (charge moyenne au départ : ${round(loadAtStart, 1)} pour ${os.cpus().length} cœurs) : ${names.join(' ; ')}.`;
+    fs.writeFileSync('docs/benchmarks.md', `${[intro, ...notes, note].join('\n\n')}\n\n${table}\n`);
     log(`\n${table}\n\nRapport mis à jour dans docs/benchmarks.md`);
     return;
   }
+  const table = [...header, ...lines].join('\n');
   const report = `# Mesures de performance\n\nProduit par \`npm run bench\` le ${new Date().toISOString().slice(0, 10)} sur ${process.platform} ${process.arch}, Node ${process.version}, ${
     (process.env.DATABASE_URL ? 'PGlite et PostgreSQL' : 'PGlite')
   }. Chaque valeur est rapportée à une référence mesurée dans la même exécution. Charge moyenne de la machine au départ : ${round(loadAtStart, 1)} pour ${os.cpus().length} cœurs${

@@ -1,28 +1,34 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { adminOnly } from '../lib/route-access';
+import { adminOnly, type RouteRule } from '../lib/route-access';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/AppLayout';
 import { appRoutes, type AppRoute } from './routes';
 
 const inAdminArea = (route: AppRoute) => route.area === 'admin';
 
+/**
+ * React Router's `lazy` for a component loaded on demand, behind the sign-in guard (and its rule)
+ * when `guard` is given, or open to all without it.
+ */
+function guardedLazy(load: () => Promise<ComponentType>, guard?: { rule?: RouteRule }): RouteObject['lazy'] {
+  return async () => {
+    const Loaded = await load();
+    return {
+      Component: guard
+        ? () => (
+            <RequireAuth rule={guard.rule}>
+              <Loaded />
+            </RequireAuth>
+          )
+        : Loaded,
+    };
+  };
+}
+
 /** A route of the table as React Router takes it: its page loaded on demand, behind its guard. */
 function routeObject(route: AppRoute): RouteObject {
-  return {
-    path: route.path,
-    lazy: async () => {
-      const { default: Page } = await route.page();
-      return {
-        Component: route.auth
-          ? () => (
-              <RequireAuth rule={route.rule}>
-                <Page />
-              </RequireAuth>
-            )
-          : Page,
-      };
-    },
-  };
+  return { path: route.path, lazy: guardedLazy(async () => (await route.page()).default, route.auth ? { rule: route.rule } : undefined) };
 }
 
 /**
@@ -38,16 +44,7 @@ export function buildRouteObjects(): RouteObject[] {
       children: [
         ...appRoutes.filter((route) => !inAdminArea(route)).map(routeObject),
         {
-          lazy: async () => {
-            const { AdminLayout } = await import('./layout/AdminLayout');
-            return {
-              Component: () => (
-                <RequireAuth rule={adminOnly}>
-                  <AdminLayout />
-                </RequireAuth>
-              ),
-            };
-          },
+          lazy: guardedLazy(async () => (await import('./layout/AdminLayout')).AdminLayout, { rule: adminOnly }),
           children: appRoutes.filter(inAdminArea).map(routeObject),
         },
       ],
