@@ -17,8 +17,6 @@ import { emptyAsUndefined, pagingParams } from './paging';
 export const SEARCH_MAX_LENGTH = 100;
 export const REJECTION_REASON_MAX_LENGTH = 1000;
 export const AUDIT_ENTRIES_SHOWN = 50;
-/** A search counts its matches up to this many; beyond, the screens say "plus de 1 000". */
-export const SEARCH_COUNT_CAP = 1000;
 
 export const userStatusFilters = ['approved', 'pending'] as const;
 export type UserStatusFilter = (typeof userStatusFilters)[number];
@@ -97,7 +95,7 @@ export type AdminCounters = z.infer<typeof adminCountersSchema>;
 
 export const adminUsersResponseSchema = z.object({
   users: z.array(adminUserSchema),
-  /** Users matching the filters; for a text search, at most SEARCH_COUNT_CAP (see totalCapped). */
+  /** Users matching the filters; for a text search, at most SEARCH_COUNT_CAP of shared/paging.ts (see totalCapped). */
   total: z.number().int(),
   /** True when more than `total` users match a search. */
   totalCapped: z.boolean(),

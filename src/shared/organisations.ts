@@ -555,7 +555,7 @@ export const dashboardRowSchema = z.object({
   completed_lessons: z.number().int(),
   total_lessons: z.number().int(),
   percent: z.number(),
-  /** The latest completed lesson or quiz attempt in this course. */
+  /** When the learner last opened or completed a lesson or answered a quiz in this course (the enrolment's last activity). */
   last_activity_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   /** The attestation's public verification code and number, once issued (and not revoked). */
@@ -571,6 +571,8 @@ export const dashboardResponseSchema = z.object({
   organisation_name: z.string(),
   items: z.array(dashboardRowSchema),
   ...pageInfoShape,
+  /** A search or a course matched more than SEARCH_COUNT_CAP rows: `total` is then that cap (the export has them all). */
+  totalCapped: z.boolean(),
   summary: z.object({ members: z.number().int(), enrolments: z.number().int(), completed: z.number().int(), inactive: z.number().int() }),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

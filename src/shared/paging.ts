@@ -57,5 +57,8 @@ export function pageCount({ total, pageSize }: Pick<PageInfo, 'total' | 'pageSiz
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/** A search counts its matches up to this many (cappedCount); beyond, the screens say "plus de 1 000". */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** The fields of `PageInfo` as a zod shape, to spread into a page's answer schema. */
 export const pageInfoShape = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };

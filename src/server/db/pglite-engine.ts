@@ -2,14 +2,8 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { RANDOM_PAGE_COST, SORT_MEMORY } from './planner-settings';
 import { cacheStatements } from './pglite-statements';
-
-/**
- * Memory a sort or a window may use before spilling to temporary files. PostgreSQL's 4 MB suits
- * a server shared by many connections; PGlite has one. Ranking the matches of a search among
- * 100,000 courses fits in it: p95 69 → 56 ms (issue 16, goal 5; decision 032).
- */
-const WORK_MEM = '32MB';
 
 export interface PgliteOptions {
   dataDir?: string;
@@ -28,6 +22,6 @@ export async function createPglite(options: PgliteOptions = {}): Promise<PGlite>
     initDbStartParams: options.initDbStartParams,
     extensions: { pg_trgm, unaccent },
   });
-  await pglite.exec(`set work_mem = '${WORK_MEM}'`);
+  await pglite.exec(`set work_mem = '${SORT_MEMORY}'; set random_page_cost = ${RANDOM_PAGE_COST}`);
   return cacheStatements(pglite);
 }

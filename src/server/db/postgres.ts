@@ -5,6 +5,7 @@ import type { DbTimeouts } from '../config';
 import type { Database, Db } from './client';
 import { countAnswers } from './readiness';
 import { migrationsFolder } from './paths';
+import { RANDOM_PAGE_COST, SORT_MEMORY } from './planner-settings';
 import * as schema from './schema';
 
 /** TCP keep-alive probes start after this much silence, so a peer lost without a word is noticed. */
@@ -58,11 +59,6 @@ class GuardedPool extends pg.Pool {
   }
 }
 
-/**
- * Memory a sort or a window may use per connection before spilling to temporary files: ranking
- * the matches of a search among 100,000 courses fits in it (PostgreSQL's default is 4 MB).
- */
-const SORT_MEMORY = '32MB';
 
 /** PostgreSQL through a pool whose every wait is bounded (decision 016). */
 export function openPostgres(connectionString: string, timeouts: DbTimeouts): Database {
@@ -73,7 +69,7 @@ export function openPostgres(connectionString: string, timeouts: DbTimeouts): Da
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.queryMs,
     lock_timeout: timeouts.lockMs,
-    options: `-c work_mem=${SORT_MEMORY}`,
+    options: `-c work_mem=${SORT_MEMORY} -c random_page_cost=${RANDOM_PAGE_COST}`,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
   });
   // An idle client losing its server must not crash the process; the next query reports it.

@@ -83,6 +83,8 @@ export const users = pgTable(
     index('users_valid_created_idx').on(t.isValid, t.createdAt, t.id),
     index('users_role_valid_created_idx').on(t.role, t.isValid, t.createdAt, t.id),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // An organisation's dashboard pages its members by name: walked in this order, a page reads its own rows only (decision 065).
+    index('users_name_idx').on(t.lastname, t.firstname, t.id),
     check('users_trainer_status_known', sql`${t.trainerStatus} is null or ${t.trainerStatus} in ('internal', 'external')`),
   ],
 );
@@ -376,6 +378,9 @@ export const enrolments = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
     index('enrolments_course_idx').on(t.courseId),
+    // The enrolments not completed by the time of their last activity (null once completed): "inactive for 14 days" is a
+    // range of it (decision 065). Not a partial index: the planner estimates a range from an expression index's statistics only.
+    index('enrolments_idle_idx').on(sql`(case when ${t.completedAt} is null then coalesce(${t.lastActivityAt}, ${t.createdAt}) end)`),
     check('enrolments_trainee_type_known', sql.raw(`trainee_type is null or trainee_type in (${traineeTypes.map((v) => `'${v}'`).join(', ')})`)),
     check('enrolments_funding_line_known', sql.raw(`funding_line is null or funding_line in (${fundingLines.map((v) => `'${v}'`).join(', ')})`)),
   ],
@@ -844,6 +849,26 @@ export const organisationEnrolments = pgTable(
     index('organisation_enrolments_course_idx').on(t.organisationId, t.courseId),
     index('organisation_enrolments_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * An organisation's dashboard counters, kept exact by statement-level triggers on
+ * organisation_members, organisation_enrolments and enrolments (migration
+ * 0039_organisation_progress_counts, decision 065), so that no dashboard page counts all the
+ * members to say how many there are. One row per (organisation, bucket): `members` (active
+ * members), `unenrolled` (active members in no course), and each (member, course) pair of an
+ * active member by its state, `completed`, `in_progress` or `not_started` (organisationPairBuckets).
+ */
+export const organisationProgressCounts = pgTable(
+  'organisation_progress_counts',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.userId, { onDelete: 'cascade' }),
+    bucket: text('bucket', { enum: ['members', 'unenrolled', 'completed', 'in_progress', 'not_started'] }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.bucket] })],
 );
 
 export type UserRow = typeof users.$inferSelect;

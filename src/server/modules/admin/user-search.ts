@@ -1,7 +1,8 @@
-import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_COUNT_CAP, type AdminUser, type AdminUsersQuery, type AdminUsersResponse } from '../../../shared/admin';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AdminUser, AdminUsersQuery, AdminUsersResponse } from '../../../shared/admin';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db } from '../../db/client';
+import { cappedCount } from '../../lib/capped-count';
 import { meetingUserCount, userCounts, users } from '../../db/schema';
 import { latestMeetingQuery } from '../meetings';
 import { toAdminUser, type AdminUserSource } from './admin-user';
@@ -23,17 +24,6 @@ function bucketConditions(query: AdminUsersQuery, table: { role: typeof users.ro
   if (query.role) conditions.push(eq(table.role, query.role));
   if (query.status) conditions.push(eq(table.isValid, query.status === 'approved'));
   return conditions;
-}
-
-/**
- * How many users match a search, counting at most SEARCH_COUNT_CAP + 1 of them: a search that
- * matches nearly everyone ('@exemple.fr') would otherwise read every row to say "100,000".
- */
-async function countSearch(db: Db, where: SQL | undefined): Promise<{ total: number; capped: boolean }> {
-  const matches = db.select({ one: sql`1` }).from(users).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  const n = row!.n;
-  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
 /** An instant as the API writes it (what Date.prototype.toISOString gives), computed by the database. */
@@ -109,7 +99,7 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUs
   let totalCapped = false;
   if (!countedByBuckets) {
     if (pageUsers.length < query.pageSize && (pageUsers.length > 0 || query.page === 1)) total = offset + pageUsers.length;
-    else ({ total, capped: totalCapped } = await countSearch(db, where));
+    else ({ total, capped: totalCapped } = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where)));
   }
   return {
     users: pageUsers,

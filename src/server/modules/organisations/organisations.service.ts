@@ -34,9 +34,10 @@ import { JOIN_ORGANISATION_PAGE, SIGNUP_PAGE } from '../../../shared/password';
 import { progressPercent } from '../../../shared/learning';
 import { escapeLike, normalizeSearch } from '../../../shared/text';
 import type { Db, Executor } from '../../db/client';
-import { courses, enrolments, organisationEnrolments, organisationInvitationMails, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
+import { courses, enrolments, organisationEnrolments, organisationInvitationMails, organisationMembers, organisationProgressCounts, organisations, organisationSeats, users } from '../../db/schema';
 import { hashLinkToken, linkPath } from '../../lib/account-tokens';
 import { AppError } from '../../lib/app-error';
+import { cappedCount } from '../../lib/capped-count';
 import { recordAudit } from '../../lib/audit';
 import { csvLine, parseCsv } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -789,51 +790,64 @@ interface ProgressRow extends Record<string, unknown> {
   certificate_number: string | null;
   certificate_revoked_at: Date | string | null;
   inactive: boolean;
-  total_rows?: number;
 }
 
 /**
- * Every consenting member of the organisation (or only `members`, a query of membership ids) with
- * each course it enrolled them in (one row without a course for a member not enrolled yet), and
- * the progress the learning tables hold, read set-based (learnerProgressOfPairs): one pass over
- * the members' rows, no subquery per row. The join on `status = 'active'` is the consent: a member
- * who left is not read at all.
+ * Every consenting member of the organisation with each course it enrolled them in (one row
+ * without a course for a member not enrolled yet), read from stored columns only: the join on
+ * `status = 'active'` is the consent (a member who left is not read at all). Ordered by name, a
+ * page walks `users_name_idx` and stops at its last row; the lessons counted and the attestation
+ * are read after, for that page's rows only (withProgress).
  */
-function progressRows(organisationId: number, members?: SQL): SQL {
-  const only = members ? sql`and m.id in (${members})` : sql``;
-  return sql`with mem as (
-      select m.id as member_id, m.user_id from ${organisationMembers} m
-      where m.organisation_id = ${organisationId} and m.status = 'active' ${only}),
-    pairs as (
-      select oe.user_id, oe.course_id, oe.created_at from ${organisationEnrolments} oe join mem on mem.user_id = oe.user_id
-      where oe.organisation_id = ${organisationId}),
-    progress as (${learnerProgressOfPairs(sql`select user_id, course_id from pairs`)})
-    select mem.member_id, mem.user_id, u.firstname, u.lastname, u.email, u.search_text,
-      pairs.course_id, c.title as course_title, en.id as enrolment_id, pairs.created_at as enrolled_at,
-      p.total_lessons, p.completed_lessons, p.last_activity_at, p.completed_at, p.certificate_code, p.certificate_number, p.certificate_revoked_at,
-      (pairs.course_id is not null and p.completed_at is null
-        and coalesce(p.last_activity_at, pairs.created_at) < now() - make_interval(days => ${INACTIVE_DAYS})) as inactive
-    from mem
-    join ${users} u on u.id = mem.user_id
-    left join pairs on pairs.user_id = mem.user_id
-    left join ${courses} c on c.id = pairs.course_id
-    left join ${enrolments} en on en.user_id = pairs.user_id and en.course_id = pairs.course_id
-    left join progress p on p.user_id = pairs.user_id and p.course_id = pairs.course_id`;
+function dashboardFrom(organisationId: number, query: Pick<DashboardQuery, 'course_id' | 'status'>): SQL {
+  // Inner joins where the filter needs a course, or an enrolment: the planner may then start from
+  // the rows the filter finds (enrolments_idle_idx for the inactive ones) instead of every member.
+  const pairJoin = query.status || query.course_id ? sql`join` : sql`left join`;
+  const enrolmentJoin = query.status && query.status !== 'not_started' ? sql`join` : sql`left join`;
+  return sql`from ${users} u
+    join ${organisationMembers} m on m.user_id = u.id and m.organisation_id = ${organisationId} and m.status = 'active'
+    ${pairJoin} ${organisationEnrolments} oe on oe.organisation_id = ${organisationId} and oe.user_id = u.id
+    left join ${courses} c on c.id = oe.course_id
+    ${enrolmentJoin} ${enrolments} en on en.user_id = oe.user_id and en.course_id = oe.course_id`;
 }
+
+const dashboardOrder = sql`u.lastname, u.firstname, u.id, c.title nulls first, oe.course_id`;
+
+/**
+ * A pair's state, the rule the counters' triggers keep too (organisation_pair_bucket, migration
+ * 0039): completed once the enrolment is, in progress once the learner did anything in the course,
+ * not started before. Inactive: not completed and nothing done for INACTIVE_DAYS days since the
+ * enrolment, as the follow-up reminders count it (decision 065), a range of `enrolments_idle_idx`.
+ */
+const pairStates = {
+  completed: sql`en.completed_at is not null`,
+  in_progress: sql`en.completed_at is null and en.last_activity_at is not null`,
+  not_started: sql`oe.course_id is not null and en.completed_at is null and en.last_activity_at is null`,
+  inactive: sql`(case when en.completed_at is null then coalesce(en.last_activity_at, en.created_at) end) < now() - make_interval(days => ${INACTIVE_DAYS})`,
+} as const;
 
 function dashboardFilters(query: Pick<DashboardQuery, 'q' | 'course_id' | 'status'>): SQL {
   const filters: SQL[] = [sql`true`];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    filters.push(sql`r.search_text like ${pattern}`);
-  }
-  if (query.course_id) filters.push(sql`r.course_id = ${query.course_id}`);
-  if (query.status === 'completed') filters.push(sql`r.completed_at is not null`);
-  if (query.status === 'not_started') filters.push(sql`r.course_id is not null and r.completed_at is null and coalesce(r.completed_lessons, 0) = 0`);
-  if (query.status === 'in_progress') filters.push(sql`r.completed_at is null and coalesce(r.completed_lessons, 0) > 0`);
-  if (query.status === 'inactive') filters.push(sql`r.inactive`);
+  if (query.q) filters.push(sql`u.search_text like ${likePattern(query.q)}`);
+  if (query.course_id) filters.push(sql`oe.course_id = ${query.course_id}`);
+  if (query.status) filters.push(pairStates[query.status]);
   return sql.join(filters, sql` and `);
 }
+
+/** The rows of `page` (a dashboard query with a limit), with their progress read set-based for them alone. */
+async function withProgress(db: Db, page: SQL): Promise<ProgressRow[]> {
+  return rowsOf<ProgressRow>(
+    await db.execute(sql`with page as (${page}),
+      progress as (${learnerProgressOfPairs(sql`select distinct user_id, course_id from page where course_id is not null`)})
+      select page.*, p.total_lessons, p.completed_lessons, p.certificate_code, p.certificate_number, p.certificate_revoked_at
+      from page left join progress p on p.user_id = page.user_id and p.course_id = page.course_id
+      order by page.lastname, page.firstname, page.user_id, page.course_title nulls first, page.course_id`),
+  );
+}
+
+const dashboardColumns = sql`m.id as member_id, u.id as user_id, u.firstname, u.lastname, u.email,
+    oe.course_id, c.title as course_title, en.id as enrolment_id, oe.created_at as enrolled_at, en.last_activity_at, en.completed_at,
+    coalesce(${pairStates.inactive}, false) as inactive`;
 
 function toDashboardRow(r: ProgressRow): DashboardRow {
   const total = Number(r.total_lessons ?? 0);
@@ -857,40 +871,52 @@ function toDashboardRow(r: ProgressRow): DashboardRow {
   };
 }
 
-const dashboardOrder = sql`order by r.lastname, r.firstname, r.member_id, r.course_title nulls first, r.course_id`;
+type Bucket = (typeof organisationProgressCounts.$inferSelect)['bucket'];
 
-interface DashboardPageRow extends ProgressRow {
-  members: number;
-  enrolments: number;
-  completed: number;
-  inactive_count: number;
-  total: number;
+/**
+ * The dashboard's counters: members, pairs by state (kept by triggers, migration 0039) and the
+ * inactive pairs, counted on `enrolments_idle_idx` (time makes them, no trigger can).
+ */
+async function dashboardCounts(db: Db, organisationId: number): Promise<Record<Bucket | 'inactive', number>> {
+  const [stored, idle] = await Promise.all([
+    db.select({ bucket: organisationProgressCounts.bucket, n: organisationProgressCounts.n }).from(organisationProgressCounts).where(eq(organisationProgressCounts.organisationId, organisationId)),
+    countDashboardRows(db, organisationId, { status: 'inactive' }),
+  ]);
+  const counts = { members: 0, unenrolled: 0, completed: 0, in_progress: 0, not_started: 0, inactive: idle };
+  for (const row of stored) counts[row.bucket] = row.n;
+  return counts;
+}
+
+async function countDashboardRows(db: Db, organisationId: number, query: Pick<DashboardQuery, 'q' | 'course_id' | 'status'>): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${dashboardFrom(organisationId, query)} where ${dashboardFilters(query)}`));
+  return Number(row?.n ?? 0);
 }
 
 /**
  * The dashboard's page of rows, its filters applied in SQL, and counters over all the
- * organisation's members: one statement, the progress computed once for the whole set.
+ * organisation's members. Unfiltered or by state, the total is a counter too; a search or a
+ * course counts its matches, up to SEARCH_COUNT_CAP. Nothing here reads every member (decision 065).
  */
 export async function getDashboard(db: Db, organisationId: number, query: DashboardQuery): Promise<DashboardResponse> {
   const organisation = await requireOrganisation(db, organisationId);
-  const rows = rowsOf<DashboardPageRow>(
-    await db.execute(sql`with r as (${progressRows(organisation.id)}),
-      summary as (select count(distinct r.member_id)::int as members, count(r.course_id)::int as enrolments,
-          count(*) filter (where r.completed_at is not null)::int as completed, count(*) filter (where r.inactive)::int as inactive_count,
-          count(*) filter (where ${dashboardFilters(query)})::int as total
-        from r),
-      page as (select r.*, row_number() over (${dashboardOrder}) as position from r where ${dashboardFilters(query)}
-        ${dashboardOrder} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
-      select summary.*, page.* from summary left join page on true order by page.position`),
-  );
-  const summary = rows[0];
+  const [counts, rows] = await Promise.all([
+    dashboardCounts(db, organisation.id),
+    withProgress(db, sql`select ${dashboardColumns} ${dashboardFrom(organisation.id, query)} where ${dashboardFilters(query)}
+      order by ${dashboardOrder} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+  ]);
+  const pairs = counts.completed + counts.in_progress + counts.not_started;
+  const { total, capped } =
+    query.q || query.course_id
+      ? await cappedCount(db, sql`select 1 ${dashboardFrom(organisation.id, query)} where ${dashboardFilters(query)}`)
+      : { total: query.status ? counts[query.status] : pairs + counts.unenrolled, capped: false };
   return {
     organisation_name: organisation.name,
-    items: rows.filter((r) => r.member_id !== null).map(toDashboardRow),
-    total: Number(summary?.total ?? 0),
+    items: rows.map(toDashboardRow),
+    total,
+    totalCapped: capped,
     page: query.page,
     pageSize: query.pageSize,
-    summary: { members: Number(summary?.members ?? 0), enrolments: Number(summary?.enrolments ?? 0), completed: Number(summary?.completed ?? 0), inactive: Number(summary?.inactive_count ?? 0) },
+    summary: { members: counts.members, enrolments: pairs, completed: counts.completed, inactive: counts.inactive },
   };
 }
 
@@ -901,30 +927,30 @@ function rowStatus(row: DashboardRow): string {
   if (!row.course) return 'Aucune formation';
   if (row.completed_at) return progressStatusLabels.completed;
   if (row.inactive) return progressStatusLabels.inactive;
-  return row.completed_lessons > 0 ? progressStatusLabels.in_progress : progressStatusLabels.not_started;
+  return row.last_activity_at ? progressStatusLabels.in_progress : progressStatusLabels.not_started;
 }
 
 const EXPORT_HEADER = ['Membre', 'E-mail', 'Formation', 'Statut', 'Progression (%)', 'Leçons terminées', 'Leçons', 'Inscrit le', 'Dernière activité', 'Terminée le', 'Attestation'];
 
 /**
  * The export's lines, written as they are read: the members are walked in the dashboard's order by
- * keyset, EXPORT_CHUNK_MEMBERS at a time, each chunk's progress read set-based. No statement
- * reads the whole organisation, and no line waits for the last one.
+ * keyset, EXPORT_CHUNK_MEMBERS at a time, each chunk's rows and progress read set-based. No
+ * statement reads the whole organisation, and no line waits for the last one.
  */
 async function* dashboardLines(db: Db, organisationId: number, query: Pick<DashboardQuery, 'q' | 'course_id' | 'status'>, publicUrl: string): AsyncGenerator<string> {
   yield csvLine(EXPORT_HEADER, true);
   let after: { lastname: string; firstname: string; id: number } | null = null;
   for (;;) {
-    const keyset: SQL = after ? sql`and (u.lastname, u.firstname, m.id) > (${after.lastname}, ${after.firstname}, ${after.id})` : sql``;
+    const keyset: SQL = after ? sql`and (u.lastname, u.firstname, u.id) > (${after.lastname}, ${after.firstname}, ${after.id})` : sql``;
     const chunk = rowsOf<{ id: number; lastname: string; firstname: string }>(
-      await db.execute(sql`select m.id, u.lastname, u.firstname from ${organisationMembers} m join ${users} u on u.id = m.user_id
-        where m.organisation_id = ${organisationId} and m.status = 'active' ${keyset}
-        order by u.lastname, u.firstname, m.id limit ${EXPORT_CHUNK_MEMBERS}`),
+      await db.execute(sql`select u.id, u.lastname, u.firstname from ${users} u
+        join ${organisationMembers} m on m.user_id = u.id and m.organisation_id = ${organisationId} and m.status = 'active'
+        where true ${keyset} order by u.lastname, u.firstname, u.id limit ${EXPORT_CHUNK_MEMBERS}`),
     );
     if (chunk.length === 0) return;
-    const ids = chunk.map((c) => Number(c.id));
-    const rows = rowsOf<ProgressRow>(
-      await db.execute(sql`select r.* from (${progressRows(organisationId, sql`select unnest(${`{${ids.join(',')}}`}::int[])`)}) r where ${dashboardFilters(query)} ${dashboardOrder}`),
+    const ids = `{${chunk.map((c) => Number(c.id)).join(',')}}`;
+    const rows = (
+      await withProgress(db, sql`select ${dashboardColumns} ${dashboardFrom(organisationId, query)} where u.id = any(${ids}::int[]) and ${dashboardFilters(query)}`)
     ).map(toDashboardRow);
     let lines = '';
     for (const r of rows) {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS, organisationMessages, type DashboardResponse, type ImportPreview, type OrganisationMembersResponse } from '../../../shared/organisations';
-import { auditLog, enrolments, mailOutbox, notifications, organisationEnrolments, organisationMembers, organisations, organisationSeats, users } from '../../db/schema';
+import { SEARCH_COUNT_CAP } from '../../../shared/paging';
+import { auditLog, courses, enrolments, mailOutbox, notifications, organisationEnrolments, organisationMembers, organisationProgressCounts, organisations, organisationSeats, users } from '../../db/schema';
 import { catchMail, createTestApp } from '../../test/app';
 import { authHeader, createOrganisation, createUser, enrol, insertCourse, insertLesson, insertMembership, insertSeats, insertSection } from '../../test/factories';
 import { linkIn } from '../../test/mail';
@@ -604,7 +605,8 @@ describe('dashboard', () => {
     const idle = await enrolled(organisation, c1, { firstname: 'Ines', lastname: 'Inactive' });
     const busy = await enrolled(organisation, c1, { firstname: 'Hugo', lastname: 'Actif' });
     await enrolled(organisation, c2, { firstname: 'Nina', lastname: 'Nouvelle' });
-    await db.execute(sql`update organisation_enrolments set created_at = now() - interval '20 days' where user_id = ${idle.user.id}`);
+    // Inactivity counts from the enrolment when nothing was ever done, as the follow-up reminders count it.
+    await db.execute(sql`update enrolments set created_at = now() - interval '20 days' where user_id = ${idle.user.id}`);
     await call('POST', `/api/lessons/${c1.lessons[0]!.id}/complete`, busy.user);
 
     const names = async (query: string) => (await dashboard(organisation, query)).items.map((r) => r.name);
@@ -618,6 +620,93 @@ describe('dashboard', () => {
     expect(all.summary.inactive).toBe(1);
     const paged = await dashboard(organisation, '?pageSize=2&page=2');
     expect([paged.total, paged.items.map((r) => r.name)]).toEqual([3, ['Nina Nouvelle']]);
+  });
+
+  /** The counters as the triggers keep them, and as the tables say they should be, counted here in JavaScript. */
+  async function counters(organisationId: number) {
+    const stored = await db.select().from(organisationProgressCounts).where(eq(organisationProgressCounts.organisationId, organisationId));
+    const kept = Object.fromEntries(stored.filter((r) => r.n !== 0).map((r) => [r.bucket, r.n]));
+    const active = await db.select({ userId: organisationMembers.userId }).from(organisationMembers)
+      .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.status, 'active')));
+    const pairs = await db.select({ userId: organisationEnrolments.userId, completedAt: enrolments.completedAt, lastActivityAt: enrolments.lastActivityAt }).from(organisationEnrolments)
+      .leftJoin(enrolments, and(eq(enrolments.userId, organisationEnrolments.userId), eq(enrolments.courseId, organisationEnrolments.courseId)))
+      .where(eq(organisationEnrolments.organisationId, organisationId));
+    const expected: Record<string, number> = {};
+    const add = (bucket: string) => (expected[bucket] = (expected[bucket] ?? 0) + 1);
+    for (const { userId } of active) {
+      add('members');
+      const own = pairs.filter((p) => p.userId === userId);
+      if (own.length === 0) add('unenrolled');
+      for (const p of own) add(p.completedAt ? 'completed' : p.lastActivityAt ? 'in_progress' : 'not_started');
+    }
+    return { kept, expected };
+  }
+
+  it('keeps its counters exact through joining, enrolling, learning, leaving and deleting, in every organisation', async () => {
+    const [a, b] = [await createOrganisation(db), await createOrganisation(db)];
+    const [c1, c2] = [await course('Compost'), await course('Haies')];
+    const check = async () => {
+      for (const o of [a, b]) {
+        const { kept, expected } = await counters(o.id);
+        expect(kept).toEqual(expected);
+      }
+    };
+    await check();
+    const first = await enrolled(a, c1);
+    const both = await enrolled(a, c1);
+    await enrolled(b, c1, {}).then(() => undefined);
+    const alone = await memberOf(a.id);
+    await db.insert(organisationMembers).values({ organisationId: b.id, email: both.user.email, userId: both.user.id, status: 'active', expiresAt: new Date(), joinedAt: new Date() });
+    await db.insert(organisationEnrolments).values([{ organisationId: a.id, userId: first.user.id, courseId: c2.id }, { organisationId: b.id, userId: both.user.id, courseId: c1.id }]);
+    await check();
+    expect((await counters(a.id)).kept).toEqual({ members: 3, unenrolled: 1, not_started: 3 });
+
+    // Learning: opening a lesson starts the course, completing every lesson completes it (and 14 days idle changes no counter).
+    expect((await call('GET', `/api/lessons/${c1.lessons[0]!.id}`, both.user)).statusCode).toBe(200);
+    for (const lesson of c1.lessons) expect((await call('POST', `/api/lessons/${lesson.id}/complete`, first.user)).statusCode).toBe(200);
+    await check();
+    expect((await counters(a.id)).kept).toEqual({ members: 3, unenrolled: 1, not_started: 1, in_progress: 1, completed: 1 });
+    expect((await counters(b.id)).kept).toEqual({ members: 2, not_started: 1, in_progress: 1 });
+
+    // An enrolment withdrawn, a membership ended and taken up again, an invitation (no account yet).
+    await enrol(db, first.user.id, c2.id);
+    await db.delete(enrolments).where(and(eq(enrolments.userId, first.user.id), eq(enrolments.courseId, c2.id)));
+    expect((await call('DELETE', `/api/user/organisations/${both.membership.id}`, both.user)).statusCode).toBe(204);
+    await check();
+    await db.update(organisationMembers).set({ status: 'active' }).where(eq(organisationMembers.id, both.membership.id));
+    await insertMembership(db, a.id, { email: email() });
+    await check();
+
+    // Deletions cascade: a course, a learner's account, an organisation enrolment, the last pair of a member.
+    await db.delete(courses).where(eq(courses.id, c2.id));
+    await check();
+    await db.delete(users).where(eq(users.id, both.user.id));
+    await check();
+    await db.delete(organisationEnrolments).where(and(eq(organisationEnrolments.organisationId, a.id), eq(organisationEnrolments.userId, first.user.id)));
+    await check();
+    expect((await counters(a.id)).kept).toEqual({ members: 2, unenrolled: 2 });
+    await db.delete(users).where(eq(users.id, alone.user.id));
+    await check();
+    // The organisation's own deletion takes its counters with it.
+    await db.delete(users).where(eq(users.id, a.id));
+    expect((await counters(a.id)).kept).toEqual({});
+    await check();
+  });
+
+  it('counts a search up to 1,000 rows and says when there are more; the counters stay exact', async () => {
+    const organisation = await createOrganisation(db);
+    await db.execute(sql`with u as (
+        insert into users (email, password_hash, firstname, lastname, role, is_valid, search_text)
+        select 'plafond-' || g || '@exemple.fr', 'x', 'Prenom', 'Plafond' || g, 'membre', true, 'prenom plafond' || g
+        from generate_series(1, ${SEARCH_COUNT_CAP + 1}) g returning id, email)
+      insert into organisation_members (organisation_id, email, user_id, status, expires_at, joined_at)
+      select ${organisation.id}::int, u.email, u.id, 'active', now(), now() from u`);
+    const broad = await dashboard(organisation, '?q=plafond');
+    expect([broad.total, broad.totalCapped, broad.items]).toEqual([SEARCH_COUNT_CAP, true, expect.arrayContaining([expect.objectContaining({ name: 'Prenom Plafond1' })])]);
+    const narrow = await dashboard(organisation, '?q=plafond100');
+    expect([narrow.total, narrow.totalCapped]).toEqual([3, false]);
+    const all = await dashboard(organisation);
+    expect([all.total, all.totalCapped, all.summary.members]).toEqual([SEARCH_COUNT_CAP + 1, false, SEARCH_COUNT_CAP + 1]);
   });
 
   it('exports the whole table as CSV for a spreadsheet: UTF-8 BOM, semicolons, formulas neutralised', async () => {

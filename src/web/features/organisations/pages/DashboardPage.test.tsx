@@ -35,6 +35,7 @@ const board: DashboardResponse = {
     row({ member_id: 4, name: 'Rémi Révoqué', percent: 100, completed_lessons: 2, completed_at: '2026-01-06T10:00:00Z', certificate_revoked_at: '2026-02-01T10:00:00Z' }),
   ],
   total: 4,
+  totalCapped: false,
   page: 1,
   pageSize: 20,
   summary: { members: 3, enrolments: 3, completed: 1, inactive: 1 },
@@ -43,8 +44,8 @@ const board: DashboardResponse = {
 beforeEach(() => useSession.getState().setSession('jeton', { id: 3, role: 'organisme', email: 'rh@asso.fr', firstname: 'O', lastname: 'C', isApproved: true, hasMeeting: false }));
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDashboard(entry = '/organisme/tableau-de-bord') {
-  const api = mockApi({ 'GET /api/organisation/dashboard': { body: board }, 'GET /api/organisation/courses': { body: [{ id: 7, title: 'Eau', seats: 5, used: 3 }] } });
+function renderDashboard(entry = '/organisme/tableau-de-bord', body: DashboardResponse = board) {
+  const api = mockApi({ 'GET /api/organisation/dashboard': { body }, 'GET /api/organisation/courses': { body: [{ id: 7, title: 'Eau', seats: 5, used: 3 }] } });
   renderRoutes(entry, { '/organisme/tableau-de-bord': <DashboardPage />, '*': <Arrival /> });
   return api;
 }
@@ -59,6 +60,19 @@ describe('DashboardPage', () => {
     const inactive = within(table).getByText('Ines Inactive').closest('tr')!;
     expect(within(inactive).getByText('Inactif depuis 14 jours')).toBeInTheDocument();
     expect(screen.getByText('Formations terminées').nextSibling).toHaveTextContent('1');
+  });
+
+  it('says when a search matched more rows than counted, and where to find them all', async () => {
+    renderDashboard(undefined, { ...board, total: 1000, totalCapped: true });
+    await screen.findByRole('table');
+    expect(screen.getByText(/^Plus de 1\s000 lignes correspondent\s: précisez la recherche pour les parcourir, ou téléchargez l’export, qui les contient toutes\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pages du tableau' })).toBeInTheDocument();
+  });
+
+  it('counts exactly otherwise, and says nothing more', async () => {
+    renderDashboard();
+    await screen.findByRole('table');
+    expect(screen.queryByText(/lignes correspondent/)).not.toBeInTheDocument();
   });
 
   it('says « révoquée » for a revoked attestation, and « — » where there is none (issue 25)', async () => {

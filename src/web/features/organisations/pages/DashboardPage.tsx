@@ -30,6 +30,7 @@ import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { useExportDashboard } from '../api/export-dashboard';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { Pager } from '../../../components/Pager';
+import { SEARCH_COUNT_CAP } from '../../../../shared/paging';
 import { EnrolmentProofs } from '../../attendance';
 import { ContactButton } from '../../messages';
 import { QuotePrompt } from '../components/QuotePrompt';
@@ -264,6 +265,11 @@ export default function DashboardPage() {
         </TableContainer>
       )}
       {data && <Pager info={data} page={page} onChange={(next) => go({ page: next > 1 ? String(next) : undefined })} label="Pages du tableau" />}
+      {data?.totalCapped && (
+        <Typography color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
+          Plus de {formatNumber(SEARCH_COUNT_CAP)} lignes correspondent : précisez la recherche pour les parcourir, ou téléchargez l’export, qui les contient toutes.
+        </Typography>
+      )}
     </Container>
   );
 }
