@@ -834,7 +834,7 @@ function dashboardFilters(query: Pick<DashboardQuery, 'q' | 'course_id' | 'statu
   return sql.join(filters, sql` and `);
 }
 
-/** The rows of `page` (a dashboard query with a limit), with their progress read set-based for them alone. */
+/** The rows of `page` (a dashboard query with a limit), with their progress read set-based for them alone, in dashboardOrder (by the page's column names). */
 async function withProgress(db: Db, page: SQL): Promise<ProgressRow[]> {
   return rowsOf<ProgressRow>(
     await db.execute(sql`with page as (${page}),
