@@ -1,14 +1,10 @@
-// `npm test`'s first stage: the type check and the lint, side by side. Each uses one core, and the
-// machine has two: together they take the time of the slower one. Each one's output is shown whole
-// once it ends, so the two never interleave.
+// `npm test`'s static checks: the type check and the lint, side by side. Each uses one core, and
+// the machine has two: together they take the time of the slower one. Each one's output is shown
+// whole once it ends, so the two never interleave.
 //
 // With --build (as `npm test` runs it), the SPA the browser tests drive is built beside them: the
 // lint ends well before the type check, and the build fills the core it leaves idle instead of
 // waiting for the browser tests' turn, after the Vitest run (it built in series there).
-//
-// With --unit (as `npm test` runs it too), Vitest runs beside them, its output shown as it comes:
-// its workers leave the cores idle for moments (a database cloned, a file's imports), which the
-// checks fill, instead of a minute of checks before the first test (issue 30, decision 066).
 import { spawn } from 'node:child_process';
 
 const checks = [
@@ -30,12 +26,5 @@ function run([name, command, args]) {
   });
 }
 
-function unitTests() {
-  return new Promise((resolve) => {
-    const child = spawn('node_modules/.bin/vitest', ['run'], { stdio: 'inherit' });
-    child.on('close', (code) => resolve(code === 0));
-  });
-}
-
-const results = await Promise.all([...checks.map(run), ...(process.argv.includes('--unit') ? [unitTests()] : [])]);
+const results = await Promise.all(checks.map(run));
 process.exit(results.every(Boolean) ? 0 : 1);
