@@ -59,7 +59,6 @@ class GuardedPool extends pg.Pool {
   }
 }
 
-
 /** PostgreSQL through a pool whose every wait is bounded (decision 016). */
 export function openPostgres(connectionString: string, timeouts: DbTimeouts): Database {
   const connection = { connectionString, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS };

@@ -852,12 +852,13 @@ export const organisationEnrolments = pgTable(
 );
 
 /**
- * An organisation's dashboard counters, kept exact by statement-level triggers on
- * organisation_members, organisation_enrolments and enrolments (migration
+ * An organisation's dashboard counters, kept exact by triggers on organisation_members,
+ * organisation_enrolments and enrolments (per statement for inserts and updates, per row before
+ * each deletion: migration
  * 0039_organisation_progress_counts, decision 065), so that no dashboard page counts all the
  * members to say how many there are. One row per (organisation, bucket): `members` (active
  * members), `unenrolled` (active members in no course), and each (member, course) pair of an
- * active member by its state, `completed`, `in_progress` or `not_started` (organisationPairBuckets).
+ * active member by its state, `completed`, `in_progress` or `not_started` (organisation_pair_bucket).
  */
 export const organisationProgressCounts = pgTable(
   'organisation_progress_counts',
