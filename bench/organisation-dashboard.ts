@@ -40,26 +40,23 @@ export async function prepareOrganisationBench(db: Db): Promise<OrganisationBenc
 export async function growOrganisation(db: Db, bench: OrganisationBench, from: number, members: number): Promise<void> {
   for (let start = from; start < members; start += 5_000) {
     const end = Math.min(members, start + 5_000) - 1;
-    // One statement per table the dashboard's counters follow: their triggers count each statement against the tables as it leaves them (migration 0039).
-    await db.execute(sql`with u as (
+    // One statement per table the dashboard's counters follow (migration 0039), each on this slice's members only.
+    const added = (await db.execute(sql`with u as (
         insert into users (email, password_hash, firstname, lastname, role, is_valid, search_text)
         select 'membre-banc-' || g || '@exemple.fr', 'banc', 'Prenom' || (g % 97), 'Nom' || g, 'membre', true, 'prenom' || (g % 97) || ' nom' || g
         from generate_series(${start}::int, ${end}::int) g returning id, email)
       insert into organisation_members (organisation_id, email, user_id, status, expires_at, joined_at)
-        select ${bench.organisationId}::int, u.email, u.id, 'active', now() + interval '30 days', now() from u`);
-    await db.execute(sql`insert into enrolments (user_id, course_id)
-      select m.user_id, ${bench.courseId}::int from organisation_members m where m.organisation_id = ${bench.organisationId}
-      on conflict do nothing`);
+        select ${bench.organisationId}::int, u.email, u.id, 'active', now() + interval '30 days', now() from u returning user_id`)) as unknown as { rows: { user_id: number }[] };
+    const slice = `{${added.rows.map((r) => r.user_id).join(',')}}`;
+    await db.execute(sql`insert into enrolments (user_id, course_id) select id, ${bench.courseId}::int from unnest(${slice}::int[]) as s(id)`);
     await db.execute(sql`insert into organisation_enrolments (organisation_id, user_id, course_id)
-      select ${bench.organisationId}::int, m.user_id, ${bench.courseId}::int from organisation_members m where m.organisation_id = ${bench.organisationId}
-      on conflict do nothing`);
+      select ${bench.organisationId}::int, id, ${bench.courseId}::int from unnest(${slice}::int[]) as s(id)`);
     // A third did two lessons, and their enrolment says so, as the player writes it (enrolments.last_activity_at).
     await db.execute(sql`insert into lesson_progress (user_id, lesson_id)
-      select oe.user_id, l.id from organisation_enrolments oe cross join unnest(${`{${bench.lessonIds.join(',')}}`}::int[]) as l(id)
-      where oe.organisation_id = ${bench.organisationId} and oe.user_id % 3 = 0 and l.id <= ${bench.lessonIds[1]!}
-      on conflict do nothing`);
+      select s.id, l.id from unnest(${slice}::int[]) as s(id) cross join unnest(${`{${bench.lessonIds.slice(0, 2).join(',')}}`}::int[]) as l(id)
+      where s.id % 3 = 0`);
     await db.execute(sql`update enrolments set last_activity_at = now()
-      where course_id = ${bench.courseId} and user_id % 3 = 0 and last_activity_at is null`);
+      where course_id = ${bench.courseId} and user_id = any(${slice}::int[]) and user_id % 3 = 0`);
   }
   await db.execute(sql`analyze users`);
   await db.execute(sql`analyze organisation_members`);

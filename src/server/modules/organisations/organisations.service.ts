@@ -899,16 +899,15 @@ async function countDashboardRows(db: Db, organisationId: number, query: Pick<Da
  */
 export async function getDashboard(db: Db, organisationId: number, query: DashboardQuery): Promise<DashboardResponse> {
   const organisation = await requireOrganisation(db, organisationId);
-  const [counts, rows] = await Promise.all([
+  const searched = Boolean(query.q || query.course_id);
+  const [counts, rows, matches] = await Promise.all([
     dashboardCounts(db, organisation.id),
     withProgress(db, sql`select ${dashboardColumns} ${dashboardFrom(organisation.id, query)} where ${dashboardFilters(query)}
       order by ${dashboardOrder} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    searched ? cappedCount(db, sql`select 1 ${dashboardFrom(organisation.id, query)} where ${dashboardFilters(query)}`) : null,
   ]);
   const pairs = counts.completed + counts.in_progress + counts.not_started;
-  const { total, capped } =
-    query.q || query.course_id
-      ? await cappedCount(db, sql`select 1 ${dashboardFrom(organisation.id, query)} where ${dashboardFilters(query)}`)
-      : { total: query.status ? counts[query.status] : pairs + counts.unenrolled, capped: false };
+  const { total, capped } = matches ?? { total: query.status ? counts[query.status] : pairs + counts.unenrolled, capped: false };
   return {
     organisation_name: organisation.name,
     items: rows.map(toDashboardRow),

@@ -654,7 +654,7 @@ describe('dashboard', () => {
     await check();
     const first = await enrolled(a, c1);
     const both = await enrolled(a, c1);
-    await enrolled(b, c1, {}).then(() => undefined);
+    await enrolled(b, c1);
     const alone = await memberOf(a.id);
     await db.insert(organisationMembers).values({ organisationId: b.id, email: both.user.email, userId: both.user.id, status: 'active', expiresAt: new Date(), joinedAt: new Date() });
     await db.insert(organisationEnrolments).values([{ organisationId: a.id, userId: first.user.id, courseId: c2.id }, { organisationId: b.id, userId: both.user.id, courseId: c1.id }]);
