@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { advisedPace, courseDuration } from './course-rules';
 import { formatDate, formatDateTime, formatDay, formatEuros, formatFileSize, formatMinutes, formatNumber, formatShortDate, formatShortDateTime, plural } from './french-format';
@@ -42,6 +43,23 @@ describe('numbers', () => {
     expect(formatNumber(4.25, 1)).toBe('4,3');
     expect(formatNumber(4, 1)).toBe('4,0');
     expect(typed(formatEuros(49.9))).toBe('49,90 €');
+  });
+
+  it('writes every number as Intl writes it in fr-FR, whether it takes the plain path or Intl', () => {
+    const number = new Intl.NumberFormat('fr-FR');
+    const oneDecimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+    const same = (value: number) => {
+      expect(formatNumber(value)).toBe(number.format(value));
+      expect(formatNumber(value, 1)).toBe(oneDecimal.format(value));
+      expect(formatEuros(value)).toBe(euros.format(value));
+    };
+    // Edges: signs, no rounding (4.5, 49.9), rounding left to Intl (1.005, 4.25), exponents, not numbers.
+    for (const value of [0, -0, 7, -7, 999, 1000, -1234, 1234567, 4.5, 49.9, -0.05, 1.005, 4.25, 123456.789, 1e21, 1e-7, NaN, Infinity, -Infinity]) same(value);
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), same));
+    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (tenths) => same(tenths / 10)));
+    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => same(cents / 100)));
+    fc.assert(fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), same));
   });
 
   it('writes file sizes in octets, Ko and Mo', () => {

@@ -4,6 +4,8 @@
  * No zod here: the course page reads it.
  */
 
+import { onFirstUse } from './on-first-use';
+
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
 export function isCalendarDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
@@ -11,11 +13,11 @@ export function isCalendarDay(text: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
-const parisDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+const parisDayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /** The Paris calendar day of an instant, 'YYYY-MM-DD'. */
 export function parisDay(date: Date): string {
-  return parisDayFormat.format(date);
+  return parisDayFormat().format(date);
 }
 
 /** A period of Paris days, both ends included, each optional. */

@@ -1,4 +1,5 @@
 import { formatDay, plural } from '../../../shared/french-format';
+import { onFirstUse } from '../../../shared/on-first-use';
 
 /** The bell's badge shows at most this count, then « 99+ ». */
 export const BELL_BADGE_MAX = 99;
@@ -17,7 +18,7 @@ export function unreadSummary(unread: number): string {
   return plural(unread, 'notification non lue', 'notifications non lues');
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('fr-FR', { numeric: 'auto' });
+const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat('fr-FR', { numeric: 'auto' }));
 
 /** "il y a 5 minutes", "hier", then the date: when a notification arrived, as a person says it. */
 export function arrivedAt(iso: string, now: number = Date.now()): string {
@@ -26,8 +27,8 @@ export function arrivedAt(iso: string, now: number = Date.now()): string {
   const hours = Math.round(minutes / 60);
   const days = Math.round(hours / 24);
   if (Math.abs(seconds) < 60) return 'à l’instant';
-  if (Math.abs(minutes) < 60) return relativeFormat.format(minutes, 'minute');
-  if (Math.abs(hours) < 24) return relativeFormat.format(hours, 'hour');
-  if (Math.abs(days) < 7) return relativeFormat.format(days, 'day');
+  if (Math.abs(minutes) < 60) return relativeFormat().format(minutes, 'minute');
+  if (Math.abs(hours) < 24) return relativeFormat().format(hours, 'hour');
+  if (Math.abs(days) < 7) return relativeFormat().format(days, 'day');
   return `le ${formatDay(iso)}`;
 }

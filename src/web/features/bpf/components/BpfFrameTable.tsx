@@ -8,8 +8,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BpfLine } from '../../../../shared/bpf';
 import { formatEuros, formatNumber } from '../../../../shared/french-format';
+import { onFirstUse } from '../../../../shared/on-first-use';
 
-const hoursFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+const hoursFormat = onFirstUse(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }));
 
 /** One frame of the BPF as a table: the Cerfa's line, its label, and its figures (an amount, or people and hours). */
 export function BpfFrameTable({ id, title, lines, money }: { id: string; title: string; lines: readonly BpfLine[]; money?: boolean }) {
@@ -49,7 +50,7 @@ export function BpfFrameTable({ id, title, lines, money }: { id: string; title: 
                   ) : (
                     <>
                       <TableCell align="right" sx={strong}>{formatNumber(line.count ?? 0)}</TableCell>
-                      <TableCell align="right" sx={strong}>{hoursFormat.format(line.hours ?? 0)}</TableCell>
+                      <TableCell align="right" sx={strong}>{hoursFormat().format(line.hours ?? 0)}</TableCell>
                     </>
                   )}
                 </TableRow>

@@ -9,13 +9,14 @@ import Typography from '@mui/material/Typography';
 import { formatNumber } from '../../../../shared/french-format';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useMonthlyFigures } from '../api/quality-api';
+import { onFirstUse } from '../../../../shared/on-first-use';
 
-const monthFormat = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthFormat = onFirstUse(() => new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** « novembre 2026 » from '2026-11'. */
 function monthLabel(month: string): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
-  return monthFormat.format(new Date(Date.UTC(year, m - 1, 15)));
+  return monthFormat().format(new Date(Date.UTC(year, m - 1, 15)));
 }
 
 /** The admin dashboard's platform figures by month over 12 months: enrolments, completions, average satisfaction, complaints. */

@@ -1,10 +1,11 @@
 import { formatDay } from '../../../../shared/french-format';
+import { onFirstUse } from '../../../../shared/on-first-use';
 
-const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+const time = onFirstUse(() => new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' }));
 
 /** « 3 décembre 2026, 09:00 – 12:00 », Paris time. */
 export function slotTimes(slot: { starts_at: string; ends_at: string }): string {
-  return `${formatDay(slot.starts_at)}, ${time.format(new Date(slot.starts_at))} – ${time.format(new Date(slot.ends_at))}`;
+  return `${formatDay(slot.starts_at)}, ${time().format(new Date(slot.starts_at))} – ${time().format(new Date(slot.ends_at))}`;
 }
 
 /** 'YYYY-MM-DDTHH:mm' of a datetime-local field, in the browser's zone, from an ISO instant. */
