@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { ANALYSIS_PASS, arrivalChunkGroups } from './scripts/arrival-chunks.mjs';
 import { precompressPlugin } from './scripts/precompress.mjs';
+import { pureDeclarationsPlugin } from './scripts/pure-declarations.mjs';
 import { routePreloadsPlugin } from './scripts/route-preloads.mjs';
 
 /** The SPA lives in src/web; `npm run build` writes it to dist/web, which the API server serves. */
@@ -15,7 +16,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     publicDir: 'public',
     // Brotli and gzip copies of the hashed assets, written beside them by every build, and each route's chunks
     // for the server to preload with index.html (decision 031).
-    plugins: analysis ? [react()] : [react(), routePreloadsPlugin(), precompressPlugin()],
+    plugins: analysis ? [react(), pureDeclarationsPlugin()] : [react(), pureDeclarationsPlugin(), routePreloadsPlugin(), precompressPlugin()],
     build: {
       outDir: '../../dist/web',
       emptyOutDir: true,

@@ -11,7 +11,7 @@ import {
   phoneSchema,
 } from './auth';
 import { roles, type Role } from './roles';
-import { emptyAsUndefined, pagingShape } from './paging';
+import { emptyAsUndefined, pagingParams } from './paging';
 
 /** Longest search text accepted; longer input is a mistake or an attack, not a name. */
 export const SEARCH_MAX_LENGTH = 100;
@@ -38,7 +38,7 @@ export const adminUsersQuerySchema = z.object({
       .transform((value) => value === 'true')
       .optional(),
   ),
-  ...pagingShape,
+  ...pagingParams(),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 /** What the screens send: every field optional, as the query string carries it. */

@@ -53,11 +53,10 @@ export const authMessages = {
 
 /**
  * Marks a zod issue with the API error code it stands for (`invalid_date`, `invalid_phone`,
- * `empty_fields`), as its `params`; the routes read it to answer that code instead of
- * `validation_failed`. Given as `params:`, never spread: see `pagingShape` in paging.ts.
+ * `empty_fields`); the routes read it to answer that code instead of `validation_failed`.
  */
-export function issueCode(errorCode: ErrorCode): { errorCode: ErrorCode } {
-  return { errorCode };
+export function issueCode(errorCode: ErrorCode): { params: { errorCode: ErrorCode } } {
+  return { params: { errorCode } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,14 +176,14 @@ export const genderSchema = z.enum(genders, {
 export const birthdateSchema = text(authMessages.birthdateRequired)
   .trim()
   .min(1, { message: authMessages.birthdateRequired, abort: true })
-  .refine(isRealDate, { message: authMessages.birthdateInvalid, abort: true, params: issueCode('invalid_date') })
-  .refine((v) => isPastBirthdate(v), { message: authMessages.birthdateNotPast, params: issueCode('invalid_date') });
+  .refine(isRealDate, { message: authMessages.birthdateInvalid, abort: true, ...issueCode('invalid_date') })
+  .refine((v) => isPastBirthdate(v), { message: authMessages.birthdateNotPast, ...issueCode('invalid_date') });
 
 /** Optional: empty or absent is stored as null; a wrong one answers `invalid_phone`. */
 export const phoneSchema = z
   .string({ error: authMessages.phoneInvalid })
   .nullish()
-  .refine((v) => !v?.trim() || isPlausiblePhone(v), { message: authMessages.phoneInvalid, params: issueCode('invalid_phone') })
+  .refine((v) => !v?.trim() || isPlausiblePhone(v), { message: authMessages.phoneInvalid, ...issueCode('invalid_phone') })
   .transform((v) => (v?.trim() ? v.trim() : null));
 
 /** Country, speciality, cin: optional free text, empty stored as null, without hidden characters. */
@@ -226,13 +225,13 @@ export const loginBodySchema = z.object({
     .string({ error: authMessages.textExpected })
     .optional()
     .transform((v) => (v ?? '').trim().toLowerCase())
-    .refine((v) => v.length > 0, { message: authMessages.loginEmailRequired, abort: true, params: issueCode('empty_fields') })
+    .refine((v) => v.length > 0, { message: authMessages.loginEmailRequired, abort: true, ...issueCode('empty_fields') })
     .refine((v) => v.length <= EMAIL_MAX_LENGTH, authMessages.loginEmailTooLong),
   password: z
     .string({ error: authMessages.textExpected })
     .optional()
     .transform((v) => v ?? '')
-    .refine((v) => v.length > 0, { message: authMessages.loginPasswordRequired, abort: true, params: issueCode('empty_fields') })
+    .refine((v) => v.length > 0, { message: authMessages.loginPasswordRequired, abort: true, ...issueCode('empty_fields') })
     .refine((v) => v.length <= LOGIN_PASSWORD_MAX_LENGTH, authMessages.loginPasswordTooLong),
   /** 30-day session instead of 12 hours. */
   remember: z.boolean({ error: authMessages.booleanExpected }).optional().default(false),

@@ -12,7 +12,7 @@ import {
   courseStatuses,
   eurosToCents,
 } from './course-rules';
-import { pagingShape } from './paging';
+import { pagingParams } from './paging';
 import { courseInformationShape } from './learning';
 import { courseRatingSchema } from './satisfaction';
 
@@ -114,7 +114,7 @@ export const courseListQuerySchema = z.object({
   q: z.string().max(200, { error: 'La recherche ne doit pas dépasser 200 caractères.' }).optional(),
   /** A category slug; an unknown one simply matches nothing. */
   category: z.string().max(50, { error: 'Catégorie invalide.' }).optional(),
-  ...pagingShape,
+  ...pagingParams(),
 });
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 

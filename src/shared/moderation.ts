@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatNumber } from './french-format';
 import { bodyIdSchema } from './ids';
-import { pageInfoShape, pagingShape } from './paging';
+import { pageInfoShape, pagingParams } from './paging';
 
 /**
  * Moderation (DSA notice and action, issue 26): anyone signed in reports a message, a discussion
@@ -110,7 +110,7 @@ export type ReportCreated = z.infer<typeof reportCreatedSchema>;
 /** `GET /api/admin/reports?status=&page=` */
 export const reportsQuerySchema = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(reportStatuses, { error: 'Statut inconnu.' }).default('open')),
-  page: pagingShape.page,
+  page: pagingParams().page,
 });
 export type ReportsQuery = z.output<typeof reportsQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './roles';
-import { pagingShape, pageInfoShape } from './paging';
+import { pagingParams, pageInfoShape } from './paging';
 
 /**
  * What a notification is about. Each kind is written once in the user's in-app list and, unless
@@ -224,7 +224,7 @@ export const BELL_NOTIFICATIONS_SHOWN = 5;
 
 
 export const notificationsQuerySchema = z.object({
-  ...pagingShape,
+  ...pagingParams(),
 });
 export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;
 

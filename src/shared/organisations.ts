@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages, emailSchema, firstnameSchema, identityTextProblem, isPlausiblePhone, issueCode, lastnameSchema } from './auth';
-import { emptyAsUndefined, pagingShape, pageInfoShape } from './paging';
+import { emptyAsUndefined, pagingParams, pageInfoShape } from './paging';
 import { bodyIdSchema } from './ids';
 import { formatNumber, plural } from './french-format';
 
@@ -229,7 +229,7 @@ export const contactPhoneSchema = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? organisationMessages.contactPhoneRequired : authMessages.textExpected) })
   .trim()
   .min(1, { message: organisationMessages.contactPhoneRequired, abort: true })
-  .refine(isPlausiblePhone, { message: authMessages.phoneInvalid, params: issueCode('invalid_phone') });
+  .refine(isPlausiblePhone, { message: authMessages.phoneInvalid, ...issueCode('invalid_phone') });
 
 /** Optional: an empty contact e-mail means the login e-mail. */
 export const contactEmailSchema = z
@@ -369,7 +369,7 @@ const searchSchema = z.preprocess(emptyAsUndefined, z.string().trim().max(200, {
 export const membersQuerySchema = z.object({
   q: searchSchema,
   status: z.preprocess(emptyAsUndefined, z.enum(memberStatuses, { error: 'Statut inconnu.' }).optional()),
-  ...pagingShape,
+  ...pagingParams(),
 });
 export type MembersQuery = z.output<typeof membersQuerySchema>;
 
@@ -536,7 +536,7 @@ export const dashboardQuerySchema = z.object({
   q: searchSchema,
   course_id: z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'Cours inconnu.' }).int({ error: 'Cours inconnu.' }).min(1, { error: 'Cours inconnu.' }).max(2_147_483_647, { error: 'Cours inconnu.' }).optional()),
   status: z.preprocess(emptyAsUndefined, z.enum(progressStatuses, { error: 'Filtre inconnu.' }).optional()),
-  ...pagingShape,
+  ...pagingParams(),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 export type DashboardFilters = Partial<Record<'q' | 'course_id' | 'status' | 'page', string>>;
@@ -581,7 +581,7 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 // Administration
 
 /** `GET /api/admin/organisations?q=&page=&pageSize=` */
-export const adminOrganisationsQuerySchema = z.object({ q: searchSchema, ...pagingShape });
+export const adminOrganisationsQuerySchema = z.object({ q: searchSchema, ...pagingParams() });
 export type AdminOrganisationsQuery = z.output<typeof adminOrganisationsQuerySchema>;
 
 export const organisationSeatsSchema = z.object({ course_id: z.number().int(), course_title: z.string(), seats: z.number().int(), used: z.number().int() });

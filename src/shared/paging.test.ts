@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
-import { pageCount, pageParam, pageSizeParam, pagingShape } from './paging';
+import { pageCount, pageParam, pageSizeParam, pagingParams } from './paging';
 
-const query = z.object(pagingShape);
+const query = z.object(pagingParams());
 
-describe('pagingShape', () => {
+describe('pagingParams', () => {
   it('reads the page and its size from the query string, with the defaults when absent or empty', () => {
     expect(query.parse({ page: '3', pageSize: '50' })).toEqual({ page: 3, pageSize: 50 });
     expect(query.parse({})).toEqual({ page: 1, pageSize: 20 });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
-export { pageCount, SEARCH_COUNT_CAP, type PageInfo } from './page-info';
-
 /**
  * The one paging contract of the API's lists. A request names its page (`?page=`, from 1) and,
  * where the list lets the screen choose, its size (`?pageSize=`); an empty value is no value. An
@@ -41,12 +39,26 @@ export function pageSizeParam({ max = MAX_PAGE_SIZE, fallback = DEFAULT_PAGE_SIZ
   );
 }
 
-/**
- * `?page=&pageSize=`, to spread into a list's query schema. A shape, not a function returning one: a
- * bundler keeps a schema spreading a call's result (the spread might run a getter), and zod with it,
- * in every screen importing anything from its module (decision 066).
- */
-export const pagingShape = { page: pageParam(), pageSize: pageSizeParam() };
+/** `?page=&pageSize=`, to spread into a list's query schema. */
+export function pagingParams() {
+  return { page: pageParam(), pageSize: pageSizeParam() };
+}
+
+/** What every page of a list says besides its rows. */
+export interface PageInfo {
+  /** Rows matching the request, on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** How many pages `total` rows make (at least one, so "page 1 of 1" reads for an empty list). */
+export function pageCount({ total, pageSize }: Pick<PageInfo, 'total' | 'pageSize'>): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** A search counts its matches up to this many (cappedCount); beyond, the screens say "plus de 1 000". */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** The fields of `PageInfo` as a zod shape, to spread into a page's answer schema. */
 export const pageInfoShape = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { bodyIdSchema } from './ids';
-import { emptyAsUndefined, pageInfoShape, pagingShape } from './paging';
+import { emptyAsUndefined, pageInfoShape, pagingParams } from './paging';
 
 /**
  * Quality follow-up (issue 27, Qualiopi indicators 12, 30, 31 and 32): reminders to inactive
@@ -119,7 +119,7 @@ export type Complaint = z.infer<typeof complaintSchema>;
 
 export const complaintsQuerySchema = z.object({
   status: z.preprocess(emptyAsUndefined, z.enum(complaintStatuses, { error: qualityMessages.statusInvalid }).optional()),
-  ...pagingShape,
+  ...pagingParams(),
 });
 export type ComplaintsQuery = z.output<typeof complaintsQuerySchema>;
 
@@ -180,7 +180,7 @@ export const surveyAnswerSchema = z.object({
 export type SurveyAnswer = z.infer<typeof surveyAnswerSchema>;
 export const surveyAnswerPageSchema = z.object({ items: z.array(surveyAnswerSchema), ...pageInfoShape });
 export type SurveyAnswerPage = z.infer<typeof surveyAnswerPageSchema>;
-export const surveyAnswersQuerySchema = z.object({ ...pagingShape });
+export const surveyAnswersQuerySchema = z.object({ ...pagingParams() });
 
 const dueSchema = z
   .string({ error: qualityMessages.dueInvalid })
@@ -212,7 +212,7 @@ export const improvementSchema = z.object({
 export type Improvement = z.infer<typeof improvementSchema>;
 export const improvementPageSchema = z.object({ items: z.array(improvementSchema), ...pageInfoShape });
 export type ImprovementPage = z.infer<typeof improvementPageSchema>;
-export const improvementsQuerySchema = z.object({ ...pagingShape });
+export const improvementsQuerySchema = z.object({ ...pagingParams() });
 
 /** `GET /api/admin/figures/monthly`: the last 12 months, oldest first (Paris months). */
 export const monthlyFiguresSchema = z.object({

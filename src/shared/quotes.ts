@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema } from './ids';
-import { pagingShape, pageInfoShape } from './paging';
+import { pagingParams, pageInfoShape } from './paging';
 
 /**
  * Quotes and conventions (issue 29, decision 052): an organisation asks a quote (devis) for seats on
@@ -97,7 +97,7 @@ export type QuoteList = z.infer<typeof quoteListSchema>;
 /** `GET /api/admin/quotes?q=&status=&page=&pageSize=` */
 export const adminQuotesQuerySchema = z.object({
   q: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(100, { error: 'La recherche dépasse 100 caractères.' }).optional()),
-  ...pagingShape,
+  ...pagingParams(),
   status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(quoteStatuses, { error: 'Statut de devis inconnu.' }).optional()),
 });
 export type AdminQuotesQuery = z.output<typeof adminQuotesQuerySchema>;

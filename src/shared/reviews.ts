@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { courseItemShape, courseStatusLabels, courseStatuses, type CourseStatus } from './courses';
-import { pageInfoShape, pagingShape } from './paging';
+import { pageInfoShape, pagingParams } from './paging';
 
 /**
  * The publication review (decision 018):
@@ -119,7 +119,7 @@ export const reviewDoneMessages: Record<ReviewAction, string> = {
 /** `GET /api/admin/courses?status=&page=&pageSize=`: without status, every state, submitted courses first. */
 export const adminCoursesQuerySchema = z.object({
   status: z.enum(courseStatuses, { error: 'État inconnu.' }).optional(),
-  ...pagingShape,
+  ...pagingParams(),
 });
 export type AdminCoursesQuery = z.output<typeof adminCoursesQuerySchema>;
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
-import { pageCount, type PageInfo } from '../../shared/page-info';
+import { pageCount, type PageInfo } from '../../shared/paging';
 
 export const moveLabels = { first: 'Première page', last: 'Dernière page', next: 'Page suivante', previous: 'Page précédente' } as const;
 

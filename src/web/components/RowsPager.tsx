@@ -1,5 +1,5 @@
 import TablePagination from '@mui/material/TablePagination';
-import { pageCount, type PageInfo } from '../../shared/page-info';
+import { pageCount, type PageInfo } from '../../shared/paging';
 import { formatNumber } from '../../shared/french-format';
 import { moveLabels, type PagerRows } from './Pager';
 

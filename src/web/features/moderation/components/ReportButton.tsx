@@ -1,8 +1,10 @@
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReportTargetType } from '../../../../shared/moderation';
-import { ReportDialog } from './ReportDialog';
+
+// The dialog and its validation (zod) load when someone reports, not with every page showing the button (decision 066).
+const ReportDialog = lazy(() => import('./ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
 const accessibleNames: Record<ReportTargetType, string> = {
   message: 'Signaler ce message',
@@ -24,7 +26,11 @@ export function ReportButton({ targetType, targetId, size = 'small' }: { targetT
       <Button size={size} color="inherit" startIcon={<FlagOutlinedIcon aria-hidden />} aria-label={accessibleNames[targetType]} onClick={() => setOpen(true)} sx={{ color: 'text.secondary' }}>
         Signaler
       </Button>
-      {open && <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -30,7 +30,7 @@ import { useOrganisationCourses } from '../api/get-organisation-courses';
 import { useExportDashboard } from '../api/export-dashboard';
 import { DetailsMissing, isDetailsMissing } from '../components/DetailsMissing';
 import { Pager } from '../../../components/Pager';
-import { SEARCH_COUNT_CAP } from '../../../../shared/page-info';
+import { SEARCH_COUNT_CAP } from '../../../../shared/paging';
 import { EnrolmentProofs } from '../../attendance';
 import { ContactButton } from '../../messages';
 import { QuotePrompt } from '../components/QuotePrompt';

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../../../shared/french-format';
-import { sessionModalityLabels } from '../../../../shared/live-session-rules';
+import { sessionModalityLabels } from '../../../../shared/live-sessions';
 import { webPaths } from '../../../../shared/web-paths';
 import { useCourseSessions } from '../api/get-course-sessions';
 import { useRegisterForSession } from '../api/register';

@@ -8,8 +8,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type SignaturePadType from 'signature_pad';
-import { sessionMessages, TYPED_NAME_MAX } from '../../../../shared/live-session-rules';
-import type { SignatureBody } from '../../../../shared/live-sessions';
+import { sessionMessages, TYPED_NAME_MAX, type SignatureBody } from '../../../../shared/live-sessions';
 
 interface Props {
   submitLabel: string;

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDay } from '../../../../shared/french-format';
-import { sessionModalityLabels } from '../../../../shared/live-session-rules';
+import { sessionModalityLabels } from '../../../../shared/live-sessions';
 import { webPaths } from '../../../../shared/web-paths';
 import { Pager } from '../../../components/Pager';
 import { QueryStatus } from '../../../components/QueryStatus';
