@@ -1,26 +1,20 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatDateTime } from '../../../../shared/french-format';
 import { sessionModalityLabels, signingWindowState, type MySession } from '../../../../shared/live-sessions';
 import { usePageTitle } from '../../../lib/page-title';
-import { useSession } from '../../../lib/session';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useMySessions } from '../api/get-my-sessions';
-import { useSignSlot } from '../api/sign';
 import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
-import { SignatureInput } from '../components/SignatureInput';
 import { slotTimes } from '../components/slot-times';
+
+// The signature pad and its dialog load when the learner signs (decision 066).
+const SignSlotDialog = lazy(() => import('../components/SignSlotDialog'));
 
 /** /user/sessions: the learner's live sessions, the « Signer » button on the day, the room while it is open (phone first). */
 export default function MySessionsPage() {
@@ -46,7 +40,11 @@ export default function MySessionsPage() {
       {/* Below the list, once it is there: shown under the loading spinner, the panel jumped down
           when the sessions arrived (a layout shift of 0.07, over Lighthouse's 0.05 budget). */}
       {!mine.isPending && <CalendarFeedPanel />}
-      {signing && <SignDialog slotId={signing.slotId} label={signing.label} onClose={() => setSigning(null)} />}
+      {signing && (
+        <Suspense fallback={null}>
+          <SignSlotDialog slotId={signing.slotId} label={signing.label} onClose={() => setSigning(null)} />
+        </Suspense>
+      )}
     </Container>
   );
 }
@@ -95,41 +93,5 @@ function SessionCard({ session, onSign }: { session: MySession; onSign: (slot: {
         })}
       </Stack>
     </Paper>
-  );
-}
-
-function SignDialog({ slotId, label, onClose }: { slotId: number; label: string; onClose: () => void }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const sign = useSignSlot();
-  const user = useSession((s) => s.user);
-  const titleId = useId();
-  return (
-    <Dialog open onClose={() => !sign.isPending && onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
-      <DialogTitle id={titleId}>Signer le créneau {label}</DialogTitle>
-      <DialogContent>
-        {sign.isSuccess ? (
-          <Stack spacing={2}>
-            <Alert severity="success">Votre signature est enregistrée.</Alert>
-            <Button variant="contained" onClick={onClose}>
-              Fermer
-            </Button>
-          </Stack>
-        ) : (
-          <>
-            <SignatureInput
-              submitLabel="Valider ma signature"
-              pending={sign.isPending}
-              error={sign.error?.message ?? null}
-              defaultName={user ? `${user.firstname} ${user.lastname}` : ''}
-              onSubmit={(body) => sign.mutate({ slotId, body })}
-            />
-            <Button onClick={onClose} sx={{ mt: 1 }} disabled={sign.isPending}>
-              Annuler
-            </Button>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
   );
 }
