@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { categoryName } from '../../../../shared/categories';
 import type { DirectoryCard } from '../../../../shared/directory';
-import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation-rules';
 import { regionName } from '../../../../shared/regions';
 import { useSession } from '../../../lib/session';
 import { ReportButton } from '../../moderation';

@@ -29,7 +29,7 @@ import { regions, type RegionSlug } from '../../../../shared/regions';
 import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
 import { useMyDirectory } from '../api/get-my-directory';
-import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation-rules';
 import { useSaveDirectory } from '../api/save-directory';
 
 interface Draft {

@@ -96,7 +96,7 @@ describe('a course’s discussions', () => {
     renderRoutes('/', { '/': <CourseDiscussions courseId={7} lessons={lessons} currentLessonId={3} /> });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Poser une question ou ouvrir une discussion' }));
-    const form = screen.getByRole('form', { name: 'Nouvelle discussion' });
+    const form = await screen.findByRole('form', { name: 'Nouvelle discussion' });
     await user.click(within(form).getByRole('button', { name: 'Publier' }));
     expect(await within(form).findByText(discussionMessages.bodyRequired)).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);

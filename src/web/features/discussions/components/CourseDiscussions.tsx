@@ -10,15 +10,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { discussionKindLabels, discussionKinds, type DiscussionKind } from '../../../../shared/discussion-rules';
 import { plural } from '../../../../shared/french-format';
 import { Pager } from '../../../components/Pager';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useThreads } from '../api/discussions';
-import { ThreadForm, type LessonChoice } from './ThreadForm';
+import type { LessonChoice } from './ThreadForm';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
+
+// The form and its validation (react-hook-form, zod) load when someone writes, not with the list (decision 066).
+const ThreadForm = lazy(() => import('./ThreadForm').then((m) => ({ default: m.ThreadForm })));
 
 export interface CourseDiscussionsProps {
   courseId: number;
@@ -78,16 +81,18 @@ export function CourseDiscussions({ courseId, lessons = [], currentLessonId, thr
 
       {writing && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-          <ThreadForm
-            courseId={courseId}
-            lessons={lessons}
-            defaultLessonId={currentLessonId ?? null}
-            onCreated={(id) => {
-              setWriting(false);
-              open(id);
-            }}
-            onCancel={() => setWriting(false)}
-          />
+          <Suspense fallback={<CircularProgress aria-label="Chargement du formulaire" />}>
+            <ThreadForm
+              courseId={courseId}
+              lessons={lessons}
+              defaultLessonId={currentLessonId ?? null}
+              onCreated={(id) => {
+                setWriting(false);
+                open(id);
+              }}
+              onCancel={() => setWriting(false)}
+            />
+          </Suspense>
         </Paper>
       )}
 

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { discussionKindLabels } from '../../../../shared/discussion-rules';
 import type { ThreadItem } from '../../../../shared/discussions';
 import { formatDateTime, plural } from '../../../../shared/french-format';
-import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation-rules';
 
 /** One line of a list: kind, title, author, replies, and the "Résolue" / "Verrouillée" badges. */
 function ThreadRow({ thread, onOpen }: { thread: ThreadItem; onOpen: (id: number) => void }) {

@@ -17,7 +17,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DISCUSSION_BODY_MAX, discussionKindLabels, discussionMessages } from '../../../../shared/discussion-rules';
 import type { DiscussionAuthor, Reply, ThreadDetail } from '../../../../shared/discussions';
 import { formatDateTime, formatNumber, plural } from '../../../../shared/french-format';
-import { HIDDEN_BY_MODERATION, type ModerationState } from '../../../../shared/moderation';
+import { HIDDEN_BY_MODERATION, type ModerationState } from '../../../../shared/moderation-rules';
 import { useSession } from '../../../lib/session';
 import { ReportButton } from '../../moderation';
 import { useAcceptReply, useFollow, useLiveThread, useLock, useReply, useThread } from '../api/discussions';

@@ -7,7 +7,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { MessageItem } from '../../../../shared/messages';
-import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation-rules';
 import { webPaths } from '../../../../shared/web-paths';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LinkButton } from '../../../components/LinkButton';

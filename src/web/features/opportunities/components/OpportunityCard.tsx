@@ -9,7 +9,7 @@ import { formatDate } from '../../../../shared/french-format';
 import { opportunityTypeLabels, type Opportunity } from '../../../../shared/opportunities';
 import { regionName } from '../../../../shared/regions';
 import { webPaths } from '../../../../shared/web-paths';
-import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation-rules';
 
 /** Where and until when: the region, the place or remote work, the deadline. */
 export function opportunityFacts(opportunity: Opportunity): string {

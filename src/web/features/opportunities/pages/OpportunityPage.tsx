@@ -24,7 +24,7 @@ import { useCloseOpportunity } from '../api/close-opportunity';
 import { useOpportunity } from '../api/get-opportunity';
 import { opportunityFacts } from '../components/OpportunityCard';
 import { RespondForm } from '../components/RespondForm';
-import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation';
+import { HIDDEN_BY_MODERATION } from '../../../../shared/moderation-rules';
 import { ReportButton } from '../../moderation';
 
 /** /opportunites/{id}: the opportunity, with the answer form, or the owner's tools. */
