@@ -41,7 +41,7 @@ export function markPureDeclarations(code, parse) {
   return result + code.slice(from);
 }
 
-/** The build plugin: runs on the shared modules once their types are stripped. */
+/** The build plugin, on the shared modules (TypeScript or already stripped: both parse as TypeScript). */
 export function pureDeclarationsPlugin() {
   return {
     name: 'ecoforma-pure-declarations',
