@@ -6,6 +6,7 @@ import { useEndSessionOnArrival } from '../../lib/end-session';
 import { useSession } from '../../lib/session';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 
 // Both show on few visits (a redirect's notice, an address still to confirm): their code, with MUI's
 // Snackbar and Alert, loads when they do, which keeps it out of the first page's JavaScript (decision 031).
@@ -81,10 +82,12 @@ export function AppLayout() {
       >
         {/* One boundary for both: the page shows with the banner above it, never before it, so the banner's
             late code cannot push the page down under a click (CLS). */}
-        <Suspense fallback={null}>
-          {unconfirmed && <EmailConfirmationBanner />}
-          <Outlet />
-        </Suspense>
+        <ScreenErrorBoundary key={location.pathname}>
+          <Suspense fallback={null}>
+            {unconfirmed && <EmailConfirmationBanner />}
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </Box>
       <Footer />
       {hadNotice && (
