@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import { pageChunks } from './bundle';
+import { startHttpsFront } from './https-front';
 import { openBenchDatabase, round, startBenchApp } from './lib';
 import { roundPages, type MeasuredPage, type Role } from './lighthouse-pages';
 import { CHROMIUM_ARGS, demoLearner } from './player';
@@ -29,6 +30,12 @@ const ONLY_PAGES = process.argv
 
 /** `--lighthouse-reports=dir` keeps each run's full report (JSON, to open in the Lighthouse viewer) to see what to fix. */
 const REPORTS_DIR = process.argv.find((a) => a.startsWith('--lighthouse-reports='))?.split('=')[1];
+
+/**
+ * `--lighthouse-http1` measures the server as it answers by itself, over plain HTTP/1.1, instead of
+ * through the TLS and HTTP/2 front that production puts before it (decision 068).
+ */
+const PLAIN_HTTP1 = process.argv.includes('--lighthouse-http1');
 
 export const LIGHTHOUSE_BUDGETS = { score: 95, lcpMs: 2500, cls: 0.05, tbtMs: 150 };
 
@@ -155,17 +162,21 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
   const database = await openBenchDatabase('pglite');
   const { app, url, config } = await startBenchApp(database, { webDistDir: path.resolve('dist/web') });
   const baselineServer = await startBaselineServer();
+  const fronts = PLAIN_HTTP1 ? [] : [await startHttpsFront(url), await startHttpsFront(baselineServer.url)];
+  const pagesOrigin = fronts[0]?.url ?? url;
+  const baselineUrl = fronts[1] ? `${fronts[1].url}/` : baselineServer.url;
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ecoforma-lighthouse-'));
   // Lighthouse drives the browser through its debugging port; a persistent profile is the browser's
   // default context, where Lighthouse opens its tabs and where the learner's session is stored below.
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`],
+    // The fronts' certificates are made for the run: nobody signed them.
+    args: [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`, ...(PLAIN_HTTP1 ? [] : ['--ignore-certificate-errors'])],
   });
   try {
     const { first, storage } = await demoLearner(database, config);
-    const baseline = await measure(port, baselineServer.url, [], chunks);
+    const baseline = await measure(port, baselineUrl, [], chunks);
     log(`lighthouse, page de référence : score ${baseline.score}, LCP ${baseline.lcpMs} ms, CLS ${baseline.cls}, TBT ${baseline.tbtMs} ms`);
     const { pages: added, storage: storageOf } = await roundPages(database, config, url, {
       courseId: first.courseId,
@@ -196,7 +207,7 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
         // The session goes where the web app keeps it (localStorage, which Lighthouse's reset between
         // runs leaves alone), set from a page of the origin that loads no script.
         const tab = await browser.newPage();
-        await tab.goto(`${url}/api/health`);
+        await tab.goto(`${pagesOrigin}/api/health`);
         await tab.evaluate((values) => {
           localStorage.clear();
           for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
@@ -205,7 +216,7 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
         signedIn = page.role;
       }
       const started = Date.now();
-      const measured = await measure(port, `${url}${page.path}`, page.own, chunks);
+      const measured = await measure(port, `${pagesOrigin}${page.path}`, page.own, chunks);
       pages.push({ label: page.label, path: page.shown, measure: measured });
       log(
         `lighthouse, ${page.label} (${page.role}) : score ${measured.score}, LCP ${measured.lcpMs} ms, CLS ${measured.cls}, TBT ${measured.tbtMs} ms, ` +
@@ -216,6 +227,7 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
   } finally {
     await browser.close();
     fs.rmSync(profile, { recursive: true, force: true });
+    for (const front of fronts) await front.close();
     await baselineServer.app.close();
     await app.close();
     await database.close();

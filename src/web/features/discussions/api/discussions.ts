@@ -21,12 +21,20 @@ export interface ThreadFilters {
 
 /** `GET /api/courses/{id}/threads?lesson=&kind=&q=&page=` */
 export function getThreads(courseId: number, filters: ThreadFilters, signal?: AbortSignal): Promise<ThreadPage> {
-  return apiFetch<ThreadPage>(`/api/courses/${courseId}/threads${toQuery({ lesson: filters.lesson, kind: filters.kind, q: filters.q, page: filters.page && filters.page > 1 ? filters.page : undefined })}`, { signal });
+  return apiFetch<ThreadPage>(`/api/courses/${courseId}/threads${toQuery({ ...sentFilters(filters) })}`, { signal });
+}
+
+/**
+ * The filters as the address carries them: page 1 is no page. The course's page and its list ask for the
+ * same threads with `{}` and `{ page: 1 }`, which must be one query, not two requests one after the other.
+ */
+function sentFilters({ lesson, kind, q, page }: ThreadFilters): ThreadFilters {
+  return { lesson, kind, q, page: page && page > 1 ? page : undefined };
 }
 
 export function threadsQueryOptions(courseId: number, filters: ThreadFilters) {
   return queryOptions({
-    queryKey: discussionKeys.list(courseId, filters),
+    queryKey: discussionKeys.list(courseId, sentFilters(filters)),
     queryFn: ({ signal }) => getThreads(courseId, filters, signal),
     placeholderData: keepPreviousData,
   });

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { paidAccessOpeningLabels, paidAccessOpenings, type PaidAccessOpening } from '../../../../shared/billing';
 import {
   followUpBounds,
@@ -283,6 +283,9 @@ function SignatureSettings({ hasSignature }: { hasSignature: boolean }) {
 export default function SettingsPage() {
   usePageTitle('Paramètres de l’organisme');
   const settings = useProviderSettings();
+  // Time-sliced (decision 056): the first answer mounts the page's content in a transition that yields to the
+  // browser, not in the one blocking task of a query cache update (TBT); later answers show at once.
+  const settingsArrived = useDeferredValue(settings.data) !== undefined;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 28, md: 36 }, color: 'primary.dark', mb: 1 }}>
@@ -291,7 +294,7 @@ export default function SettingsPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Ces informations figurent sur chaque document remis aux apprenants, aux organisations et aux financeurs.
       </Typography>
-      {settings.data ? (
+      {settingsArrived && settings.data ? (
         <Stack spacing={3}>
           {settings.data.missing.length > 0 ? (
             <Alert severity="warning">

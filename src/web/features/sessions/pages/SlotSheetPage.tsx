@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { parseCourseId } from '../../../../shared/courses';
 import type { SheetLine } from '../../../../shared/live-sessions';
@@ -34,6 +34,9 @@ export default function SlotSheetPage() {
   const { id: rawId } = useParams();
   const id = parseCourseId(rawId ?? '');
   const sheet = useSlotSheet(id ?? 0);
+  // Time-sliced (decision 056): the first answer mounts the page's content in a transition that yields to the
+  // browser, not in the one blocking task of a query cache update (TBT); later answers show at once.
+  const sheetArrived = useDeferredValue(sheet.data) !== undefined;
   const countersign = useCountersignSlot();
   const [justifying, setJustifying] = useState<SheetLine | null>(null);
   if (id === null) return <Alert severity="error">Créneau introuvable.</Alert>;
@@ -42,7 +45,7 @@ export default function SlotSheetPage() {
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 1 }}>
         Feuille d’émargement
       </Typography>
-      {!sheet.isSuccess ? (
+      {!sheetArrived || !sheet.isSuccess ? (
         <QueryStatus query={sheet} loadingLabel="Chargement de la feuille" errorMessage="Impossible de charger cette feuille d’émargement." />
       ) : (
         <>
