@@ -166,7 +166,7 @@ async function runLighthouseBench() {
 
 /**
  * Issue 30: authenticated GET /api/user/profile (session, user and profile in one prepared query)
- * against a bare Fastify route with one primary-key SELECT on the same driver.
+ * against a bare Fastify route running that same prepared query, same parameters, same driver.
  */
 async function profileBench(engine: Engine, database: Database, url: string) {
   const profile = await sideBySide(
@@ -179,7 +179,7 @@ async function profileBench(engine: Engine, database: Database, url: string) {
     figure: round(profile.measured, 0),
     unit: 'req/s',
     budget: '≥ 80 % de la route nue avec SELECT',
-    baseline: { name: 'route Fastify nue + SELECT par clé primaire, même pilote', figure: round(profile.baseline, 0), unit: 'req/s' },
+    baseline: { name: 'route Fastify nue + la même requête préparée que le profil, même pilote', figure: round(profile.baseline, 0), unit: 'req/s' },
     ratio: round(profile.ratio),
     pass: profile.ratio >= 0.8,
   });

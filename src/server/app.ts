@@ -38,7 +38,10 @@ interface BuildOptions {
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
+    // Silent: no logger rather than one that writes nothing. Fastify then builds no child logger and
+    // listens for no 'finish' per request (about 3 µs of a signed-in read, issue 30); the output is
+    // the same: nothing.
+    logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
       // Bearer tokens must never reach a log line, wherever a plugin logs the headers (at trace
       // level @fastify/multipart logs its busboy options, request headers included).

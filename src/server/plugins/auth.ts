@@ -78,11 +78,13 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
 
   // Before validation: a caller who may not use the route learns nothing from it, not even its rules.
   app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config?.access;
+    // `routeOptions` is a getter that builds a new object on each read: read once.
+    const config = request.routeOptions.config;
+    const access = config?.access;
     if (!access) return;
     const token = bearerToken(request);
     let user: AuthUser | null = null;
-    const sessionRead = request.routeOptions.config.sessionRead;
+    const sessionRead = config.sessionRead;
     if (token && sessionRead) {
       const read = await sessionRead(db, token);
       user = read?.user ?? null;
@@ -102,10 +104,12 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
   // a signed-in caller, and public routes flagged personalData. No browser, proxy or CDN may keep a
   // copy (a shared computer's back button, a cache in front of the API). A route that chose its own
   // Cache-Control (a published course image, a CV download) keeps it.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: every answer runs it, and an async one costs a promise and a microtask each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const config = request.routeOptions.config;
-    if (!config?.access || reply.hasHeader('cache-control')) return payload;
-    if (config.access !== 'public' || config.personalData || request.user) reply.header('Cache-Control', 'no-store');
-    return payload;
+    if (config?.access && !reply.hasHeader('cache-control') && (config.access !== 'public' || config.personalData || request.user)) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    done(null, payload);
   });
 });

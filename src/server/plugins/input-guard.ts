@@ -23,10 +23,10 @@ function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): strin
  * who may not use a route still gets 401/403 first).
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const field = nulCharacterPath(part);
-      if (field) throw AppError.validation({ [field]: [NUL_CHARACTER_MESSAGE] });
-    }
+  // A callback hook rather than an async one: every request runs it, and a promise per request is
+  // a microtask more for nothing to wait on.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const field = nulCharacterPath(request.params) ?? nulCharacterPath(request.query) ?? nulCharacterPath(request.body);
+    done(field ? AppError.validation({ [field]: [NUL_CHARACTER_MESSAGE] }) : undefined);
   });
 });

@@ -10,8 +10,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
+    // Named in lower case, as Fastify stores them: `reply.header` lower-cases every name it is given,
+    // and a name already in lower case comes back as the same string instead of a new one per request.
     setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
     },
     // Helmet removes X-Powered-By, which Fastify never sets.
     removeHeader: () => {},

@@ -55,6 +55,14 @@ function prepareStatements(db: Db) {
 }
 const statements = preparedPerDatabase(prepareStatements);
 
+/**
+ * The statement GET /api/user/profile runs, its placeholders filled by `sessionParams(token)`. The
+ * bench's bare Fastify route runs this very statement (issue 30: "the same primary-key select").
+ */
+export function profileBySessionStatement(db: Db) {
+  return statements(db).bySession;
+}
+
 type ProfileRow = Awaited<ReturnType<ReturnType<typeof statements>['profile']['execute']>>[number];
 
 /**
@@ -94,7 +102,7 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
  * in one prepared query; null when the token is unknown, revoked or expired.
  */
 export const profileWithSession: SessionRead = async (db, token) => {
-  const [row] = await statements(db).bySession.execute(sessionParams(token));
+  const [row] = await profileBySessionStatement(db).execute(sessionParams(token));
   if (!row) return null;
   const { id, role, is_valid, email, firstname, lastname, sessionId } = row;
   return { user: { id, role, is_valid, email, firstname, lastname, sessionId }, data: await toProfile(db, row) };

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '../../../shared/account';
 import { normalizeSearch } from '../../../shared/text';
 import { meetings, sessions, users, type UserRow } from '../../db/schema';
 import { latestMeeting } from '../meetings';
+import { sessionParams } from '../../lib/sessions';
+import { profileBySessionStatement } from './profile.service';
 import { createTestApp } from '../../test/app';
 import { authHeader, createUser, DEFAULT_PASSWORD } from '../../test/factories';
 
@@ -66,6 +68,19 @@ describe('GET /api/user/profile', () => {
       is_valid: true,
       email_confirmed: true,
     });
+  });
+
+  it('reads through the one statement the bench’s bare route runs, with the same parameters (issue 30)', async () => {
+    const { user, headers } = await signedIn();
+    const execute = vi.spyOn(profileBySessionStatement(db), 'execute');
+    try {
+      const res = await getProfile(headers);
+      expect(res.json().id).toBe(user.id);
+      expect(execute).toHaveBeenCalledTimes(1);
+      expect(execute).toHaveBeenCalledWith(sessionParams(headers.authorization.replace('Bearer ', '')));
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('says when the address waits for its confirmation', async () => {
