@@ -22,6 +22,7 @@ import { webPaths } from '../../../../shared/web-paths';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useCourseLearners, useDownloadLearnersCsv } from '../api/get-course-learners';
 import { EnrolmentProofs } from '../components/EnrolmentProofs';
 
@@ -69,7 +70,7 @@ export default function CourseLearnersPage() {
   const courseId = parseCourseId(useParams().id) ?? 0;
   const query = useCourseLearners(courseId);
   const csv = useDownloadLearnersCsv();
-  const data = query.data;
+  const data = useFirstArrival(query.data);
   usePageTitle(data ? `Apprenants – ${data.course.title}` : 'Apprenants du cours');
 
   return (

@@ -16,6 +16,7 @@ import { webPaths } from '../../../../shared/web-paths';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { ApiError, downloadFile } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useAcceptContract } from '../api/accept-contract';
 import { useContract } from '../api/get-contract';
 import { ScheduleList } from '../components/ScheduleList';
@@ -25,12 +26,13 @@ export default function ContractPage() {
   const courseId = Number(useParams().id);
   usePageTitle('Contrat de formation');
   const contract = useContract(courseId);
+  const data = useFirstArrival(contract.data);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 5 }, px: { xs: 1.5, sm: 3 } }}>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 2 }}>
         Contrat de formation
       </Typography>
-      {!contract.isSuccess ? <QueryStatus query={contract} loadingLabel="Chargement du contrat" errorMessage="Impossible de charger le contrat." /> : <ContractView contract={contract.data} />}
+      {!data ? <QueryStatus query={contract} loadingLabel="Chargement du contrat" errorMessage="Impossible de charger le contrat." /> : <ContractView contract={data} />}
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api';
@@ -20,7 +20,8 @@ describe('CourseDetailPage', () => {
     renderRoutes('/user/courses/7', routes, { showLocation: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Zéro déchet en entreprise' })).toBeInTheDocument();
     expect(screen.getAllByText('Gestion des déchets').length).toBeGreaterThan(0);
-    expect(await screen.findAllByText('3 leçons · 1 h 5 min')).toHaveLength(2);
+    // In the header, then in the programme, which mounts time-sliced one render later.
+    await waitFor(() => expect(screen.getAllByText('3 leçons · 1 h 5 min')).toHaveLength(2));
     expect(screen.queryByText('5 Modules')).not.toBeInTheDocument();
     for (const feature of ['Accès à vie', 'Accès sur mobile et TV', 'Certificat de réussite', 'Ressources téléchargeables', 'Garantie de remboursement de 30 jours']) {
       expect(screen.getByText(feature)).toBeInTheDocument();
@@ -302,7 +303,7 @@ describe('CourseDetailPage', () => {
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, enrolled: true }) }, 'GET /api/courses/7/outline': { body: done } });
     const second = renderRoutes('/user/courses/7', routes);
     expect(await screen.findByRole('link', { name: 'Reprendre' })).toHaveAttribute('href', '/user/courses/7/learn');
-    expect(screen.getByTitle('Terminée')).toBeInTheDocument();
+    expect(await screen.findByTitle('Terminée')).toBeInTheDocument();
     second.unmount();
 
     mockApi({ 'GET /api/courses/7': { body: courseDetail({ id: 7, enrolled: false }) }, 'GET /api/courses/7/outline': { body: courseOutline() } });

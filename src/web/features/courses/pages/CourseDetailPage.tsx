@@ -37,7 +37,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { REFUND_GUARANTEE_DAYS } from '../../../../shared/constants';
 import { advisedPace, canDownloadAttachment, canEditCourse, courseDuration, courseStatusLabels, isCourseAuthor, parseCourseId, type CourseDetail } from '../../../../shared/courses';
-import type { CourseOutline as Outline } from '../../../../shared/learning';
 import { webPaths } from '../../../../shared/web-paths';
 import { readReturnState, type ReturnState } from '../../../lib/route-access';
 import { ContactButton } from '../../messages';
@@ -56,6 +55,7 @@ import { CoursePrice } from '../components/CoursePrice';
 import { lessonTotals } from '../../../lib/durations';
 import { courseImageAlt, initials } from '../components/course-text';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { CourseRatingSummary } from '../../satisfaction';
 
 // The discussions' forms (react-hook-form, zod) load when the tab opens (issue 26).
@@ -79,7 +79,7 @@ const PRICE_BAR_ROOM_PX = 96;
  * Below the medium breakpoint the side panel comes after the whole description: this bar keeps the
  * price and the enrolment in reach at the bottom of the screen, and lands after the content at the end.
  */
-function PriceBar({ course, outline, pending, onEnrol, ownCourse }: { course: CourseDetail; outline: Outline | undefined; pending: boolean; onEnrol: () => void; ownCourse: boolean }) {
+function PriceBar({ course, pending, onEnrol, ownCourse }: { course: CourseDetail; pending: boolean; onEnrol: () => void; ownCourse: boolean }) {
   return (
     <>
       <GlobalStyles styles={{ html: { scrollPaddingBottom: PRICE_BAR_ROOM_PX } }} />
@@ -107,7 +107,7 @@ function PriceBar({ course, outline, pending, onEnrol, ownCourse }: { course: Co
         ) : course.enrolled ? (
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
             <Typography sx={{ fontWeight: 600, color: 'success.dark' }}>Vous suivez ce cours.</Typography>
-            <StartButton courseId={course.id} outline={outline} />
+            <StartButton courseId={course.id} />
           </Stack>
         ) : (
           <Button variant="contained" disabled={pending} onClick={onEnrol}>
@@ -119,8 +119,14 @@ function PriceBar({ course, outline, pending, onEnrol, ownCourse }: { course: Co
   );
 }
 
+/*
+ * The outline arrives after the course. Each part that shows it reads it itself, so that its answer re-renders
+ * those parts alone, not the whole page already on screen (one blocking task on a phone: TBT).
+ */
+
 /** "Commencer", or "Reprendre" once a lesson is done: into the player, where it resumes at the right lesson. */
-function StartButton({ courseId, outline }: { courseId: number; outline: Outline | undefined }) {
+function StartButton({ courseId }: { courseId: number }) {
+  const outline = useCourseOutline(courseId).data;
   if (!outline || outline.total_lessons === 0) return null;
   const started = outline.sections.some((section) => section.lessons.some((lesson) => lesson.completed));
   return (
@@ -138,6 +144,31 @@ function BackButton() {
       Retour aux cours
     </Button>
   );
+}
+
+/** How many lessons, and how long, once the outline is there. */
+function LessonTotals({ courseId }: { courseId: number }) {
+  const outline = useCourseOutline(courseId).data;
+  if (!outline || outline.total_lessons === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <MenuBookIcon color="primary" aria-hidden />
+      <Typography sx={{ fontWeight: 600 }}>{lessonTotals(outline.total_lessons, outline.total_minutes)}</Typography>
+    </Stack>
+  );
+}
+
+/** The course's programme, mounted time-sliced when it first arrives. */
+function OutlineSection({ courseId }: { courseId: number }) {
+  const outline = useCourseOutline(courseId);
+  const data = useFirstArrival(outline.data);
+  return <CourseOutline courseId={courseId} outline={data} loading={data === undefined && !outline.isError} error={outline.error} />;
+}
+
+/** The discussions tab, whose new-thread form lists the course's lessons. */
+function DiscussionsPanel({ courseId }: { courseId: number }) {
+  const sections = useCourseOutline(courseId).data?.sections ?? [];
+  return <CourseDiscussions courseId={courseId} lessons={sections.flatMap((section) => section.lessons.map(({ id, title }) => ({ id, title })))} />;
 }
 
 function CourseNotFound() {
@@ -186,7 +217,6 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
   usePageTitle(course.title);
   const user = useSession((state) => state.user);
   const actor = (user ? toActor(user) : null);
-  const outline = useCourseOutline(course.id);
   const enrolment = useSetEnrolment();
   const navigate = useNavigate();
   const location = useLocation();
@@ -273,12 +303,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
               </Typography>
             </Stack>
             <CourseRatingSummary rating={course.rating} size="medium" />
-            {outline.data && outline.data.total_lessons > 0 && (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <MenuBookIcon color="primary" aria-hidden />
-                <Typography sx={{ fontWeight: 600 }}>{lessonTotals(outline.data.total_lessons, outline.data.total_minutes)}</Typography>
-              </Stack>
-            )}
+            <LessonTotals courseId={course.id} />
           </Stack>
 
           {mayDiscuss && (
@@ -290,7 +315,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
           {mayDiscuss && tab === 'discussions' && (
             <Box role="tabpanel" id="panneau-discussions" aria-labelledby="onglet-discussions">
               <Suspense fallback={<CircularProgress aria-label="Chargement des discussions" />}>
-                <CourseDiscussions courseId={course.id} lessons={(outline.data?.sections ?? []).flatMap((section) => section.lessons.map(({ id, title }) => ({ id, title })))} />
+                <DiscussionsPanel courseId={course.id} />
               </Suspense>
             </Box>
           )}
@@ -317,7 +342,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
 
           <CourseResults courseId={course.id} />
 
-          <CourseOutline courseId={course.id} outline={outline.data} loading={outline.isPending} error={outline.error} />
+          <OutlineSection courseId={course.id} />
 
           <Paper variant="outlined" component="section" aria-labelledby="formateur-titre" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography id="formateur-titre" variant="h5" component="h2" sx={{ mb: 2 }}>
@@ -360,7 +385,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
                     <Alert severity="success" icon={<CheckCircleIcon />} aria-live="polite">
                       Vous êtes inscrit à ce cours.
                     </Alert>
-                    <StartButton courseId={course.id} outline={outline.data} />
+                    <StartButton courseId={course.id} />
                     {/* Issue 26: the learner writes to the course's trainer; the conversation opens on /messages. */}
                     <ContactButton recipientId={course.user.id} courseId={course.id} variant="outlined" fullWidth>
                       Contacter le formateur
@@ -454,7 +479,7 @@ function CourseDetailView({ course }: { course: CourseDetail }) {
           </Box>
         </Paper>
       </Box>
-      {narrow && !isDraft && <PriceBar course={course} outline={outline.data} pending={enrolment.isPending} onEnrol={enrol} ownCourse={ownCourse} />}
+      {narrow && !isDraft && <PriceBar course={course} pending={enrolment.isPending} onEnrol={enrol} ownCourse={ownCourse} />}
     </Container>
   );
 }

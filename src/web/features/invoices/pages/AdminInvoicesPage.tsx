@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { invoiceStatuses, invoiceStatusLabels, type InvoiceStatus, type InvoiceSummary } from '../../../../shared/invoices';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { downloadInvoicesCsv, useAdminInvoices } from '../api/invoices-api';
 import { CreditNoteDialog } from '../components/CreditNoteDialog';
 import { InvoicesTable } from '../components/InvoicesTable';
@@ -23,6 +24,7 @@ export default function AdminInvoicesPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
   const list = useAdminInvoices(year, status);
+  const data = useFirstArrival(list.data);
   const saved = (message: string) => {
     setDialog(null);
     setNotice(message);
@@ -39,7 +41,7 @@ export default function AdminInvoicesPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
         <TextField select label="Année" value={year ?? ''} onChange={(e) => setYear(e.target.value ? Number(e.target.value) : null)} sx={{ minWidth: 140 }}>
           <MenuItem value="">Toutes</MenuItem>
-          {(list.data?.years ?? []).map((y) => (
+          {(data?.years ?? []).map((y) => (
             <MenuItem key={y} value={y}>
               {y}
             </MenuItem>
@@ -62,9 +64,9 @@ export default function AdminInvoicesPage() {
           {notice}
         </Alert>
       )}
-      {list.data ? (
+      {data ? (
         <InvoicesTable
-          invoices={list.data.invoices}
+          invoices={data.invoices}
           showBuyer
           caption="Factures et avoirs"
           actions={(invoice) =>

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LinkButton } from '../../../components/LinkButton';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { ReportButton } from '../../moderation';
 import { useSetBlocked } from '../api/block-user';
 import { THREAD_FIRST_SIZE, useMessages } from '../api/get-messages';
@@ -69,13 +70,14 @@ function Bubble({ message, correspondent }: { message: MessageItem; corresponden
 export function Thread({ userId, conversationId }: { userId: number; conversationId: number }) {
   const [pageSize, setPageSize] = useState(THREAD_FIRST_SIZE);
   const thread = useMessages(userId, conversationId, pageSize);
+  const data = useFirstArrival(thread.data);
   const send = useSendMessage(userId, conversationId);
   const markRead = useMarkConversationRead(userId);
   const blocking = useSetBlocked(userId);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
 
-  const conversation = thread.data?.conversation;
+  const conversation = data?.conversation;
   const unread = conversation?.unread ?? 0;
   const { mutate: markAsRead } = markRead;
   // Opening the conversation, or a message arriving while it is open, reads it.
@@ -83,19 +85,19 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
     if (unread > 0) markAsRead(conversationId);
   }, [unread, conversationId, markAsRead]);
 
-  const lastId = thread.data?.items.at(-1)?.id;
+  const lastId = data?.items.at(-1)?.id;
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [lastId]);
 
-  if (thread.isPending) {
+  if (!data && !thread.isError) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
         <CircularProgress aria-label="Chargement de la conversation" />
       </Box>
     );
   }
-  if (thread.isError || !thread.data || !conversation) {
+  if (thread.isError || !data || !conversation) {
     const message = thread.error instanceof ApiError ? thread.error.message : 'La conversation n’a pas pu être chargée.';
     return (
       <Box sx={{ p: 2 }}>
@@ -108,7 +110,7 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
     );
   }
 
-  const { items, total } = thread.data;
+  const { items, total } = data;
   const other = conversation.correspondent;
   const blockError = blocking.error instanceof ApiError ? blocking.error.message : blocking.error ? 'Le blocage n’a pas pu être modifié. Réessayez.' : null;
   const cannotWrite = other.id === null

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useConversations } from '../api/get-conversations';
 import { ConversationList } from '../components/ConversationList';
 import { Thread } from '../components/Thread';
@@ -33,7 +34,6 @@ export default function MessagesPage() {
 }
 
 function Messages({ userId, selected }: { userId: number; selected: number | null }) {
-  const list = useConversations(userId);
   const hasThread = selected !== null;
   return (
     <Paper variant="outlined" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '340px 1fr' }, minHeight: { md: 560 }, height: { md: 'calc(100vh - 220px)' }, overflow: 'hidden' }}>
@@ -42,25 +42,7 @@ function Messages({ userId, selected }: { userId: number; selected: number | nul
         aria-label="Mes conversations"
         sx={{ display: { xs: hasThread ? 'none' : 'block', md: 'block' }, borderRight: { md: 1 }, borderColor: { md: 'divider' }, overflowY: 'auto' }}
       >
-        {list.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label="Chargement des conversations" />
-          </Box>
-        ) : list.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                Réessayer
-              </Button>
-            }
-          >
-            Vos conversations n’ont pas pu être chargées.
-          </Alert>
-        ) : (
-          <ConversationList items={list.data.items} selectedId={selected} />
-        )}
+        <Conversations userId={userId} selected={selected} />
       </Box>
       <Box component="section" aria-label="Conversation" sx={{ display: { xs: hasThread ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column', minHeight: { xs: 'calc(100vh - 120px)', md: 0 } }}>
         {hasThread ? (
@@ -72,5 +54,30 @@ function Messages({ userId, selected }: { userId: number; selected: number | nul
         )}
       </Box>
     </Paper>
+  );
+}
+
+/** The conversations' list. Its own component, so that the list's answer re-renders the list alone, not the open conversation. */
+function Conversations({ userId, selected }: { userId: number; selected: number | null }) {
+  const list = useConversations(userId);
+  const data = useFirstArrival(list.data);
+  return list.isError ? (
+    <Alert
+      severity="error"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+          Réessayer
+        </Button>
+      }
+    >
+      Vos conversations n’ont pas pu être chargées.
+    </Alert>
+  ) : !data ? (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label="Chargement des conversations" />
+    </Box>
+  ) : (
+    <ConversationList items={data.items} selectedId={selected} />
   );
 }

@@ -23,6 +23,7 @@ import {
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { Pager } from '../../../components/Pager';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useReports } from '../api/reports';
 import { DecisionDialog } from '../components/DecisionDialog';
 
@@ -100,6 +101,7 @@ export default function AdminModerationPage() {
   const [status, setStatus] = useState<ReportStatus>('open');
   const [page, setPage] = useState(1);
   const list = useReports(status, page);
+  const data = useFirstArrival(list.data);
   const [deciding, setDeciding] = useState<AdminReport | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -137,17 +139,17 @@ export default function AdminModerationPage() {
           </Alert>
         )}
       </div>
-      {list.isPending ? (
-        <CircularProgress aria-label="Chargement des signalements" />
-      ) : list.isError ? (
+      {list.isError ? (
         <Alert severity="error">{list.error.message}</Alert>
-      ) : list.data.items.length === 0 ? (
+      ) : !data ? (
+        <CircularProgress aria-label="Chargement des signalements" />
+      ) : data.items.length === 0 ? (
         <Typography>{status === 'open' ? 'Aucun signalement à traiter.' : 'Aucun signalement traité pour le moment.'}</Typography>
       ) : (
         <>
-          <Typography sx={{ mb: 1 }}>{plural(list.data.total, status === 'open' ? 'élément à traiter' : 'élément traité', status === 'open' ? 'éléments à traiter' : 'éléments traités')}</Typography>
+          <Typography sx={{ mb: 1 }}>{plural(data.total, status === 'open' ? 'élément à traiter' : 'élément traité', status === 'open' ? 'éléments à traiter' : 'éléments traités')}</Typography>
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {list.data.items.map((item) => (
+            {data.items.map((item) => (
               <ReportItem
                 key={item.id}
                 item={item}
@@ -159,7 +161,7 @@ export default function AdminModerationPage() {
               />
             ))}
           </Stack>
-          <Pager label="Pages des signalements" info={list.data} page={page} onChange={setPage} mt={2} />
+          <Pager label="Pages des signalements" info={data} page={page} onChange={setPage} mt={2} />
         </>
       )}
       {deciding && (

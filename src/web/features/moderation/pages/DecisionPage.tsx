@@ -20,6 +20,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useContestDecision, useDecision } from '../api/decisions';
 import { CountedTextField } from '../../../components/CountedTextField';
 
@@ -81,7 +82,7 @@ export default function DecisionPage() {
   const parsedId = idSchema.safeParse(rawId ?? '');
   const id = parsedId.success ? parsedId.data : 0;
   const query = useDecision(id);
-  const decision = query.data;
+  const decision = useFirstArrival(query.data);
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>

@@ -8,6 +8,7 @@ import { opportunityMessages } from '../../../../shared/opportunities';
 import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useOpportunity } from '../api/get-opportunity';
 import { useSaveOpportunity } from '../api/save-opportunity';
 import { OpportunityForm } from '../components/OpportunityForm';
@@ -18,6 +19,7 @@ export default function EditOpportunityPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const opportunity = useOpportunity(valid ? id : 0);
+  const data = useFirstArrival(opportunity.data);
   const save = useSaveOpportunity();
   const navigate = useNavigate();
   return (
@@ -27,15 +29,15 @@ export default function EditOpportunityPage() {
       </Typography>
       {!valid || opportunity.isError ? (
         <Alert severity="error">{opportunity.error instanceof ApiError ? opportunity.error.message : opportunityMessages.notFound}</Alert>
-      ) : opportunity.isPending ? (
+      ) : !data ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label="Chargement de l’opportunité" />
         </Box>
-      ) : !opportunity.data.can_manage ? (
+      ) : !data.can_manage ? (
         <Alert severity="error">{opportunityMessages.ownerOnly}</Alert>
       ) : (
         <OpportunityForm
-          initial={opportunity.data}
+          initial={data}
           submitLabel="Enregistrer"
           onSubmit={async (body) => {
             await save.mutateAsync({ id, body });

@@ -8,6 +8,7 @@ import { formatDay } from '../../../../shared/french-format';
 import { opportunityTypeLabels } from '../../../../shared/opportunities';
 import { webPaths } from '../../../../shared/web-paths';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { AttestationLinks } from '../../directory';
 import { useMyApplications } from '../api/get-my-applications';
 import { QueryStatus } from '../../../components/QueryStatus';
@@ -16,14 +17,15 @@ import { QueryStatus } from '../../../components/QueryStatus';
 export default function MyApplicationsPage() {
   usePageTitle('Mes candidatures');
   const mine = useMyApplications();
+  const data = useFirstArrival(mine.data);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 3 }}>
         Mes candidatures
       </Typography>
-      {!mine.isSuccess ? (
+      {!data ? (
         <QueryStatus query={mine} loadingLabel="Chargement de vos candidatures" errorMessage="Impossible de charger vos candidatures." />
-      ) : mine.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Typography>
           Vous n’avez encore répondu à aucune opportunité.{' '}
           <Link component={RouterLink} underline="always" to={webPaths.opportunities}>
@@ -32,7 +34,7 @@ export default function MyApplicationsPage() {
         </Typography>
       ) : (
         <Stack spacing={2}>
-          {mine.data.items.map((item) => (
+          {data.items.map((item) => (
             <Paper key={item.id} component="article" variant="outlined" sx={{ p: 2.5 }}>
               <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18 }}>
                 <Link component={RouterLink} underline="always" to={webPaths.opportunity(item.opportunity.id)}>

@@ -20,6 +20,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { toActor, useSession } from '../../../lib/session';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useCloseOpportunity } from '../api/close-opportunity';
 import { useOpportunity } from '../api/get-opportunity';
 import { opportunityFacts } from '../components/OpportunityCard';
@@ -32,7 +33,8 @@ export default function OpportunityPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const opportunity = useOpportunity(valid ? id : 0);
-  usePageTitle(opportunity.data?.title ?? 'Opportunité');
+  const data = useFirstArrival(opportunity.data);
+  usePageTitle(data?.title ?? 'Opportunité');
   if (!valid || opportunity.isError) {
     return (
       <Container maxWidth="md" sx={{ py: 6 }}>
@@ -43,14 +45,14 @@ export default function OpportunityPage() {
       </Container>
     );
   }
-  if (opportunity.isPending) {
+  if (!data) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
         <CircularProgress aria-label="Chargement de l’opportunité" />
       </Box>
     );
   }
-  return <OpportunityDetail opportunity={opportunity.data} />;
+  return <OpportunityDetail opportunity={data} />;
 }
 
 function OpportunityDetail({ opportunity }: { opportunity: Opportunity }) {

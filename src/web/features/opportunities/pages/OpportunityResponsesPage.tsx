@@ -13,6 +13,7 @@ import { roleLabels, type Role } from '../../../../shared/roles';
 import { webPaths } from '../../../../shared/web-paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { AttestationLinks } from '../../directory';
 import { useOpportunity } from '../api/get-opportunity';
 import { useResponses } from '../api/get-responses';
@@ -23,6 +24,7 @@ export default function OpportunityResponsesPage() {
   const valid = Number.isInteger(id) && id > 0;
   const opportunity = useOpportunity(valid ? id : 0);
   const responses = useResponses(valid ? id : 0);
+  const data = useFirstArrival(responses.data);
   usePageTitle('Candidatures reçues');
   const error = !valid ? opportunityMessages.notFound : responses.error instanceof ApiError ? responses.error.message : responses.isError ? 'Impossible de charger les réponses.' : null;
 
@@ -41,17 +43,17 @@ export default function OpportunityResponsesPage() {
       )}
       {error ? (
         <Alert severity="error">{error}</Alert>
-      ) : !responses.isSuccess ? (
+      ) : !data ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label="Chargement des candidatures" />
         </Box>
       ) : (
         <>
           <Typography role="status" sx={{ mb: 2 }}>
-            {responses.data.items.length === 0 ? 'Aucune réponse pour le moment.' : plural(responses.data.items.length, 'réponse')}
+            {data.items.length === 0 ? 'Aucune réponse pour le moment.' : plural(data.items.length, 'réponse')}
           </Typography>
           <Stack spacing={2}>
-            {responses.data.items.map((response) => (
+            {data.items.map((response) => (
               <Paper key={response.id} component="article" variant="outlined" aria-label={`${response.applicant.firstname} ${response.applicant.lastname}`} sx={{ p: 2.5 }}>
                 <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18 }}>
                   {response.applicant.firstname} {response.applicant.lastname}

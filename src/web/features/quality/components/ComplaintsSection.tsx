@@ -12,6 +12,7 @@ import { FilterSelect } from '../../../components/FilterSelect';
 import { FormDialog } from '../../../components/FormDialog';
 import { Pager } from '../../../components/Pager';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
 import { qualityExports, useComplaints, useUpdateComplaint } from '../api/quality-api';
@@ -59,6 +60,7 @@ export function ComplaintsSection({ onMessage }: { onMessage: (message: string) 
   const [status, setStatus] = useState<ComplaintStatus | null>(null);
   const [page, setPage] = useState(1);
   const complaints = useComplaints(status, page);
+  const data = useFirstArrival(complaints.data);
   const update = useUpdateComplaint();
   const [answering, setAnswering] = useState<Complaint | null>(null);
   const [drafting, setDrafting] = useState<ImprovementDraft | null>(null);
@@ -81,13 +83,13 @@ export function ComplaintsSection({ onMessage }: { onMessage: (message: string) 
           setPage(1);
         }}
       />
-      {!complaints.data ? (
+      {!data ? (
         <QueryStatus query={complaints} loadingLabel="Chargement des réclamations" errorMessage="Les réclamations n’ont pas pu être chargées." />
-      ) : complaints.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Typography sx={{ mt: 2 }}>Aucune réclamation.</Typography>
       ) : (
         <Stack spacing={2} sx={{ mt: 2 }}>
-          {complaints.data.items.map((c) => (
+          {data.items.map((c) => (
             <Paper key={c.id} variant="outlined" sx={{ p: 2 }} component="article" aria-labelledby={`complaint-${c.id}`}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
                 <Typography id={`complaint-${c.id}`} variant="h6" component="h3" sx={{ fontSize: '1.1rem' }}>
@@ -133,7 +135,7 @@ export function ComplaintsSection({ onMessage }: { onMessage: (message: string) 
               </Stack>
             </Paper>
           ))}
-          <Pager label="Pages des réclamations" info={complaints.data} page={page} onChange={setPage} />
+          <Pager label="Pages des réclamations" info={data} page={page} onChange={setPage} />
         </Stack>
       )}
       {answering && (

@@ -7,6 +7,7 @@ import { formatDate } from '../../../../shared/french-format';
 import { improvementStatusLabels } from '../../../../shared/quality';
 import { Pager } from '../../../components/Pager';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { qualityExports, useImprovements } from '../api/quality-api';
 import { ExportButton } from '../../../components/ExportButton';
 import { ImprovementDialog, type ImprovementDraft } from './ImprovementDialog';
@@ -15,6 +16,7 @@ import { ImprovementDialog, type ImprovementDraft } from './ImprovementDialog';
 export function ImprovementsSection({ onMessage }: { onMessage: (message: string) => void }) {
   const [page, setPage] = useState(1);
   const actions = useImprovements(page);
+  const data = useFirstArrival(actions.data);
   const [editing, setEditing] = useState<ImprovementDraft | null>(null);
   return (
     <section aria-labelledby="improvements-title">
@@ -27,13 +29,13 @@ export function ImprovementsSection({ onMessage }: { onMessage: (message: string
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Une action se crée depuis sa source : une réclamation ou une réponse d’enquête.
       </Typography>
-      {!actions.data ? (
+      {!data ? (
         <QueryStatus query={actions} loadingLabel="Chargement des actions" errorMessage="Les actions n’ont pas pu être chargées." />
-      ) : actions.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Typography>Aucune action d’amélioration.</Typography>
       ) : (
         <Stack spacing={2}>
-          {actions.data.items.map((a) => (
+          {data.items.map((a) => (
             <Paper key={a.id} variant="outlined" sx={{ p: 2 }} component="article" aria-labelledby={`action-${a.id}`}>
               <Typography id={`action-${a.id}`} variant="h6" component="h3" sx={{ fontSize: '1.1rem' }}>
                 n° {a.id} : {a.title}
@@ -55,7 +57,7 @@ export function ImprovementsSection({ onMessage }: { onMessage: (message: string
               </Button>
             </Paper>
           ))}
-          <Pager label="Pages des actions" info={actions.data} page={page} onChange={setPage} />
+          <Pager label="Pages des actions" info={data} page={page} onChange={setPage} />
         </Stack>
       )}
       {editing && (

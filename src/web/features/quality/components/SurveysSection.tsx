@@ -7,6 +7,7 @@ import { formatShortDateTime } from '../../../../shared/french-format';
 import { surveyQuestions } from '../../../../shared/quality';
 import { Pager } from '../../../components/Pager';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { qualityExports, useSurveyAnswers } from '../api/quality-api';
 import { ExportButton } from '../../../components/ExportButton';
 import { ImprovementDialog, type ImprovementDraft } from './ImprovementDialog';
@@ -16,6 +17,7 @@ import { LinkedActions } from './LinkedActions';
 export function SurveysSection({ onMessage }: { onMessage: (message: string) => void }) {
   const [page, setPage] = useState(1);
   const answers = useSurveyAnswers(page);
+  const data = useFirstArrival(answers.data);
   const [drafting, setDrafting] = useState<ImprovementDraft | null>(null);
   return (
     <section aria-labelledby="surveys-title">
@@ -25,13 +27,13 @@ export function SurveysSection({ onMessage }: { onMessage: (message: string) => 
         </Typography>
         <ExportButton label="Exporter les réponses (CSV)" onExport={qualityExports.surveys} />
       </Stack>
-      {!answers.data ? (
+      {!data ? (
         <QueryStatus query={answers} loadingLabel="Chargement des réponses" errorMessage="Les réponses n’ont pas pu être chargées." />
-      ) : answers.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Typography>Aucune réponse pour l’instant.</Typography>
       ) : (
         <Stack spacing={2}>
-          {answers.data.items.map((a) => (
+          {data.items.map((a) => (
             <Paper key={a.id} variant="outlined" sx={{ p: 2 }} component="article" aria-labelledby={`survey-${a.id}`}>
               <Typography id={`survey-${a.id}`} variant="h6" component="h3" sx={{ fontSize: '1.1rem' }}>
                 n° {a.id} : « {a.course_title} », {a.learner}
@@ -54,7 +56,7 @@ export function SurveysSection({ onMessage }: { onMessage: (message: string) => 
               </Button>
             </Paper>
           ))}
-          <Pager label="Pages des réponses" info={answers.data} page={page} onChange={setPage} />
+          <Pager label="Pages des réponses" info={data} page={page} onChange={setPage} />
         </Stack>
       )}
       {drafting && (

@@ -19,6 +19,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/form-errors';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useAnswerSurvey, useSurvey } from '../api/quality-api';
 
 const fields = ['practice', 'effect', 'rating'] as const;
@@ -29,6 +30,7 @@ export default function SurveyPage() {
   usePageTitle('Enquête après formation');
   const enrolmentId = Number(useParams().enrolmentId);
   const survey = useSurvey(enrolmentId);
+  const state = useFirstArrival(survey.data);
   const answer = useAnswerSurvey(enrolmentId);
   const [practice, setPractice] = useState('');
   const [effect, setEffect] = useState('');
@@ -51,7 +53,7 @@ export default function SurveyPage() {
       Enquête après formation
     </Typography>
   );
-  if (!survey.data) {
+  if (!state) {
     const message = survey.error instanceof ApiError ? survey.error.message : 'L’enquête n’a pas pu être chargée.';
     return (
       <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
@@ -60,7 +62,6 @@ export default function SurveyPage() {
       </Container>
     );
   }
-  const state = survey.data;
   const refused = answer.error instanceof ApiError && Object.keys(serverFieldMessages(answer.error, fields)).length === 0 ? answer.error.message : null;
 
   return (

@@ -10,6 +10,7 @@ import { Pager } from '../../../components/Pager';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useAdminQuotes } from '../api/get-admin-quotes';
 import { QuoteCard } from '../components/QuoteCard';
 
@@ -21,6 +22,7 @@ export default function AdminQuotesPage() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const quotes = useAdminQuotes({ q, status, page });
+  const data = useFirstArrival(quotes.data);
   const [error, setError] = useState<string | null>(null);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -39,18 +41,18 @@ export default function AdminQuotesPage() {
         </TextField>
       </Box>
       {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
-      {!quotes.isSuccess ? (
+      {!data ? (
         <QueryStatus query={quotes} loadingLabel="Chargement des devis" errorMessage="Impossible de charger les devis." />
-      ) : quotes.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Typography>Aucun devis.</Typography>
       ) : (
         <>
           <Stack spacing={2}>
-            {quotes.data.items.map((quote) => (
+            {data.items.map((quote) => (
               <QuoteCard key={quote.id} quote={quote} showOrganisation onError={setError} />
             ))}
           </Stack>
-          <Pager label="Pages des devis" info={quotes.data} page={page} onChange={setPage} mt={3} />
+          <Pager label="Pages des devis" info={data} page={page} onChange={setPage} mt={3} />
         </>
       )}
     </Container>

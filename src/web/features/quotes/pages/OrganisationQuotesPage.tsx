@@ -11,6 +11,7 @@ import { webPaths } from '../../../../shared/web-paths';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useQuotes } from '../api/get-quotes';
 import { QuoteCard } from '../components/QuoteCard';
@@ -21,7 +22,6 @@ export default function OrganisationQuotesPage() {
   usePageTitle('Devis et conventions');
   const [params] = useSearchParams();
   const initialCourse = Number(params.get('course'));
-  const quotes = useQuotes();
   const accept = useAcceptQuote();
   const [confirming, setConfirming] = useState<Quote | null>(null);
   const [acceptError, setAcceptError] = useState<string | null>(null);
@@ -60,17 +60,7 @@ export default function OrganisationQuotesPage() {
           <Typography id="quotes-list-title" component="h2" variant="h6" sx={{ mb: 1.5 }}>
             Mes devis
           </Typography>
-          {!quotes.isSuccess ? (
-            <QueryStatus query={quotes} loadingLabel="Chargement des devis" errorMessage={quotes.error?.message ?? 'Impossible de charger les devis.'} />
-          ) : quotes.data.items.length === 0 ? (
-            <Typography>Aucun devis pour le moment.</Typography>
-          ) : (
-            <Stack spacing={2}>
-              {quotes.data.items.map((quote) => (
-                <QuoteCard key={quote.id} quote={quote} onAccept={(q) => { setAcceptError(null); setConfirming(q); }} onError={setError} />
-              ))}
-            </Stack>
-          )}
+          <QuoteList onAccept={(q) => { setAcceptError(null); setConfirming(q); }} onError={setError} />
         </section>
       </Stack>
       <ConfirmDialog
@@ -87,5 +77,22 @@ export default function OrganisationQuotesPage() {
           : ''}
       </ConfirmDialog>
     </Container>
+  );
+}
+
+/** The organisation's quotes. Its own component, so that the list's answer re-renders the list alone, not the request form above it. */
+function QuoteList({ onAccept, onError }: { onAccept: (quote: Quote) => void; onError: (message: string) => void }) {
+  const quotes = useQuotes();
+  const data = useFirstArrival(quotes.data);
+  return !data ? (
+    <QueryStatus query={quotes} loadingLabel="Chargement des devis" errorMessage={quotes.error?.message ?? 'Impossible de charger les devis.'} />
+  ) : data.items.length === 0 ? (
+    <Typography>Aucun devis pour le moment.</Typography>
+  ) : (
+    <Stack spacing={2}>
+      {data.items.map((quote) => (
+        <QuoteCard key={quote.id} quote={quote} onAccept={onAccept} onError={onError} />
+      ))}
+    </Stack>
   );
 }

@@ -13,15 +13,17 @@ import { webPaths } from '../../../../shared/web-paths';
 import { Pager } from '../../../components/Pager';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
+import { downloadSheet } from '../api/attendance-sheet';
 import { useAdminSessions } from '../api/get-admin-sessions';
 import { slotTimes } from '../components/slot-times';
-import { downloadSheet } from './CourseSessionsPage';
 
 /** /admin/sessions: every live session with its sign-in sheets, day by day. */
 export default function AdminSessionsPage() {
   usePageTitle('Sessions en direct');
   const [page, setPage] = useState(1);
   const sessions = useAdminSessions(page);
+  const data = useFirstArrival(sessions.data);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -29,14 +31,14 @@ export default function AdminSessionsPage() {
         Sessions en direct
       </Typography>
       {downloadError && <Alert severity="error">{downloadError}</Alert>}
-      {!sessions.isSuccess ? (
+      {!data ? (
         <QueryStatus query={sessions} loadingLabel="Chargement des sessions" errorMessage="Impossible de charger les sessions." />
-      ) : sessions.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Typography>Aucune session planifiée.</Typography>
       ) : (
         <>
           <Stack spacing={2}>
-            {sessions.data.items.map((session) => (
+            {data.items.map((session) => (
               <Paper key={session.id} component="article" variant="outlined" sx={{ p: 2.5 }}>
                 <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18 }}>
                   {session.title}
@@ -63,7 +65,7 @@ export default function AdminSessionsPage() {
               </Paper>
             ))}
           </Stack>
-          <Pager label="Pages des sessions" info={sessions.data} page={page} onChange={setPage} mt={3} />
+          <Pager label="Pages des sessions" info={data} page={page} onChange={setPage} mt={3} />
         </>
       )}
     </Container>

@@ -14,22 +14,18 @@ import { sessionModalityLabels, type LiveSession } from '../../../../shared/live
 import { webPaths } from '../../../../shared/web-paths';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QueryStatus } from '../../../components/QueryStatus';
-import { downloadFile } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
+import { downloadSheet } from '../api/attendance-sheet';
 import { useCourseSessions } from '../api/get-course-sessions';
 import { useDeleteSession } from '../api/save-session';
 import { SessionForm } from '../components/SessionForm';
 import { slotTimes } from '../components/slot-times';
 
 /** The Paris days of a session's slots, 'YYYY-MM-DD', for the day-by-day sheets. */
-export function sessionDays(session: Pick<LiveSession, 'slots'>): string[] {
+function sessionDays(session: Pick<LiveSession, 'slots'>): string[] {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
   return [...new Set(session.slots.map((s) => day.format(new Date(s.starts_at))))];
-}
-
-/** Downloads the PDF sign-in sheet of one day of a session. */
-export function downloadSheet(sessionId: number, day: string): Promise<void> {
-  return downloadFile(`/api/sessions/${sessionId}/attendance-sheet?date=${day}`, `emargement-${day}.pdf`);
 }
 
 /** /formateur/courses/{id}/sessions: the trainer's planner, from the content editor. */
@@ -37,10 +33,6 @@ export default function CourseSessionsPage() {
   usePageTitle('Sessions en direct');
   const { id: rawId } = useParams();
   const id = parseCourseId(rawId ?? '');
-  const sessions = useCourseSessions(id ?? 0);
-  const remove = useDeleteSession(id ?? 0);
-  const [deleting, setDeleting] = useState<LiveSession | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
   if (id === null) return <Alert severity="error">Cours introuvable.</Alert>;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
@@ -54,14 +46,31 @@ export default function CourseSessionsPage() {
       <Typography component="h2" variant="h6" sx={{ mt: 4, mb: 2 }}>
         Sessions planifiées
       </Typography>
+      <PlannedSessions courseId={id} />
+    </Container>
+  );
+}
+
+/**
+ * The course's sessions, with their sheets and cancellation. Its own component, so that the list's answer
+ * re-renders the list alone, not the form above it.
+ */
+function PlannedSessions({ courseId }: { courseId: number }) {
+  const sessions = useCourseSessions(courseId);
+  const data = useFirstArrival(sessions.data);
+  const remove = useDeleteSession(courseId);
+  const [deleting, setDeleting] = useState<LiveSession | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  return (
+    <>
       {downloadError && <Alert severity="error">{downloadError}</Alert>}
-      {!sessions.isSuccess ? (
+      {!data ? (
         <QueryStatus query={sessions} loadingLabel="Chargement des sessions" errorMessage="Impossible de charger les sessions de ce cours." />
-      ) : sessions.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Typography>Aucune session planifiée pour ce cours.</Typography>
       ) : (
         <Stack spacing={2}>
-          {sessions.data.items.map((session) => (
+          {data.items.map((session) => (
             <Paper key={session.id} component="article" variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
               <Typography component="h3" sx={{ fontWeight: 700, fontSize: 18 }}>
                 {session.title}
@@ -105,6 +114,6 @@ export default function CourseSessionsPage() {
       >
         Les inscrits reçoivent l’annulation, qui retire la session de leur agenda.
       </ConfirmDialog>
-    </Container>
+    </>
   );
 }
