@@ -5,11 +5,12 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BPF_FIRST_YEAR } from '../../../../shared/bpf';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { downloadBpfCsv, useBpfReport } from '../api/bpf-api';
 import { AnomaliesList } from '../components/AnomaliesList';
 import { BpfFrameTable } from '../components/BpfFrameTable';
@@ -34,9 +35,7 @@ export default function AdminBpfPage() {
   const years = yearChoices(currentYear);
   const year = years.includes(asked) ? asked : currentYear - 1;
   const report = useBpfReport(year);
-  // Time-sliced (decision 056): the first answer mounts the page's content in a transition that yields to the
-  // browser, not in the one blocking task of a query cache update (TBT); later answers show at once.
-  const reportArrived = useDeferredValue(report.data) !== undefined;
+  const data = useFirstArrival(report.data);
   const [message, setMessage] = useState<string | null>(null);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -56,16 +55,16 @@ export default function AdminBpfPage() {
         </TextField>
         <ExportButton label={`Télécharger le BPF ${year} (CSV)`} onExport={() => downloadBpfCsv(year)} />
       </Stack>
-      {!reportArrived || !report.data ? (
+      {!data ? (
         <QueryStatus query={report} loadingLabel="Chargement du bilan" errorMessage="Le bilan n’a pas pu être calculé." />
       ) : (
         <Stack spacing={4}>
-          <AnomaliesList anomalies={report.data.anomalies} onSaved={() => setMessage('Classement enregistré.')} onFailed={() => setMessage('Le classement n’a pas pu être enregistré. Réessayez.')} />
-          <BpfFrameTable id="c" title="Cadre C – Origine des produits de l’organisme" lines={report.data.frames.c} money />
-          <BpfFrameTable id="e" title="Cadre E – Personnes dispensant des heures de formation" lines={report.data.frames.e} />
-          <BpfFrameTable id="f1" title="Cadre F-1 – Type de stagiaires de l’organisme" lines={report.data.frames.f1} />
-          <BpfFrameTable id="f3" title="Cadre F-3 – Objectif général des prestations dispensées" lines={report.data.frames.f3} />
-          <BpfFrameTable id="f4" title="Cadre F-4 – Spécialités de formation" lines={report.data.frames.f4} />
+          <AnomaliesList anomalies={data.anomalies} onSaved={() => setMessage('Classement enregistré.')} onFailed={() => setMessage('Le classement n’a pas pu être enregistré. Réessayez.')} />
+          <BpfFrameTable id="c" title="Cadre C – Origine des produits de l’organisme" lines={data.frames.c} money />
+          <BpfFrameTable id="e" title="Cadre E – Personnes dispensant des heures de formation" lines={data.frames.e} />
+          <BpfFrameTable id="f1" title="Cadre F-1 – Type de stagiaires de l’organisme" lines={data.frames.f1} />
+          <BpfFrameTable id="f3" title="Cadre F-3 – Objectif général des prestations dispensées" lines={data.frames.f3} />
+          <BpfFrameTable id="f4" title="Cadre F-4 – Spécialités de formation" lines={data.frames.f4} />
         </Stack>
       )}
       <Snackbar open={message !== null} autoHideDuration={6000} onClose={() => setMessage(null)}>

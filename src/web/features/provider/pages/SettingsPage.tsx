@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { paidAccessOpeningLabels, paidAccessOpenings, type PaidAccessOpening } from '../../../../shared/billing';
 import {
   followUpBounds,
@@ -25,6 +25,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { UploadProgress } from '../../../components/FilePicker';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useProviderSettings, useSaveProviderSettings, useSignatureImage, useUploadSignature } from '../api/settings';
 
 type TextKey = 'legal_name' | 'siret' | 'nda' | 'address' | 'postal_code' | 'city' | 'legal_representative' | 'complaints_contact' | 'disability_referent';
@@ -283,9 +284,7 @@ function SignatureSettings({ hasSignature }: { hasSignature: boolean }) {
 export default function SettingsPage() {
   usePageTitle('Paramètres de l’organisme');
   const settings = useProviderSettings();
-  // Time-sliced (decision 056): the first answer mounts the page's content in a transition that yields to the
-  // browser, not in the one blocking task of a query cache update (TBT); later answers show at once.
-  const settingsArrived = useDeferredValue(settings.data) !== undefined;
+  const data = useFirstArrival(settings.data);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 28, md: 36 }, color: 'primary.dark', mb: 1 }}>
@@ -294,17 +293,17 @@ export default function SettingsPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Ces informations figurent sur chaque document remis aux apprenants, aux organisations et aux financeurs.
       </Typography>
-      {settingsArrived && settings.data ? (
+      {data ? (
         <Stack spacing={3}>
-          {settings.data.missing.length > 0 ? (
+          {data.missing.length > 0 ? (
             <Alert severity="warning">
-              Les documents (attestations, certificats de réalisation, convocations, factures) ne peuvent pas être établis tant qu’il manque : {settings.data.missing.map((field) => providerFieldLabels[field]).join(', ')}.
+              Les documents (attestations, certificats de réalisation, convocations, factures) ne peuvent pas être établis tant qu’il manque : {data.missing.map((field) => providerFieldLabels[field]).join(', ')}.
             </Alert>
           ) : (
             <Alert severity="success">Les paramètres sont complets : les documents peuvent être établis.</Alert>
           )}
-          <SettingsForm settings={settings.data} />
-          <SignatureSettings hasSignature={settings.data.has_signature} />
+          <SettingsForm settings={data} />
+          <SignatureSettings hasSignature={data.has_signature} />
         </Stack>
       ) : (
         <QueryStatus query={settings} loadingLabel="Chargement des paramètres" errorMessage={settings.error?.message ?? 'Les paramètres n’ont pas pu être chargés.'} />

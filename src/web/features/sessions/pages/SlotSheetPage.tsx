@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { parseCourseId } from '../../../../shared/courses';
 import type { SheetLine } from '../../../../shared/live-sessions';
@@ -20,6 +20,7 @@ import { webPaths } from '../../../../shared/web-paths';
 import { FormDialog } from '../../../components/FormDialog';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { usePageTitle } from '../../../lib/page-title';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import { useJustifyAbsence, useSlotSheet } from '../api/get-slot-sheet';
 import { useCountersignSlot } from '../api/sign';
 import { SignatureInput } from '../components/SignatureInput';
@@ -34,9 +35,7 @@ export default function SlotSheetPage() {
   const { id: rawId } = useParams();
   const id = parseCourseId(rawId ?? '');
   const sheet = useSlotSheet(id ?? 0);
-  // Time-sliced (decision 056): the first answer mounts the page's content in a transition that yields to the
-  // browser, not in the one blocking task of a query cache update (TBT); later answers show at once.
-  const sheetArrived = useDeferredValue(sheet.data) !== undefined;
+  const data = useFirstArrival(sheet.data);
   const countersign = useCountersignSlot();
   const [justifying, setJustifying] = useState<SheetLine | null>(null);
   if (id === null) return <Alert severity="error">Créneau introuvable.</Alert>;
@@ -45,18 +44,18 @@ export default function SlotSheetPage() {
       <Typography variant="h4" component="h1" sx={{ color: 'primary.dark', mb: 1 }}>
         Feuille d’émargement
       </Typography>
-      {!sheetArrived || !sheet.isSuccess ? (
+      {!data ? (
         <QueryStatus query={sheet} loadingLabel="Chargement de la feuille" errorMessage="Impossible de charger cette feuille d’émargement." />
       ) : (
         <>
-          <Button component={RouterLink} to={webPaths.courseSessions(sheet.data.session.course_id)} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+          <Button component={RouterLink} to={webPaths.courseSessions(data.session.course_id)} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
             Sessions du cours
           </Button>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {sheet.data.session.course_title} · {sheet.data.session.title} · {slotTimes(sheet.data.slot)}
+            {data.session.course_title} · {data.session.title} · {slotTimes(data.slot)}
           </Typography>
           <Typography sx={{ mb: 2 }} aria-live="polite">
-            {sheet.data.lines.filter((l) => l.state === 'signed').length} signature(s) sur {sheet.data.lines.length} inscrit(s)
+            {data.lines.filter((l) => l.state === 'signed').length} signature(s) sur {data.lines.length} inscrit(s)
           </Typography>
           <Paper variant="outlined" sx={{ overflowX: 'auto', mb: 3 }}>
             <Table size="small">
@@ -68,7 +67,7 @@ export default function SlotSheetPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {sheet.data.lines.map((line) => (
+                {data.lines.map((line) => (
                   <TableRow key={line.user_id}>
                     <TableCell>{line.name}</TableCell>
                     <TableCell>
@@ -94,8 +93,8 @@ export default function SlotSheetPage() {
             <Typography id="contresigner" component="h2" variant="h6" sx={{ mb: 2 }}>
               Contresigner le créneau
             </Typography>
-            {sheet.data.slot.countersigned_at ? (
-              <Alert severity="success">Créneau contresigné à {time(sheet.data.slot.countersigned_at)}.</Alert>
+            {data.slot.countersigned_at ? (
+              <Alert severity="success">Créneau contresigné à {time(data.slot.countersigned_at)}.</Alert>
             ) : (
               <Stack spacing={1}>
                 <SignatureInput
