@@ -6,7 +6,7 @@ import { createPglite } from './pglite-engine';
 import { openPglite } from './pglite';
 import { MAX_CACHED_STATEMENTS } from './pglite-statements';
 import { users } from './schema';
-import { pgliteTemplate } from '../test/database';
+import { pgliteTemplate, TEST_PGLITE_SHARED_BUFFERS } from '../test/database';
 
 // Every PGlite the project opens keeps its statements prepared (decision 032): these tests hold it
 // to PGlite's own query, result for result and error for error.
@@ -68,7 +68,7 @@ describe('PGlite statements kept prepared', () => {
 
   it('keeps the statements Drizzle prepares by name, and only those', async () => {
     // A migrated copy of the run's template (src/server/test), whichever engine the project tests.
-    const database = await openPglite({ loadDataDir: await pgliteTemplate() });
+    const database = await openPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
     onTestFinished(() => database.close());
     const client = (database.db as unknown as { session: { client: PGlite } }).session.client;
     const atStart = await kept(client);

@@ -28,6 +28,7 @@ import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import type { CourseDetail } from '../../../../shared/courses';
 import { isCourseAuthor, parseCourseId } from '../../../../shared/courses';
 import { useSession } from '../../../lib/session';
+import { useFirstArrival } from '../../../lib/use-first-arrival';
 import type { CourseOutline } from '../../../../shared/learning';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
@@ -117,14 +118,9 @@ export default function PlayerPage() {
   const courseId = parseCourseId(params.id);
   const course = useCourse(courseId);
   const outline = useOutline(courseId);
-  // Time-sliced (decision 056): the answers arrive through the query cache, whose updates React renders
-  // in one blocking task; as deferred values, the player is rendered in a transition that yields to the
-  // browser every few milliseconds. The loading indicator stays until then; later answers (a lesson
-  // completed) show at once.
-  const courseArrived = useDeferredValue(course.data) !== undefined;
-  const outlineArrived = useDeferredValue(outline.data) !== undefined;
-  const courseData = courseArrived ? course.data : undefined;
-  const outlineData = outlineArrived ? outline.data : undefined;
+  // Mounted time-sliced once both have arrived (decision 069); a lesson completed later shows at once.
+  const courseData = useFirstArrival(course.data);
+  const outlineData = useFirstArrival(outline.data);
 
   if (courseId === null || isStatus(course.error, 404) || isStatus(outline.error, 404)) return <CourseNotFound />;
   const failed = course.error ?? outline.error;
