@@ -64,6 +64,25 @@ function Bubble({ message, correspondent }: { message: MessageItem; corresponden
 }
 
 /**
+ * Reads the conversation when it opens, or when a message arrives while it is open. A component of
+ * its own: each step of the mutation (pending, done) re-renders its holder at once, outside any
+ * transition, and the whole thread re-rendered twice on opening (Lighthouse's blocking time).
+ */
+function ReadOnOpen({ userId, conversationId, unread }: { userId: number; conversationId: number; unread: number }) {
+  const { mutate: markAsRead } = useMarkConversationRead(userId);
+  useEffect(() => {
+    if (unread > 0) markAsRead(conversationId);
+  }, [unread, conversationId, markAsRead]);
+  return null;
+}
+
+/** The composer with its own sending state, which re-renders it alone, not the thread. */
+function SendComposer({ userId, conversationId }: { userId: number; conversationId: number }) {
+  const send = useSendMessage(userId, conversationId);
+  return <Composer onSend={(body) => send.mutateAsync(body)} pending={send.isPending} />;
+}
+
+/**
  * One conversation: who it is with (and the course), its messages oldest first in a live log, the
  * composer, and « Bloquer »/« Débloquer ». On a phone it fills the screen, with a way back to the list.
  */
@@ -71,19 +90,11 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
   const [pageSize, setPageSize] = useState(THREAD_FIRST_SIZE);
   const thread = useMessages(userId, conversationId, pageSize);
   const data = useFirstArrival(thread.data);
-  const send = useSendMessage(userId, conversationId);
-  const markRead = useMarkConversationRead(userId);
   const blocking = useSetBlocked(userId);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
 
   const conversation = data?.conversation;
-  const unread = conversation?.unread ?? 0;
-  const { mutate: markAsRead } = markRead;
-  // Opening the conversation, or a message arriving while it is open, reads it.
-  useEffect(() => {
-    if (unread > 0) markAsRead(conversationId);
-  }, [unread, conversationId, markAsRead]);
 
   const lastId = data?.items.at(-1)?.id;
   useEffect(() => {
@@ -121,6 +132,7 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <ReadOnOpen userId={userId} conversationId={conversationId} unread={conversation.unread} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', p: { xs: 1.5, sm: 2 }, borderBottom: 1, borderColor: 'divider' }}>
         <LinkButton to={webPaths.messages()} aria-label="Retour aux conversations" sx={{ display: { md: 'none' }, minWidth: 0, px: 1 }}>
           <ArrowBackIcon />
@@ -172,7 +184,7 @@ export function Thread({ userId, conversationId }: { userId: number; conversatio
         <div ref={endRef} />
       </Box>
       {conversation.can_write ? (
-        <Composer onSend={(body) => send.mutateAsync(body)} pending={send.isPending} />
+        <SendComposer userId={userId} conversationId={conversationId} />
       ) : (
         <Alert severity="info" sx={{ m: { xs: 1.5, sm: 2 } }}>
           {cannotWrite}
