@@ -8,12 +8,15 @@ export const ANALYSIS_PASS = 'ECOFORMA_ARRIVAL_ANALYSIS';
 
 /**
  * Arrival screens, by the name their chunks carry, each with the lazy modules it loads at once. The
- * player is for a signed-in learner, so the navigation bar's account menu and notifications come with it.
+ * signed-in navigation's lazy parts (account menu, messages, notifications) are one more: every
+ * signed-in page loads them. Listed with the player, as they were, they brought the player's own code
+ * to every signed-in page for a badge (10.7 KB gz).
  */
 const ARRIVAL_SCREENS = {
   catalogue: ['features/courses/pages/CataloguePage.tsx'],
   cours: ['features/courses/pages/CourseOrCategoryPage.tsx', 'features/courses/pages/CourseDetailPage.tsx'],
-  lecteur: ['features/learning/pages/PlayerPage.tsx', 'app/layout/AccountMenu.tsx', 'features/notifications/components/NotificationBell.tsx'],
+  lecteur: ['features/learning/pages/PlayerPage.tsx'],
+  compte: ['app/layout/AccountMenu.tsx', 'features/notifications/components/NotificationBell.tsx', 'features/messages/components/MessagesNavButton.tsx'],
 };
 /** Its code stays where automatic splitting puts it, so that the landing page loads nothing more. */
 const LANDING_SCREEN = 'features/site/pages/LandingPage.tsx';
