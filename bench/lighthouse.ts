@@ -32,6 +32,14 @@ const ONLY_PAGES = process.argv
 const REPORTS_DIR = process.argv.find((a) => a.startsWith('--lighthouse-reports='))?.split('=')[1];
 
 /**
+ * `--lighthouse-traces`, with `--lighthouse-reports`, keeps each run's trace beside its report
+ * (`….trace.json`, to open in Chromium's Performance panel), with V8's sampling profiler on: the
+ * functions inside each long task, which the report alone does not name. The profiler's own cost
+ * weighs on the figures of such a run.
+ */
+const KEEP_TRACES = process.argv.includes('--lighthouse-traces');
+
+/**
  * `--lighthouse-http1` measures the server as it answers by itself, over plain HTTP/1.1, instead of
  * through the TLS and HTTP/2 front that production puts before it (decision 068).
  */
@@ -112,7 +120,14 @@ async function measure(port: number, url: string, ownPages: string[], chunks: Ma
     // The live events' stream (GET /api/events), opened by the bell of every signed-in page, never ends:
     // Lighthouse would wait its 45 s limit for the network to be quiet on each run. It is blocked; the
     // app retries it later, and the figures are read from the trace of the load.
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], blockedUrlPatterns: ['*/api/events*'] });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      blockedUrlPatterns: ['*/api/events*'],
+      additionalTraceCategories: KEEP_TRACES ? 'disabled-by-default-v8.cpu_profiler' : null,
+    });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse n’a rien rendu pour ${url}`);
     // NO_NAVSTART and its kin: the trace was lost (Lighthouse itself says to run again), not a slow page.
@@ -126,6 +141,7 @@ async function measure(port: number, url: string, ownPages: string[], chunks: Ma
       fs.mkdirSync(REPORTS_DIR, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'accueil'}-${new URL(url).port}-${i + 1}.json`;
       fs.writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(lhr));
+      if (KEEP_TRACES) fs.writeFileSync(path.join(REPORTS_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
     }
     const audit = (id: string) => lhr.audits[id]!;
     const requests = ((audit('network-requests').details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
