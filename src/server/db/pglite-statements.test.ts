@@ -3,10 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { databaseErrorFields, isUniqueViolation } from '../lib/db-errors';
 import { createPglite } from './pglite-engine';
-import { openPglite } from './pglite';
 import { MAX_CACHED_STATEMENTS } from './pglite-statements';
 import { users } from './schema';
-import { pgliteTemplate, TEST_PGLITE_SHARED_BUFFERS } from '../test/database';
+import { openPgliteTestCopy } from '../test/database';
 
 // Every PGlite the project opens keeps its statements prepared (decision 032): these tests hold it
 // to PGlite's own query, result for result and error for error.
@@ -68,7 +67,7 @@ describe('PGlite statements kept prepared', () => {
 
   it('keeps the statements Drizzle prepares by name, and only those', async () => {
     // A migrated copy of the run's template (src/server/test), whichever engine the project tests.
-    const database = await openPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
+    const database = await openPgliteTestCopy();
     onTestFinished(() => database.close());
     const client = (database.db as unknown as { session: { client: PGlite } }).session.client;
     const atStart = await kept(client);

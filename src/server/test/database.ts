@@ -89,13 +89,18 @@ export function testServerUrl(name: string): string {
 }
 
 /** Enough for a test file's rows; PGlite's default 128MB took half a second to zero at each opening (decision 070). */
-export const TEST_PGLITE_SHARED_BUFFERS = '16MB';
+const TEST_PGLITE_SHARED_BUFFERS = '16MB';
 
 let pgliteTemplateRead: Promise<Blob> | undefined;
 /** The run's PGlite template, read once per worker: the files of a worker share this module (isolate: false). */
-export function pgliteTemplate(): Promise<Blob> {
+function pgliteTemplate(): Promise<Blob> {
   pgliteTemplateRead ??= fs.readFile(PGLITE_TEMPLATE_FILE).then((dump) => new Blob([dump]));
   return pgliteTemplateRead;
+}
+
+/** A PGlite copy of the run's migrated template, whatever engine the project tests. */
+export async function openPgliteTestCopy(): Promise<Database> {
+  return openPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
 }
 
 /**
@@ -104,7 +109,7 @@ export function pgliteTemplate(): Promise<Blob> {
  */
 export async function openTestDatabase(options: { durableCommits?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (testEngine === 'pglite' || !url) return openPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
+  if (testEngine === 'pglite' || !url) return openPgliteTestCopy();
   const settings = options.durableCommits ? {} : SCRATCH_SETTINGS;
   return openScratchPostgres(url, `ecoforma_test_${randomBytes(6).toString('hex')}`, POSTGRES_TEMPLATE_DB, settings);
 }
