@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import { pageChunks } from './bundle';
@@ -173,6 +173,23 @@ async function measure(port: number, url: string, ownPages: string[], chunks: Ma
 
 const benchmarkIndexes: number[] = [];
 
+/**
+ * The page shows its content (a level-1 heading in `main`) before Lighthouse measures it: a build whose
+ * pages rendered nothing there once read as the fastest of all, every budget met (decision 072).
+ */
+async function expectPageShown(browser: BrowserContext, url: string, label: string): Promise<void> {
+  const tab = await browser.newPage();
+  try {
+    const shown = await tab.goto(url).then(() => tab.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 })).then(
+      () => true,
+      () => false,
+    );
+    if (!shown) throw new Error(`${label} : ${url} ne montre pas son titre (h1 dans main), ses mesures ne vaudraient rien`);
+  } finally {
+    await tab.close();
+  }
+}
+
 export async function benchLighthouse(log: (message: string) => void): Promise<LighthouseBench> {
   const chunks = pageChunks();
   const database = await openBenchDatabase('pglite');
@@ -232,6 +249,7 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
         signedIn = page.role;
       }
       const started = Date.now();
+      await expectPageShown(browser, `${pagesOrigin}${page.path}`, page.label);
       const measured = await measure(port, `${pagesOrigin}${page.path}`, page.own, chunks);
       pages.push({ label: page.label, path: page.shown, measure: measured });
       log(
@@ -241,7 +259,9 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
     }
     return { baseline, pages, benchmarkIndex: round(median(benchmarkIndexes), 0) };
   } finally {
-    await browser.close();
+    // A browser that went away during a run already failed the run: closing it again would throw
+    // « Target page, context or browser has been closed » and hide the first error in the report.
+    await browser.close().catch(() => undefined);
     fs.rmSync(profile, { recursive: true, force: true });
     for (const front of fronts) await front.close();
     await baselineServer.app.close();
