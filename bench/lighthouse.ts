@@ -180,11 +180,10 @@ const benchmarkIndexes: number[] = [];
 async function expectPageShown(browser: BrowserContext, url: string, label: string): Promise<void> {
   const tab = await browser.newPage();
   try {
-    const shown = await tab.goto(url).then(() => tab.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 })).then(
-      () => true,
-      () => false,
-    );
-    if (!shown) throw new Error(`${label} : ${url} ne montre pas son titre (h1 dans main), ses mesures ne vaudraient rien`);
+    await tab.goto(url);
+    await tab.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  } catch (error) {
+    throw new Error(`${label} : ${url} ne montre pas son titre (h1 dans main), ses mesures ne vaudraient rien`, { cause: error });
   } finally {
     await tab.close();
   }

@@ -446,13 +446,14 @@ async function main() {
       results.push({ name: `Famille ${name} : exécution`, engine: '-', figure: 0, unit: `échec : ${error instanceof Error ? error.message : String(error)}`.slice(0, 200), budget: 'sans erreur', pass: false });
     }
   }
-  writeReport(Boolean(ONLY));
+  writeReport(ONLY ? chosen : undefined);
   const failed = results.filter((r) => !r.pass);
   log(failed.length ? `\n${failed.length} budget(s) dépassé(s).` : '\nTous les budgets sont tenus.');
   process.exitCode = failed.length ? 1 : 0;
 }
 
-function writeReport(partial = false) {
+/** The report; with the families of a partial run (`--only`), their rows replace theirs in the existing report. */
+function writeReport(families?: string[]) {
   const rows = results.map((r) =>
     [
       r.name,
@@ -466,10 +467,11 @@ function writeReport(partial = false) {
   );
   const header = ['| mesure | base | valeur | budget | référence (même exécution) | ratio | verdict |', '|---|---|---|---|---|---|---|'];
   const lines = rows.map((r) => `| ${r} |`);
-  if (partial && fs.existsSync('docs/benchmarks.md')) {
+  if (families && fs.existsSync('docs/benchmarks.md')) {
     const previous = fs.readFileSync('docs/benchmarks.md', 'utf8');
-    // The rows measured now replace their previous figures; the others stay as they were.
-    const measured = new Set(results.map((r) => `| ${r.name} | ${r.engine} |`));
+    // The rows measured now replace their previous figures; the others stay as they were. A family that
+    // ran leaves no failure row of an earlier run behind (its new one, if it failed again, is among `lines`).
+    const measured = new Set([...results.map((r) => `| ${r.name} | ${r.engine} |`), ...families.map((name) => `| Famille ${name} : exécution | - |`)]);
     const kept = previous
       .split('\n')
       .filter((line) => line.startsWith('| ') && !line.startsWith('| mesure') && ![...measured].some((key) => line.startsWith(key)));
