@@ -37,7 +37,7 @@ function keepNamedStatements(db: ReturnType<typeof drizzle>): void {
 }
 
 /** Drizzle over a PGlite client: PGlite itself, or the thread that runs it (same API). */
-function pgliteDatabase(client: PGlite | PgliteThread): Database {
+export function pgliteDatabase(client: PGlite | PgliteThread): Database {
   const open = () => drizzle(client as PGlite, { schema });
   const db = open();
   keepNamedStatements(db);

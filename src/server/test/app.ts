@@ -37,7 +37,7 @@ interface TestAppOptions {
  * Call once per test file, at top level: `const ctx = await createTestApp();`
  */
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestContext> {
-  const database = await openTestDatabase({ durableCommits: options.durableCommits });
+  const database = await openTestDatabase({ durableCommits: options.durableCommits, reusable: true });
   const dataDir = path.resolve('.tmp', `data-${randomBytes(6).toString('hex')}`);
   const base = testConfig();
   const config = testConfig({

@@ -4,8 +4,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { testConfig } from '../config';
 import { type Database } from '../db/client';
-import { openPglite } from '../db/pglite';
+import { openPglite, pgliteDatabase } from '../db/pglite';
+import { createPglite } from '../db/pglite-engine';
 import { openPostgres } from '../db/postgres';
+import { leasePglite, pgliteSession, postgresSession, readTemplateState, resetToTemplate, type SqlSession, type TemplateState } from './database-reuse';
 
 /**
  * Uncompressed: every test file loads it, and gunzip was a tenth of a second each time on this
@@ -104,12 +106,121 @@ export async function openPgliteTestCopy(): Promise<Database> {
 }
 
 /**
- * A fresh, migrated database for one test file, cloned from the run's template. On PostgreSQL its
- * commits do not wait for the disk unless `durableCommits` (see SCRATCH_SETTINGS).
+ * How many files one database serves before it is closed: rows deleted leave dead tuples that
+ * nothing vacuums on PGlite, and a few thousand are plenty.
  */
-export async function openTestDatabase(options: { durableCommits?: boolean } = {}): Promise<Database> {
+const MAX_FILES_PER_DATABASE = 20;
+/** Databases kept between files: a file opens one through createTestApp, rarely two. */
+const MAX_IDLE_DATABASES = 2;
+
+/** A test database that may serve several files of a worker, one after the other. */
+interface Reusable {
+  files: number;
+  /** Runs `work` on a connection to the database besides the file's own. */
+  withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The databases a worker's files have closed, emptied back to the template's rows for its next
+ * files (decision 073). One that a test changed beyond its rows (schema, settings), or left busy,
+ * is disposed of instead.
+ */
+function reusePool<Copy extends Reusable>(create: () => Promise<Copy>) {
+  const idle: Copy[] = [];
+  let template: Promise<TemplateState> | undefined;
+  return {
+    async take(): Promise<Copy> {
+      const reused = idle.pop();
+      if (reused) return reused;
+      const copy = await create();
+      // Read from the worker's first database while it is still as the template made it.
+      template ??= copy.withSession(readTemplateState);
+      await template;
+      return copy;
+    },
+    async give(copy: Copy): Promise<void> {
+      copy.files += 1;
+      const reusable =
+        copy.files < MAX_FILES_PER_DATABASE && idle.length < MAX_IDLE_DATABASES && (await copy.withSession(async (session) => resetToTemplate(session, await template!)));
+      if (reusable) idle.push(copy);
+      else await copy.dispose();
+    },
+  };
+}
+
+const pglitePool = reusePool(async () => {
+  const pglite = await createPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
+  return {
+    pglite,
+    files: 0,
+    withSession: <T>(work: (session: SqlSession) => Promise<T>) => work(pgliteSession(pglite)),
+    // A copy left busy may never answer: its closing is not waited for.
+    dispose: async () => void pglite.close().catch(() => {}),
+  };
+});
+
+/** A PGlite copy of the template for one test file; once closed, it fails as a closed PGlite would. */
+async function openReusablePgliteCopy(): Promise<Database> {
+  const copy = await pglitePool.take();
+  const lease = leasePglite(copy.pglite);
+  return {
+    ...pgliteDatabase(lease.client),
+    async close() {
+      lease.release();
+      await pglitePool.give(copy);
+    },
+  };
+}
+
+/** The databases a run keeps for reuse are named so: the global setup drops them at its end. */
+export const REUSABLE_POSTGRES_PREFIX = `${testDatabaseName()}_ecoforma_reuse_`;
+
+/** Databases cloned from the template on the test PostgreSQL server (TEST_DATABASE_URL). */
+const postgresPool = reusePool(async () => {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `${REUSABLE_POSTGRES_PREFIX}${randomBytes(6).toString('hex')}`;
+  const url = await createDatabase(serverUrl, name, POSTGRES_TEMPLATE_DB, SCRATCH_SETTINGS);
+  return {
+    url,
+    files: 0,
+    async withSession<T>(work: (session: SqlSession) => Promise<T>) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return await work(postgresSession(client));
+      } finally {
+        // Not waited for: a query stuck behind a lock a test left would hold it; the DROP ends it.
+        void client.end().catch(() => {});
+      }
+    },
+    dispose: () => dropDatabase(serverUrl, name),
+  };
+});
+
+/** A database cloned from the template for one test file, on the test PostgreSQL server. */
+async function openReusablePostgres(): Promise<Database> {
+  const copy = await postgresPool.take();
+  const database = await openPostgres(copy.url, testConfig().dbTimeouts);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await postgresPool.give(copy);
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file, cloned from the run's template. On PostgreSQL its
+ * commits do not wait for the disk unless `durableCommits` (see SCRATCH_SETTINGS). With `reusable`,
+ * a database that an earlier file of the worker used and closed may serve, emptied back to the
+ * template's rows (decision 073); without, it is new, for a test that closes it to see it gone.
+ */
+export async function openTestDatabase(options: { durableCommits?: boolean; reusable?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (testEngine === 'pglite' || !url) return openPgliteTestCopy();
+  if (testEngine === 'pglite' || !url) return options.reusable ? openReusablePgliteCopy() : openPgliteTestCopy();
+  if (options.reusable && !options.durableCommits) return openReusablePostgres();
   const settings = options.durableCommits ? {} : SCRATCH_SETTINGS;
   return openScratchPostgres(url, `ecoforma_test_${randomBytes(6).toString('hex')}`, POSTGRES_TEMPLATE_DB, settings);
 }

@@ -5,7 +5,8 @@ import { testConfig } from '../config';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { seedReferenceData } from '../db/seed';
-import { createDatabase, dropDatabase, PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB } from './database';
+import pg from 'pg';
+import { createDatabase, dropDatabase, PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB, REUSABLE_POSTGRES_PREFIX } from './database';
 
 /** Every project on a database names this setup; Vitest runs each project's in the same process, one after another. */
 const preparedThisRun = Symbol.for('ecoforma.test-templates-prepared');
@@ -15,13 +16,17 @@ const preparedThisRun = Symbol.for('ecoforma.test-templates-prepared');
  * PostgreSQL projects, a template database each test file is cloned from. The first project's
  * setup prepares them; the other projects' find them ready instead of building them again.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<(() => Promise<void>) | void> {
   const run = globalThis as { [preparedThisRun]?: boolean };
   if (run[preparedThisRun]) return;
   run[preparedThisRun] = true;
   // TEST_ENGINE is only set inside the workers, so the setup prepares every template the run may use.
   const url = process.env.TEST_DATABASE_URL;
-  if (url) await setupPostgresTemplate(url);
+  if (url) {
+    // Those an interrupted run kept: its teardown never came.
+    await dropReusableDatabases(url);
+    await setupPostgresTemplate(url);
+  }
 
   // Every test file loads this template, so it is kept small: a WAL segment of 1 MB instead of 16,
   // and no template0 nor template1 (nothing creates a database on PGlite). Half the bytes, and a
@@ -39,6 +44,16 @@ export default async function setup(): Promise<void> {
   await fs.mkdir(path.dirname(PGLITE_TEMPLATE_FILE), { recursive: true });
   await fs.writeFile(PGLITE_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   await template.close();
+  // The databases the workers kept for their next files (decision 073), once every file has run.
+  if (url) return () => dropReusableDatabases(url);
+}
+
+async function dropReusableDatabases(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ name: string }>('select datname as name from pg_database where starts_with(datname, $1)', [REUSABLE_POSTGRES_PREFIX]);
+  await client.end();
+  for (const { name } of rows) await dropDatabase(url, name);
 }
 
 async function setupPostgresTemplate(url: string): Promise<void> {

@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { categories, users } from '../db/schema';
+import { openTestDatabase, testEngine } from './database';
+import { createUser } from './factories';
+
+async function firstRow<T>(database: Database, query: SQL): Promise<T> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+}
+
+/**
+ * Which database this is: on PostgreSQL its name, on PGlite when its copy started. The same value
+ * means the same database, handed on.
+ */
+async function identity(database: Database): Promise<string> {
+  return (await firstRow<{ id: string }>(database, sql`select current_database() || ' ' || pg_postmaster_start_time()::text as id`)).id;
+}
+
+async function count(database: Database, table: typeof users | typeof categories): Promise<number> {
+  return database.db.$count(table);
+}
+
+describe('test databases handed from one file to the next (decision 073)', () => {
+  it('come back with the template’s rows and sequences only, whatever the file before wrote or deleted', async () => {
+    const first = await openTestDatabase({ reusable: true });
+    const templateCategories = await count(first, categories);
+    expect(templateCategories).toBeGreaterThan(0);
+    const firstUser = await createUser(first.db);
+    await createUser(first.db);
+    await first.db.delete(categories);
+    const id = await identity(first);
+    await first.close();
+
+    const second = await openTestDatabase({ reusable: true });
+    try {
+      expect(await identity(second)).toBe(id);
+      expect(await count(second, users)).toBe(0);
+      expect(await count(second, categories)).toBe(templateCategories);
+      // Ids start again where a new copy starts them.
+      expect((await createUser(second.db)).id).toBe(firstUser.id);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('fail as a closed database once closed, so that nothing left running reaches the next file’s rows', async () => {
+    const first = await openTestDatabase({ reusable: true });
+    await first.close();
+    const second = await openTestDatabase({ reusable: true });
+    try {
+      const closedError = testEngine === 'pglite' ? 'PGlite is closed' : 'Cannot use a pool after calling end on the pool';
+      await expect(createUser(first.db)).rejects.toMatchObject({ cause: new Error(closedError) });
+      expect(await count(second, users)).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('end a transaction a file left open, and keep none of its rows', async () => {
+    const first = await openTestDatabase({ reusable: true });
+    await first.db.execute(sql`begin`);
+    await createUser(first.db);
+    const id = await identity(first);
+    await first.close();
+
+    const second = await openTestDatabase({ reusable: true });
+    try {
+      expect(await identity(second)).toBe(id);
+      expect(await count(second, users)).toBe(0);
+      // Its own writes are committed at once, outside any transaction.
+      await createUser(second.db);
+      expect(await count(second, users)).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it.each([
+    ['its schema changed', sql`create table left_behind (id int)`],
+    // A session's own setting on PGlite, whose one session every file shares; the database's on PostgreSQL.
+    [
+      'a setting changed',
+      testEngine === 'pglite'
+        ? sql`set statement_timeout = '1s'`
+        : sql.raw(`do $$ begin execute format('alter database %I set statement_timeout = ''1s''', current_database()); end $$`),
+    ],
+    ['a trigger was turned off', sql`alter table users disable trigger all`],
+  ])('are closed, never handed on, when %s', async (_case, change) => {
+    const first = await openTestDatabase({ reusable: true });
+    const timeout = async (database: Database) => (await firstRow<{ timeout: string }>(database, sql`select current_setting('statement_timeout') as timeout`)).timeout;
+    const freshTimeout = await timeout(first);
+    await first.db.execute(change);
+    const id = await identity(first);
+    await first.close();
+
+    const second = await openTestDatabase({ reusable: true });
+    try {
+      expect(await identity(second)).not.toBe(id);
+      expect((await firstRow<{ name: string | null }>(second, sql`select to_regclass('left_behind')::text as name`)).name).toBeNull();
+      expect(await timeout(second)).toBe(freshTimeout);
+    } finally {
+      await second.close();
+    }
+  });
+});
