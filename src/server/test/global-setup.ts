@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
+import pg from 'pg';
 import { testConfig } from '../config';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { seedReferenceData } from '../db/seed';
-import pg from 'pg';
 import { createDatabase, dropDatabase, PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB, REUSABLE_POSTGRES_PREFIX } from './database';
 
 /** Every project on a database names this setup; Vitest runs each project's in the same process, one after another. */
