@@ -21,6 +21,18 @@ async function count(database: Database, table: typeof users | typeof categories
   return database.db.$count(table);
 }
 
+/** Closes `first` as a file ends, then runs `check` on the database the next file receives. */
+async function nextFile(first: Database, check: (next: Database, firstIdentity: string) => Promise<void>): Promise<void> {
+  const firstIdentity = await identity(first);
+  await first.close();
+  const next = await openTestDatabase({ reusable: true });
+  try {
+    await check(next, firstIdentity);
+  } finally {
+    await next.close();
+  }
+}
+
 describe('test databases handed from one file to the next (decision 073)', () => {
   it('come back with the template’s rows and sequences only, whatever the file before wrote or deleted', async () => {
     const first = await openTestDatabase({ reusable: true });
@@ -29,51 +41,35 @@ describe('test databases handed from one file to the next (decision 073)', () =>
     const firstUser = await createUser(first.db);
     await createUser(first.db);
     await first.db.delete(categories);
-    const id = await identity(first);
-    await first.close();
-
-    const second = await openTestDatabase({ reusable: true });
-    try {
-      expect(await identity(second)).toBe(id);
+    await nextFile(first, async (second, firstIdentity) => {
+      expect(await identity(second)).toBe(firstIdentity);
       expect(await count(second, users)).toBe(0);
       expect(await count(second, categories)).toBe(templateCategories);
       // Ids start again where a new copy starts them.
       expect((await createUser(second.db)).id).toBe(firstUser.id);
-    } finally {
-      await second.close();
-    }
+    });
   });
 
   it('fail as a closed database once closed, so that nothing left running reaches the next file’s rows', async () => {
     const first = await openTestDatabase({ reusable: true });
-    await first.close();
-    const second = await openTestDatabase({ reusable: true });
-    try {
+    await nextFile(first, async (second) => {
       const closedError = testEngine === 'pglite' ? 'PGlite is closed' : 'Cannot use a pool after calling end on the pool';
       await expect(createUser(first.db)).rejects.toMatchObject({ cause: new Error(closedError) });
       expect(await count(second, users)).toBe(0);
-    } finally {
-      await second.close();
-    }
+    });
   });
 
   it('end a transaction a file left open, and keep none of its rows', async () => {
     const first = await openTestDatabase({ reusable: true });
     await first.db.execute(sql`begin`);
     await createUser(first.db);
-    const id = await identity(first);
-    await first.close();
-
-    const second = await openTestDatabase({ reusable: true });
-    try {
-      expect(await identity(second)).toBe(id);
+    await nextFile(first, async (second, firstIdentity) => {
+      expect(await identity(second)).toBe(firstIdentity);
       expect(await count(second, users)).toBe(0);
       // Its own writes are committed at once, outside any transaction.
       await createUser(second.db);
       expect(await count(second, users)).toBe(1);
-    } finally {
-      await second.close();
-    }
+    });
   });
 
   it.each([
@@ -91,16 +87,10 @@ describe('test databases handed from one file to the next (decision 073)', () =>
     const timeout = async (database: Database) => (await firstRow<{ timeout: string }>(database, sql`select current_setting('statement_timeout') as timeout`)).timeout;
     const freshTimeout = await timeout(first);
     await first.db.execute(change);
-    const id = await identity(first);
-    await first.close();
-
-    const second = await openTestDatabase({ reusable: true });
-    try {
-      expect(await identity(second)).not.toBe(id);
+    await nextFile(first, async (second, firstIdentity) => {
+      expect(await identity(second)).not.toBe(firstIdentity);
       expect((await firstRow<{ name: string | null }>(second, sql`select to_regclass('left_behind')::text as name`)).name).toBeNull();
       expect(await timeout(second)).toBe(freshTimeout);
-    } finally {
-      await second.close();
-    }
+    });
   });
 });
