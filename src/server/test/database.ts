@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { testConfig } from '../config';
 import { type Database } from '../db/client';
-import { openPglite, pgliteDatabase } from '../db/pglite';
+import { pgliteDatabase } from '../db/pglite';
 import { createPglite } from '../db/pglite-engine';
 import { openPostgres } from '../db/postgres';
 import { leasePglite, pgliteSession, postgresSession, readTemplateState, resetToTemplate, type SqlSession, type TemplateState } from './database-reuse';
@@ -100,9 +100,13 @@ function pgliteTemplate(): Promise<Blob> {
   return pgliteTemplateRead;
 }
 
+async function newPgliteCopy() {
+  return createPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
+}
+
 /** A PGlite copy of the run's migrated template, whatever engine the project tests. */
 export async function openPgliteTestCopy(): Promise<Database> {
-  return openPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
+  return pgliteDatabase(await newPgliteCopy());
 }
 
 /**
@@ -150,7 +154,7 @@ function reusePool<Copy extends Reusable>(create: () => Promise<Copy>) {
 }
 
 const pglitePool = reusePool(async () => {
-  const pglite = await createPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
+  const pglite = await newPgliteCopy();
   return {
     pglite,
     files: 0,
