@@ -11,6 +11,7 @@ import { createMailWorker, type MailWorker } from '../lib/mail/worker';
 import { Storage, type StorageDriver } from '../lib/storage';
 import { openTestDatabase } from './database';
 import { startMailCatcher, type MailCatcher } from './mail';
+import { takeSnapshot, type RestoreSnapshot } from './snapshot';
 import { openTestStorage } from './storage';
 
 export interface TestContext {
@@ -18,6 +19,8 @@ export interface TestContext {
   db: Db;
   config: Config;
   storage: Storage;
+  /** Keeps the app's rows and files as they are now; the function returned brings them back. */
+  snapshot(): Promise<RestoreSnapshot>;
 }
 
 interface TestAppOptions {
@@ -57,7 +60,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
-  return { app, db: database.db, config, storage };
+  return { app, db: database.db, config, storage, snapshot: () => takeSnapshot(database, storage) };
 }
 
 /** Log lines of the mail worker, kept for assertions instead of printed. */

@@ -82,12 +82,10 @@ function quoteLiteral(text: string): string {
 }
 
 /**
- * Reads a database fresh from the template into the state its later users are brought back to:
- * every table emptied, the template's own rows (reference data) put back, every sequence where it
- * stood.
+ * The SQL that brings a database's rows and sequences back to what they are now: every table
+ * emptied, then given back the rows it holds at this moment, every sequence put back where it stands.
  */
-export async function readTemplateState(session: SqlSession): Promise<TemplateState> {
-  const [{ fingerprint }] = (await session.rows<{ fingerprint: string }>(FINGERPRINT_SQL)) as [{ fingerprint: string }];
+export async function readRowsRestore(session: SqlSession): Promise<string> {
   const tables = await session.rows<{ name: string; columns: string }>(`
     select c.oid::regclass::text as name,
            string_agg(quote_ident(a.attname), ', ' order by a.attnum) filter (where a.attgenerated = '') as columns
@@ -107,7 +105,7 @@ export async function readTemplateState(session: SqlSession): Promise<TemplateSt
   const sequences = await session.rows<{ name: string; last_value: string | null; start_value: string }>(`
     select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name, last_value::text, start_value::text from pg_sequences`);
   const setvals = sequences.map((s) => (s.last_value === null ? `select setval('${s.name}', ${s.start_value}, false);` : `select setval('${s.name}', ${s.last_value}, true);`));
-  const resetSql = [
+  return [
     // Foreign keys and triggers are off while the rows go and come back: any order will do, and the
     // counters triggers keep are restored with the other rows instead of counted down.
     'set session_replication_role = replica;',
@@ -115,10 +113,16 @@ export async function readTemplateState(session: SqlSession): Promise<TemplateSt
     ...restores,
     ...setvals,
     'set session_replication_role = default;',
-    'discard temp;',
-    'unlisten *;',
-    'select pg_advisory_unlock_all();',
   ].join('\n');
+}
+
+/**
+ * Reads a database fresh from the template into the state its later users are brought back to:
+ * its rows and sequences as the template made them, and nothing a file left on the connection.
+ */
+export async function readTemplateState(session: SqlSession): Promise<TemplateState> {
+  const [{ fingerprint }] = (await session.rows<{ fingerprint: string }>(FINGERPRINT_SQL)) as [{ fingerprint: string }];
+  const resetSql = [await readRowsRestore(session), 'discard temp;', 'unlisten *;', 'select pg_advisory_unlock_all();'].join('\n');
   return { fingerprint, resetSql };
 }
 

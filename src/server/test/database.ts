@@ -104,9 +104,28 @@ async function newPgliteCopy() {
   return createPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
 }
 
+/** A test database, which a test may also reach on a connection of its own (see `snapshot.ts`). */
+export interface TestDatabase extends Database {
+  /** Runs `work` on a connection to the database besides the app's own. */
+  withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+}
+
+/** `withSession` for the PostgreSQL database at `url`: a client of its own, for the time of `work`. */
+async function withPostgresSession<T>(url: string, work: (session: SqlSession) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(postgresSession(client));
+  } finally {
+    // Not waited for: a query stuck behind a lock a test left would hold it; the DROP ends it.
+    void client.end().catch(() => {});
+  }
+}
+
 /** A PGlite copy of the run's migrated template, whatever engine the project tests. */
-export async function openPgliteTestCopy(): Promise<Database> {
-  return pgliteDatabase(await newPgliteCopy());
+export async function openPgliteTestCopy(): Promise<TestDatabase> {
+  const pglite = await newPgliteCopy();
+  return { ...pgliteDatabase(pglite), withSession: (work) => work(pgliteSession(pglite)) };
 }
 
 /**
@@ -118,10 +137,8 @@ const MAX_FILES_PER_DATABASE = 20;
 const MAX_IDLE_DATABASES = 2;
 
 /** A test database that may serve several files of a worker, one after the other. */
-interface Reusable {
+interface Reusable extends Pick<TestDatabase, 'withSession'> {
   files: number;
-  /** Runs `work` on a connection to the database besides the file's own. */
-  withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -165,11 +182,12 @@ const pglitePool = reusePool(async () => {
 });
 
 /** A PGlite copy of the template for one test file; once closed, it fails as a closed PGlite would. */
-async function openReusablePgliteCopy(): Promise<Database> {
+async function openReusablePgliteCopy(): Promise<TestDatabase> {
   const copy = await pglitePool.take();
   const lease = leasePglite(copy.pglite);
   return {
     ...pgliteDatabase(lease.client),
+    withSession: (work) => work(pgliteSession(lease.client)),
     async close() {
       lease.release();
       await pglitePool.give(copy);
@@ -188,26 +206,18 @@ const postgresPool = reusePool(async () => {
   return {
     url,
     files: 0,
-    async withSession<T>(work: (session: SqlSession) => Promise<T>) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        return await work(postgresSession(client));
-      } finally {
-        // Not waited for: a query stuck behind a lock a test left would hold it; the DROP ends it.
-        void client.end().catch(() => {});
-      }
-    },
+    withSession: <T>(work: (session: SqlSession) => Promise<T>) => withPostgresSession(url, work),
     dispose: () => dropDatabase(serverUrl, name),
   };
 });
 
 /** A database cloned from the template for one test file, on the test PostgreSQL server. */
-async function openReusablePostgres(): Promise<Database> {
+async function openReusablePostgres(): Promise<TestDatabase> {
   const copy = await postgresPool.take();
   const database = await openPostgres(copy.url, testConfig().dbTimeouts);
   return {
     ...database,
+    withSession: copy.withSession,
     async close() {
       await database.close();
       await postgresPool.give(copy);
@@ -221,10 +231,12 @@ async function openReusablePostgres(): Promise<Database> {
  * a database that an earlier file of the worker used and closed may serve, emptied back to the
  * template's rows (decision 073); without, it is new, for a test that closes it to see it gone.
  */
-export async function openTestDatabase(options: { durableCommits?: boolean; reusable?: boolean } = {}): Promise<Database> {
+export async function openTestDatabase(options: { durableCommits?: boolean; reusable?: boolean } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (testEngine === 'pglite' || !url) return options.reusable ? openReusablePgliteCopy() : openPgliteTestCopy();
   if (options.reusable && !options.durableCommits) return openReusablePostgres();
   const settings = options.durableCommits ? {} : SCRATCH_SETTINGS;
-  return openScratchPostgres(url, `ecoforma_test_${randomBytes(6).toString('hex')}`, POSTGRES_TEMPLATE_DB, settings);
+  const name = `ecoforma_test_${randomBytes(6).toString('hex')}`;
+  const database = await openScratchPostgres(url, name, POSTGRES_TEMPLATE_DB, settings);
+  return { ...database, withSession: (work) => withPostgresSession(testServerUrl(name), work) };
 }

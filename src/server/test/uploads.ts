@@ -8,6 +8,12 @@ import type { Storage } from '../lib/storage';
 /** Keeps bytes under a random stored name, as keepUpload names them. */
 export async function placeFile(storage: Storage, bytes: Buffer, ext: string): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  await keepBytes(storage, name, bytes);
+  return name;
+}
+
+/** Keeps bytes under `name`, as the storage's drivers keep a received file. */
+export async function keepBytes(storage: Storage, name: string, bytes: Buffer): Promise<void> {
   const source = path.join(storage.incomingRoot, `placed-${name}`);
   await fs.mkdir(storage.incomingRoot, { recursive: true });
   await fs.writeFile(source, bytes);
@@ -16,7 +22,6 @@ export async function placeFile(storage: Storage, bytes: Buffer, ext: string): P
   } finally {
     await fs.rm(source, { force: true });
   }
-  return name;
 }
 
 /** The content kept under `name`, or null when nothing is. */
