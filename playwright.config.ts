@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 /** A private port and data folder, so a browser run never touches a developer's server. */
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const e2eBaseUrl = `http://127.0.0.1:${port}`;
+/** Where the e2e server serves axe-core among the SPA's assets (scripts/e2e-server.mjs, e2e/support/axe.ts). */
+export const e2eAxeAsset = '/assets/e2e-axe-core.min.js';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,7 +37,7 @@ export default defineConfig({
     url: `${e2eBaseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_AXE_ASSET: e2eAxeAsset },
     stdout: 'ignore',
     stderr: 'pipe',
   },

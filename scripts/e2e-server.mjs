@@ -31,6 +31,15 @@ const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(
 // The compiled server, as `npm start` runs it; rebuilt first if its sources changed (the SPA is built by the caller).
 // Here with source maps, so that a failing test's stack traces name the sources (decision 026: `npm start` goes without).
 await ensureBuild({ web: false });
+
+// The built SPA, plus axe-core among its assets where Playwright says (E2E_AXE_ASSET), so that a
+// page loads axe from its own origin (its Content-Security-Policy allows no other) and a browser
+// context keeps it in its cache: sent by Playwright into each page instead, axe's 1.5 MB took 0.6 s
+// a check (e2e/support/axe.ts).
+const webDir = `.tmp/e2e-web-${port}`;
+fs.rmSync(webDir, { recursive: true, force: true });
+fs.cpSync('dist/web', webDir, { recursive: true });
+if (process.env.E2E_AXE_ASSET) fs.copyFileSync('node_modules/axe-core/axe.min.js', `${webDir}${process.env.E2E_AXE_ASSET}`);
 const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
   stdio: 'inherit',
   env: {
@@ -38,6 +47,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDir,
     DATABASE_URL: databaseUrl,
     // One API process whatever the engine: the cluster has its own test, and one log to read here.
     WEB_CONCURRENCY: '1',
