@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { __unsafe_useEmotionCache } from '@emotion/react';
+import { cleanup, configure, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterAll, afterEach, vi } from 'vitest';
 import { useSession } from '../lib/session';
 
 // A first render pulls MUI in and can take seconds on a busy two-core machine: `findBy…` waits up
@@ -22,4 +24,34 @@ afterEach(() => {
   useSession.setState(useSession.getInitialState(), true);
   // Absent where a suite runs in the node environment (the lint boundaries test).
   globalThis.localStorage?.clear();
+});
+
+type EmotionCache = ReturnType<typeof __unsafe_useEmotionCache>;
+let emotionCache: EmotionCache | undefined;
+
+/** Emotion's default cache, where MUI puts its styles: module state, read once from a render. */
+function defaultEmotionCache(): EmotionCache {
+  if (emotionCache === undefined) {
+    function ReadCache() {
+      emotionCache = __unsafe_useEmotionCache();
+      return null;
+    }
+    render(createElement(ReadCache)).unmount();
+  }
+  return emotionCache ?? null;
+}
+
+/**
+ * The styles the file's renders added to the shared document go with it, as they would with a page:
+ * kept, they grew to some 2,000 <style> elements in a worker, which jsdom reads again on every
+ * getComputedStyle (each role query asks it for every element and its ancestors). The next file's
+ * renders insert what they use again.
+ */
+afterAll(() => {
+  // Absent where a suite runs in the node environment (the lint boundaries test).
+  if (typeof document === 'undefined') return;
+  const cache = defaultEmotionCache();
+  if (!cache) return;
+  cache.sheet.flush();
+  for (const key of Object.keys(cache.inserted)) delete cache.inserted[key];
 });
