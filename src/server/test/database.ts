@@ -72,10 +72,12 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 }
 
 /** A throwaway database on the PostgreSQL server, dropped when closed. */
-export async function openScratchPostgres(serverUrl: string, name: string, template?: string, settings: DatabaseSettings = SCRATCH_SETTINGS): Promise<Database> {
-  const database = await openPostgres(await createDatabase(serverUrl, name, template, settings), testConfig().dbTimeouts);
+export async function openScratchPostgres(serverUrl: string, name: string, template?: string, settings: DatabaseSettings = SCRATCH_SETTINGS): Promise<TestDatabase> {
+  const url = await createDatabase(serverUrl, name, template, settings);
+  const database = await openPostgres(url, testConfig().dbTimeouts);
   return {
     ...database,
+    withSession: (work) => withPostgresSession(url, work),
     async close() {
       await database.close();
       await dropDatabase(serverUrl, name);
@@ -236,7 +238,5 @@ export async function openTestDatabase(options: { durableCommits?: boolean; reus
   if (testEngine === 'pglite' || !url) return options.reusable ? openReusablePgliteCopy() : openPgliteTestCopy();
   if (options.reusable && !options.durableCommits) return openReusablePostgres();
   const settings = options.durableCommits ? {} : SCRATCH_SETTINGS;
-  const name = `ecoforma_test_${randomBytes(6).toString('hex')}`;
-  const database = await openScratchPostgres(url, name, POSTGRES_TEMPLATE_DB, settings);
-  return { ...database, withSession: (work) => withPostgresSession(testServerUrl(name), work) };
+  return openScratchPostgres(url, `ecoforma_test_${randomBytes(6).toString('hex')}`, POSTGRES_TEMPLATE_DB, settings);
 }
