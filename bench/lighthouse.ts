@@ -16,7 +16,8 @@ import { pageChunks } from './bundle';
 import { startHttpsFront } from './https-front';
 import { openBenchDatabase, round, startBenchApp } from './lib';
 import { roundPages, type MeasuredPage, type Role } from './lighthouse-pages';
-import { CHROMIUM_ARGS, demoLearner } from './player';
+import { chromiumLaunch } from '../playwright.config';
+import { demoLearner } from './player';
 
 /** Lighthouse's figures vary from run to run: each page is measured this many times and the median kept. */
 const RUNS = Number(process.argv.find((a) => a.startsWith('--lighthouse-runs='))?.split('=')[1] ?? 5);
@@ -202,9 +203,9 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
   // Lighthouse drives the browser through its debugging port; a persistent profile is the browser's
   // default context, where Lighthouse opens its tabs and where the learner's session is stored below.
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumLaunch.executablePath,
     // The fronts' certificates are made for the run: nobody signed them.
-    args: [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`, ...(PLAIN_HTTP1 ? [] : ['--ignore-certificate-errors'])],
+    args: [...chromiumLaunch.args, '--headless=new', `--remote-debugging-port=${port}`, ...(PLAIN_HTTP1 ? [] : ['--ignore-certificate-errors'])],
   });
   try {
     const { first, storage } = await demoLearner(database, config);

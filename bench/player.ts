@@ -14,10 +14,9 @@ import { createUser, enrol } from '../src/server/test/factories';
 import type { Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { measureLatency, openBenchDatabase, startBenchApp } from './lib';
+import { chromiumLaunch } from '../playwright.config';
 
 const RUNS = 20;
-/** The system Chromium's flags for every browser benchmark. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 /** p50 and p95 of the time from `goto` to `ready` being visible, after one warm-up visit. */
 async function timeToReady(page: Page, url: string, ready: Locator) {
@@ -63,7 +62,7 @@ export async function demoLearner(database: Database, config: Config) {
 export async function benchPlayer(): Promise<{ playerP95Ms: number; landingP95Ms: number }> {
   const database = await openBenchDatabase('pglite');
   const { app, url, config } = await startBenchApp(database, { webDistDir: path.resolve('dist/web') });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     const { first, storage } = await demoLearner(database, config);
     const context = await browser.newContext({ locale: 'fr-FR' });
