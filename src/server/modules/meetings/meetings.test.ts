@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminUserDetail, AdminUsersResponse } from '../../../shared/admin';
 import { MEETING_ROOM_OPEN_AFTER_MS, MEETING_ROOM_OPENS_BEFORE_MS, type MeetingDetail, type UserMeetingResponse } from '../../../shared/meetings';
@@ -106,7 +106,8 @@ describe('POST /api/admin/users/:id/meeting', () => {
     const rows = await db.select().from(meetings).where(eq(meetings.userId, trainer.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.scheduledAt.toISOString()).toBe(later);
-    const entries = await db.select().from(auditLog).where(eq(auditLog.targetId, trainer.id));
+    // In the order written: without an ORDER BY, a table's rows may come back in any order.
+    const entries = await db.select().from(auditLog).where(eq(auditLog.targetId, trainer.id)).orderBy(asc(auditLog.id));
     expect(entries.map((e) => e.details)).toEqual([
       { meeting_id: first.json().meeting_id, meeting_date: firstDate },
       { meeting_id: first.json().meeting_id, meeting_date: later, previous_date: firstDate },
