@@ -203,7 +203,7 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
   // Lighthouse drives the browser through its debugging port; a persistent profile is the browser's
   // default context, where Lighthouse opens its tabs and where the learner's session is stored below.
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumLaunch.executablePath,
+    ...chromiumLaunch,
     // The fronts' certificates are made for the run: nobody signed them.
     args: [...chromiumLaunch.args, '--headless=new', `--remote-debugging-port=${port}`, ...(PLAIN_HTTP1 ? [] : ['--ignore-certificate-errors'])],
   });
