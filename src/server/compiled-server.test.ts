@@ -9,7 +9,7 @@ import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { sessions } from './db/schema';
 import { createUser } from './test/factories';
-import { dropStartDatabases, onPostgres, START_TIMEOUT_MS, startCompiled } from './test/compiled-server';
+import { dropStartDatabases, migratedData, onPostgres, START_TIMEOUT_MS, startCompiled } from './test/compiled-server';
 
 /**
  * The server as `npm start` runs it: compiled by esbuild (decision 026), started as a process on
@@ -70,12 +70,10 @@ describe('the compiled server (decision 026)', () => {
   it(
     'runs the housekeeping at start after it listens, and a stop waits for it: a session that expired while stopped is deleted',
     async () => {
-      const first = await startCompiled(outdir);
-      first.child.kill('SIGTERM');
-      expect(await first.exited).toBe(0);
-      // Read and written while no server runs (PGlite allows one process at a time on its files).
+      // A database a server has already migrated: what the stop left is the subject here, not the migration.
+      const data = await migratedData(outdir);
       const openData = async () =>
-        onPostgres ? openPostgres(first.env.DATABASE_URL, testConfig().dbTimeouts) : openPglite({ dataDir: path.join(first.env.DATA_DIR, 'db') });
+        onPostgres ? openPostgres(data.DATABASE_URL, testConfig().dbTimeouts) : openPglite({ dataDir: path.join(data.DATA_DIR, 'db') });
       const expired = { tokenHash: 'e'.repeat(64), expiresAt: new Date(Date.now() - 60_000) };
       let database = await openData();
       const member = await createUser(database.db, { role: 'membre' });
@@ -84,14 +82,14 @@ describe('the compiled server (decision 026)', () => {
 
       // Stopped as soon as it answers: the stop waits for the start's housekeeping before closing the database.
       // One process: with several, the cluster's primary runs all of it before forking (decision 029).
-      const second = await startCompiled(outdir, { ...first.env, WEB_CONCURRENCY: '1' });
-      second.child.kill('SIGTERM');
-      expect(await second.exited).toBe(0);
-      expect(second.output()).not.toContain('entretien au démarrage en échec');
+      const server = await startCompiled(outdir, { ...data, WEB_CONCURRENCY: '1' });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).not.toContain('entretien au démarrage en échec');
       database = await openData();
       const left = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, expired.tokenHash));
       await database.close();
-      expect(left, second.output()).toEqual([]);
+      expect(left, server.output()).toEqual([]);
     },
     2 * START_TIMEOUT_MS,
   );
@@ -100,7 +98,7 @@ describe('the compiled server (decision 026)', () => {
   it.runIf(onPostgres)(
     'runs WEB_CONCURRENCY=2 API processes on one port, restarts one that dies, and stops them all on SIGTERM',
     async () => {
-      const server = await startCompiled(outdir, { WEB_CONCURRENCY: '2' });
+      const server = await startCompiled(outdir, { ...(await migratedData(outdir)), WEB_CONCURRENCY: '2' });
       const workers = () => [...new Set([...server.output().matchAll(/base postgres, processus (\d+)/g)].map((m) => Number(m[1])))];
       const waitFor = async (count: number) => {
         const deadline = Date.now() + START_TIMEOUT_MS;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import { createDatabase, dropDatabase, testEngine } from './database';
+import { createDatabase, dropDatabase, POSTGRES_TEMPLATE_DB, seedPgliteDataDir, testEngine } from './database';
 
 /** Test tooling for src/server/compiled-server.test.ts: the compiled server run as a process (decision 026). */
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -27,24 +27,37 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A database of this run's engine already migrated, as a first start leaves it, for a start that is
+ * not about migrating: a copy of the run's template instead of a start and a stop.
+ */
+export async function migratedData(outdir: string): Promise<{ DATA_DIR: string; DATABASE_URL: string }> {
+  const DATA_DIR = path.join(outdir, `data-${randomBytes(4).toString('hex')}`);
+  if (!onPostgres) {
+    await seedPgliteDataDir(path.join(DATA_DIR, 'db'));
+    return { DATA_DIR, DATABASE_URL: '' };
+  }
+  const name = `ecoforma_start_${randomBytes(6).toString('hex')}`;
+  scratchDatabases.push(name);
+  return { DATA_DIR, DATABASE_URL: await createDatabase(serverUrl!, name, POSTGRES_TEMPLATE_DB) };
+}
+
 export interface Started {
   child: ChildProcess;
   port: number;
-  /** Its DATA_DIR and DATABASE_URL (empty on PGlite), for a second start on the same data. */
-  env: { DATA_DIR: string; DATABASE_URL: string };
   output: () => string;
   exited: Promise<number | null>;
 }
 
 /**
- * Starts the compiled server in `outdir` on an empty database of this run's engine and waits for
- * its first answer.
+ * Starts the compiled server in `outdir` and waits for its first answer: on an empty database of this
+ * run's engine, or on the data `env` names (`migratedData`).
  */
 export async function startCompiled(outdir: string, env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const dataDir = path.join(outdir, `data-${port}`);
   let databaseUrl = '';
-  // A second start on the data of a first (env.DATABASE_URL) needs no database of its own.
+  // A start on given data (env.DATABASE_URL) needs no database of its own.
   if (onPostgres && env.DATABASE_URL === undefined) {
     const name = `ecoforma_start_${randomBytes(6).toString('hex')}`;
     scratchDatabases.push(name);
@@ -77,7 +90,7 @@ export async function startCompiled(outdir: string, env: Record<string, string> 
   while (Date.now() < deadline && !ended) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return { child, port, env: data, output: () => output, exited };
+      if (res.status === 200) return { child, port, output: () => output, exited };
     } catch {
       // Not listening yet.
     }

@@ -124,6 +124,15 @@ async function withPostgresSession<T>(url: string, work: (session: SqlSession) =
   }
 }
 
+/**
+ * A server's PGlite folder (`DATA_DIR/db`) holding a copy of the run's migrated template: what a first
+ * start leaves there, for a test about a later start, without starting and stopping a server first.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  const pglite = await createPglite({ dataDir, loadDataDir: await pgliteTemplate() });
+  await pglite.close();
+}
+
 /** A PGlite copy of the run's migrated template, whatever engine the project tests. */
 export async function openPgliteTestCopy(): Promise<TestDatabase> {
   const pglite = await newPgliteCopy();
