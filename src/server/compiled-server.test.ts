@@ -72,6 +72,7 @@ describe('the compiled server (decision 026)', () => {
     async () => {
       // A database a server has already migrated: what the stop left is the subject here, not the migration.
       const data = await migratedData(outdir);
+      // Read and written while no server runs (PGlite allows one process at a time on its files).
       const openData = async () =>
         onPostgres ? openPostgres(data.DATABASE_URL, testConfig().dbTimeouts) : openPglite({ dataDir: path.join(data.DATA_DIR, 'db') });
       const expired = { tokenHash: 'e'.repeat(64), expiresAt: new Date(Date.now() - 60_000) };

@@ -16,6 +16,13 @@ export async function dropStartDatabases(): Promise<void> {
   for (const name of scratchDatabases.splice(0)) await dropDatabase(serverUrl!, name);
 }
 
+/** A database of its own on the test PostgreSQL server, empty or a copy of `template`, dropped after the file. */
+async function scratchDatabase(template?: string): Promise<string> {
+  const name = `ecoforma_start_${randomBytes(6).toString('hex')}`;
+  scratchDatabases.push(name);
+  return createDatabase(serverUrl!, name, template);
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -37,9 +44,7 @@ export async function migratedData(outdir: string): Promise<{ DATA_DIR: string; 
     await seedPgliteDataDir(path.join(DATA_DIR, 'db'));
     return { DATA_DIR, DATABASE_URL: '' };
   }
-  const name = `ecoforma_start_${randomBytes(6).toString('hex')}`;
-  scratchDatabases.push(name);
-  return { DATA_DIR, DATABASE_URL: await createDatabase(serverUrl!, name, POSTGRES_TEMPLATE_DB) };
+  return { DATA_DIR, DATABASE_URL: await scratchDatabase(POSTGRES_TEMPLATE_DB) };
 }
 
 export interface Started {
@@ -56,13 +61,8 @@ export interface Started {
 export async function startCompiled(outdir: string, env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const dataDir = path.join(outdir, `data-${port}`);
-  let databaseUrl = '';
   // A start on given data (env.DATABASE_URL) needs no database of its own.
-  if (onPostgres && env.DATABASE_URL === undefined) {
-    const name = `ecoforma_start_${randomBytes(6).toString('hex')}`;
-    scratchDatabases.push(name);
-    databaseUrl = await createDatabase(serverUrl!, name);
-  }
+  const databaseUrl = onPostgres && env.DATABASE_URL === undefined ? await scratchDatabase() : '';
   const data = { DATA_DIR: env.DATA_DIR ?? dataDir, DATABASE_URL: env.DATABASE_URL ?? databaseUrl };
   const child = spawn(process.execPath, [path.join(outdir, 'main.mjs')], {
     env: {
