@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { matchPath } from 'react-router';
 import { pngImage } from '../src/server/test/files';
 import { categories } from '../src/shared/categories';
+import { passwordMessages } from '../src/shared/password';
 import { webPaths, webRoutes } from '../src/shared/web-paths';
 import { appRoutes } from '../src/web/app/routes';
 import { bearer, signInBrowser, signupViaApi, type TestAccount } from './support/api';
@@ -149,6 +150,17 @@ const visits: Visit[] = [
     },
   },
   { route: webPaths.resetPassword, roles: ['visiteur'], url: () => `${webPaths.resetPassword}?token=jeton-de-la-grille`, heading: 'Nouveau mot de passe' },
+  // Opened without its link's token (an address copied in part): the page says the link is missing.
+  {
+    route: webPaths.resetPassword,
+    state: 'lien incomplet',
+    roles: ['visiteur'],
+    url: () => webPaths.resetPassword,
+    heading: 'Nouveau mot de passe',
+    act: async (page) => {
+      await expect(page.getByRole('alert')).toHaveText(passwordMessages.linkMissing);
+    },
+  },
   {
     route: webPaths.resetPassword,
     state: 'lien expiré',
@@ -990,8 +1002,8 @@ test('every route of the route table has a row in the accessibility table', () =
  * three at phone width. Other pages once, in the first role that opens them, except the pages whose
  * content changes with the role (the profile's tabs, the course page's author buttons), also as the
  * approved trainer and the administrator. On a phone, the pages whose layout changes there (the
- * player's outline behind a button, the messages' list then full-screen conversation); the public
- * pages' phone layout is in a11y-public.spec.ts.
+ * player's outline behind a button, the messages' list then full-screen conversation), and the
+ * public pages a visitor reads on a phone.
  * More combinations took longer than CI allows and found nothing the ones kept do not.
  */
 const roleDependentPages: readonly string[] = [webRoutes.profile, webRoutes.courseDetail];
@@ -1000,6 +1012,16 @@ const phoneHomeRoles: readonly RoleName[] = ['visiteur', 'membre', 'admin'];
 // The network's pages (issue 26) are phone-first: each is checked at phone width too, and the
 // catalogue for the « Votre activité » panel that tops it for a signed-in person.
 const phoneLayouts: readonly string[] = [
+  // What a visitor reads on a phone: the site's texts, the password pages, a certificate's check, a lost address.
+  webPaths.about,
+  webPaths.privacy,
+  webPaths.terms,
+  webPaths.cookies,
+  webPaths.accessibility,
+  webPaths.forgotPassword,
+  webPaths.resetPassword,
+  webRoutes.certificate,
+  webRoutes.notFound,
   webRoutes.catalogue,
   webRoutes.learn,
   webRoutes.courseDiscussions,
