@@ -5,20 +5,21 @@ import { databaseErrorFields, isUniqueViolation } from '../lib/db-errors';
 import { createPglite } from './pglite-engine';
 import { MAX_CACHED_STATEMENTS } from './pglite-statements';
 import { users } from './schema';
-import { openPgliteTestCopy } from '../test/database';
+import { openPgliteTestCopy, pgliteTemplate } from '../test/database';
 
 // Every PGlite the project opens keeps its statements prepared (decision 032): these tests hold it
 // to PGlite's own query, result for result and error for error.
 /** What Drizzle's driver adds to a statement prepared by name (`pglite.ts`). */
 const keep = { keepPrepared: true } as object;
 const createNotes = `create table notes (id integer primary key, label text not null unique, at timestamptz, tags jsonb, done boolean)`;
-// One database for the file (opening one costs seconds); each test starts from an empty table.
+// One database for the file, and the others of the file, loaded from the run's template rather than
+// made by initdb (seconds each); each test starts from an empty table of its own.
 let db: PGlite;
 /** Statements kept when the test started. */
 let before: number;
 
 beforeAll(async () => {
-  db = await createPglite();
+  db = await createPglite({ loadDataDir: await pgliteTemplate() });
 });
 
 afterAll(async () => {
@@ -37,7 +38,7 @@ async function kept(target = db): Promise<number> {
 
 describe('PGlite statements kept prepared', () => {
   it('answers like PGlite’s own query: parameters, types, row modes and parsers', async () => {
-    const plain = await PGlite.create();
+    const plain = await PGlite.create({ loadDataDir: await pgliteTemplate() });
     onTestFinished(() => plain.close());
     await plain.exec(createNotes);
     const at = new Date('2026-11-25T10:00:00.000Z');
@@ -135,7 +136,7 @@ describe('PGlite statements kept prepared', () => {
   });
 
   it('refuses a query once the database is closed', async () => {
-    const closed = await createPglite();
+    const closed = await createPglite({ loadDataDir: await pgliteTemplate() });
     await closed.close();
     await expect(closed.query(`select $1::int`, [1], keep)).rejects.toThrow('PGlite is closed');
   });

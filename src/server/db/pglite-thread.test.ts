@@ -8,6 +8,7 @@ import { databaseErrorFields, isDatabaseUnavailable, isUniqueViolation } from '.
 import { type Database } from './client';
 import { databaseReadiness } from './readiness';
 import { openPglite, openPgliteThread } from './pglite';
+import { pgliteTemplate, seedPgliteDataDir } from '../test/database';
 
 // The server's PGlite runs in a worker thread (decision 030): these tests hold the thread to what
 // the API counts on from PGlite in-process: Drizzle's mapping, transactions, errors, files.
@@ -27,8 +28,19 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
+/**
+ * A PGlite folder holding the run's migrated template: the thread opens existing files, as at every
+ * start but the first, instead of an initdb of seconds per database (the first start has its own
+ * test, compiled-server.test.ts).
+ */
+async function seededDataDir(): Promise<string> {
+  const dataDir = await tempDir();
+  await seedPgliteDataDir(dataDir);
+  return dataDir;
+}
+
 beforeAll(async () => {
-  database = await openPgliteThread();
+  database = await openPgliteThread({ dataDir: await seededDataDir() });
   await database.db.execute(createNotes);
 });
 
@@ -133,7 +145,7 @@ describe('PGlite in its own thread', () => {
       running = false;
       return turns;
     };
-    const inProcess = await openPglite();
+    const inProcess = await openPglite({ loadDataDir: await pgliteTemplate() });
     try {
       expect(await turnsDuring(inProcess.db)).toBeLessThanOrEqual(2);
     } finally {
@@ -143,7 +155,7 @@ describe('PGlite in its own thread', () => {
   });
 
   it('keeps what it wrote once closed and opened again, and refuses queries once closed', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await seededDataDir();
     const first = await openPgliteThread({ dataDir });
     await first.db.execute(createNotes);
     await first.db.insert(notes).values({ id: 1, label: 'gardée' });
