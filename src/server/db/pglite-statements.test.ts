@@ -12,8 +12,8 @@ import { openPgliteTestCopy, pgliteTemplate } from '../test/database';
 /** What Drizzle's driver adds to a statement prepared by name (`pglite.ts`). */
 const keep = { keepPrepared: true } as object;
 const createNotes = `create table notes (id integer primary key, label text not null unique, at timestamptz, tags jsonb, done boolean)`;
-// One database for the file, and the others of the file, loaded from the run's template rather than
-// made by initdb (seconds each); each test starts from an empty table of its own.
+// One database for the file, loaded like the file's others from the run's template rather than made
+// by initdb (seconds each); each test starts from an empty table.
 let db: PGlite;
 /** Statements kept when the test started. */
 let before: number;
