@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { useSession, type SessionUser } from '../../lib/session';
+import { mockApi } from '../../test/api';
 import { signInAs } from '../../test/session';
 import { AppProviders } from '../providers';
 import { NavBar } from './NavBar';
@@ -39,11 +40,16 @@ function renderNavBar(client = new QueryClient(), initialPath = '/') {
   return client;
 }
 
-/** The status check the bar makes for trainers (useTrainerStatusSync) answers what the test set up. */
+/**
+ * The calls a trainer's bar makes: the status check (useTrainerStatusSync) answers what the test set
+ * up; the message and notification counts answer none, each call with an answer of its own.
+ */
 function answerTrainerStatus(isApproved: boolean) {
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-    new Response(JSON.stringify({ isApproved, meeting: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-  );
+  mockApi({
+    [`GET /api/formateur/${baseUser.id}/status`]: { body: { isApproved, meeting: null } },
+    'GET /api/conversations': { body: { items: [], total: 0, page: 1, pageSize: 1, unread: 0 } },
+    'GET /api/notifications/unread-count': { body: { unread: 0 } },
+  });
 }
 
 const labels = (entries: { label: string }[]) => entries.map((entry) => entry.label);
