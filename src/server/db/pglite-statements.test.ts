@@ -2,10 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { databaseErrorFields, isUniqueViolation } from '../lib/db-errors';
-import { createPglite } from './pglite-engine';
 import { MAX_CACHED_STATEMENTS } from './pglite-statements';
 import { users } from './schema';
-import { openPgliteTestCopy, pgliteTemplate } from '../test/database';
+import { newPgliteCopy, openPgliteTestCopy, pgliteTemplate } from '../test/database';
 
 // Every PGlite the project opens keeps its statements prepared (decision 032): these tests hold it
 // to PGlite's own query, result for result and error for error.
@@ -19,7 +18,7 @@ let db: PGlite;
 let before: number;
 
 beforeAll(async () => {
-  db = await createPglite({ loadDataDir: await pgliteTemplate() });
+  db = await newPgliteCopy();
 });
 
 afterAll(async () => {
@@ -136,7 +135,7 @@ describe('PGlite statements kept prepared', () => {
   });
 
   it('refuses a query once the database is closed', async () => {
-    const closed = await createPglite({ loadDataDir: await pgliteTemplate() });
+    const closed = await newPgliteCopy();
     await closed.close();
     await expect(closed.query(`select $1::int`, [1], keep)).rejects.toThrow('PGlite is closed');
   });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseErrorFields, isDatabaseUnavailable, isUniqueViolation } from '../lib/db-errors';
 import { type Database } from './client';
 import { databaseReadiness } from './readiness';
-import { openPglite, openPgliteThread } from './pglite';
-import { pgliteTemplate, seedPgliteDataDir } from '../test/database';
+import { openPgliteThread } from './pglite';
+import { openPgliteTestCopy, seedPgliteDataDir } from '../test/database';
 
 // The server's PGlite runs in a worker thread (decision 030): these tests hold the thread to what
 // the API counts on from PGlite in-process: Drizzle's mapping, transactions, errors, files.
@@ -145,7 +145,7 @@ describe('PGlite in its own thread', () => {
       running = false;
       return turns;
     };
-    const inProcess = await openPglite({ loadDataDir: await pgliteTemplate() });
+    const inProcess = await openPgliteTestCopy();
     try {
       expect(await turnsDuring(inProcess.db)).toBeLessThanOrEqual(2);
     } finally {

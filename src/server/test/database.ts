@@ -106,7 +106,8 @@ export function pgliteTemplate(): Promise<Blob> {
   return pgliteTemplateRead;
 }
 
-async function newPgliteCopy() {
+/** A PGlite (the engine's own client) loaded from the run's migrated template. */
+export async function newPgliteCopy() {
   return createPglite({ loadDataDir: await pgliteTemplate(), sharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
 }
 
@@ -129,8 +130,8 @@ async function withPostgresSession<T>(url: string, work: (session: SqlSession) =
 }
 
 /**
- * A server's PGlite folder (`DATA_DIR/db`) holding a copy of the run's migrated template: what a first
- * start leaves there, for a test about a later start, without starting and stopping a server first.
+ * A PGlite folder (a server's `DATA_DIR/db`) holding a copy of the run's migrated template: what a
+ * first start leaves there, for a test about a later start, without starting and stopping a server first.
  */
 export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   const pglite = await createPglite({ dataDir, loadDataDir: await pgliteTemplate() });
