@@ -1,4 +1,4 @@
-import DownloadIcon from '@mui/icons-material/Download';
+import DownloadIcon from './icons/Download';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 

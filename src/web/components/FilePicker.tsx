@@ -1,5 +1,5 @@
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import CloseIcon from '@mui/icons-material/Close';
+import AttachFileIcon from './icons/AttachFile';
+import CloseIcon from './icons/Close';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';

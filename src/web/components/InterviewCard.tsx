@@ -1,5 +1,5 @@
-import EventIcon from '@mui/icons-material/Event';
-import VideocamIcon from '@mui/icons-material/Videocam';
+import EventIcon from './icons/Event';
+import VideocamIcon from './icons/Videocam';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { MEETING_ROOM_OPENS_BEFORE_MS, meetingRoomOpensAt, meetingRoomState } from '../../shared/meetings';

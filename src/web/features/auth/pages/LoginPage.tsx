@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import CheckCircleOutline from '../../../components/icons/CheckCircleOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

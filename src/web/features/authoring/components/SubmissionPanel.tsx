@@ -1,4 +1,4 @@
-import SendIcon from '@mui/icons-material/Send';
+import SendIcon from '../../../components/icons/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import VerifiedIcon from '@mui/icons-material/Verified';
+import DownloadIcon from '../../../components/icons/Download';
+import VerifiedIcon from '../../../components/icons/Verified';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

@@ -1,5 +1,5 @@
-import CancelIcon from '@mui/icons-material/Cancel';
-import VerifiedIcon from '@mui/icons-material/Verified';
+import CancelIcon from '../../../components/icons/Cancel';
+import VerifiedIcon from '../../../components/icons/Verified';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

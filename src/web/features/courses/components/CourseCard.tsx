@@ -1,5 +1,5 @@
-import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
-import ScheduleIcon from '@mui/icons-material/Schedule';
+import PersonOutlineIcon from '../../../components/icons/PersonOutlined';
+import ScheduleIcon from '../../../components/icons/Schedule';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';

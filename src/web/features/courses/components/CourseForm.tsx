@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import ImageIcon from '@mui/icons-material/Image';
+import AttachFileIcon from '../../../components/icons/AttachFile';
+import ImageIcon from '../../../components/icons/Image';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import SpaIcon from '@mui/icons-material/Spa';
+import SpaIcon from '../../../components/icons/Spa';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../lib/session';

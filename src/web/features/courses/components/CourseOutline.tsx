@@ -1,5 +1,5 @@
-import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ArticleOutlinedIcon from '../../../components/icons/ArticleOutlined';
+import CheckCircleIcon from '../../../components/icons/CheckCircle';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';

@@ -1,4 +1,4 @@
-import CheckIcon from '@mui/icons-material/Check';
+import CheckIcon from '../../../components/icons/Check';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';

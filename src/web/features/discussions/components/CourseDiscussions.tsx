@@ -1,5 +1,5 @@
-import AddCommentIcon from '@mui/icons-material/AddComment';
-import SearchIcon from '@mui/icons-material/Search';
+import AddCommentIcon from '../../../components/icons/AddComment';
+import SearchIcon from '../../../components/icons/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

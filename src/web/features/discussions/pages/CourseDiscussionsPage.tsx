@@ -1,5 +1,5 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ForumIcon from '@mui/icons-material/Forum';
+import ArrowBackIcon from '../../../components/icons/ArrowBack';
+import ForumIcon from '../../../components/icons/Forum';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';

@@ -1,5 +1,5 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import DownloadIcon from '../../../components/icons/Download';
+import OpenInNewIcon from '../../../components/icons/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

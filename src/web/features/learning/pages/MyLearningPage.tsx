@@ -1,5 +1,5 @@
-import ExploreIcon from '@mui/icons-material/Explore';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ExploreIcon from '../../../components/icons/Explore';
+import PlayArrowIcon from '../../../components/icons/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

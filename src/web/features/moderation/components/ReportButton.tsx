@@ -1,4 +1,4 @@
-import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import FlagOutlinedIcon from '../../../components/icons/FlagOutlined';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import type { ReportTargetType } from '../../../../shared/moderation';

@@ -1,4 +1,4 @@
-import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import UploadFileIcon from '../../../components/icons/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

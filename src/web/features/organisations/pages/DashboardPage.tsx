@@ -1,5 +1,5 @@
-import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
+import DownloadIcon from '../../../components/icons/DownloadOutlined';
+import WarningIcon from '../../../components/icons/WarningAmberOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

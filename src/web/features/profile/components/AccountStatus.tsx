@@ -1,5 +1,5 @@
-import HourglassTop from '@mui/icons-material/HourglassTop';
-import VerifiedUser from '@mui/icons-material/VerifiedUser';
+import HourglassTop from '../../../components/icons/HourglassTop';
+import VerifiedUser from '../../../components/icons/VerifiedUser';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';

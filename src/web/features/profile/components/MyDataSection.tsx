@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DownloadOutlined from '../../../components/icons/DownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import EditOutlined from '../../../components/icons/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
-import EmailOutlined from '@mui/icons-material/EmailOutlined';
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import EmailOutlined from '../../../components/icons/EmailOutlined';
+import PhoneOutlined from '../../../components/icons/PhoneOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';

@@ -1,4 +1,4 @@
-import RateReviewIcon from '@mui/icons-material/RateReview';
+import RateReviewIcon from '../../../components/icons/RateReview';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

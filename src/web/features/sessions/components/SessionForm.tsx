@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DeleteOutline from '@mui/icons-material/Delete';
+import DeleteOutline from '../../../components/icons/Delete';
 import { useState, type FormEvent } from 'react';
 import { sessionModalityLabels, sessionScheduleErrors, type SessionBody, type SessionModality } from '../../../../shared/live-sessions';
 import { ApiError } from '../../../lib/api-client';

@@ -1,0 +1,4 @@
+import { createSvgIcon } from '@mui/material/utils';
+
+// Material icon « PersonAdd » (Apache 2.0), as @mui/icons-material 9.5 draws it (decision 078).
+export default createSvgIcon(<path d="M15 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4m-9-2V7H4v3H1v2h3v3h2v-3h3v-2zm9 4c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4" />, 'PersonAdd');

@@ -1,0 +1,4 @@
+import { createSvgIcon } from '@mui/material/utils';
+
+// Material icon « Visibility » (Apache 2.0), as @mui/icons-material 9.5 draws it (decision 078).
+export default createSvgIcon(<path d="M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3" />, 'Visibility');
