@@ -59,7 +59,11 @@ describe('the compiled server (decision 026)', () => {
       const docs = await fetch(`http://127.0.0.1:${server.port}/api/docs/`);
       expect(docs.status).toBe(200);
       expect(await docs.text()).toContain('swagger-ui');
-      expect((await fetch(`http://127.0.0.1:${server.port}/api/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
+      // Read to the end: a response left unread holds its connection, and the stop below would wait
+      // out the whole grace period (10 s) for it.
+      const bundle = await fetch(`http://127.0.0.1:${server.port}/api/docs/static/swagger-ui-bundle.js`);
+      expect(bundle.status).toBe(200);
+      expect(await bundle.text()).toContain('SwaggerUIBundle');
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain(`base ${onPostgres ? 'postgres' : 'pglite'}`);
