@@ -120,6 +120,9 @@ export interface TestDatabase extends Database {
 /** `withSession` for the PostgreSQL database at `url`: a client of its own, for the time of `work`. */
 async function withPostgresSession<T>(url: string, work: (session: SqlSession) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
+  // Its end is not waited for (below): a DROP of the database may then end the connection first, and an
+  // 'error' event without a listener would be an uncaught exception in whichever test runs by then.
+  client.on('error', () => {});
   await client.connect();
   try {
     return await work(postgresSession(client));
