@@ -241,7 +241,16 @@ interface CapacityData {
   /** The right answers to the quiz. */
   answers: string;
   learners: Learner[];
+  /** Messages the run has sent so far: the next one goes from learner `floor(messagesSent / MESSAGES_PER_SENDER)`. */
+  messagesSent: number;
 }
+
+/**
+ * A learner sends this many messages in the whole run, then the next one takes over: no learner
+ * ever reaches the limit of MESSAGES_PER_MINUTE, whatever the phases' pace. (Going round the same
+ * learners, a fast machine sent more in a minute than they were allowed, and measured 429s.)
+ */
+const MESSAGES_PER_SENDER = MESSAGES_PER_MINUTE - 2;
 
 class ApiError extends Error {}
 
@@ -294,7 +303,7 @@ async function prepare(url: string, writes: boolean): Promise<CapacityData & { t
   const courseIds = page.items.map((c) => c.id);
   if (courseIds.length === 0) throw new Error('aucun cours publié : le serveur doit avoir le catalogue de démonstration (SEED_DEMO=true)');
   const free = page.items.find((c) => c.price === 0);
-  const empty = { courseIds, courseId: 0, trainerId: 0, lessonIds: [], quizLessonId: 0, answers: '', learners: [] };
+  const empty = { courseIds, courseId: 0, trainerId: 0, lessonIds: [], quizLessonId: 0, answers: '', learners: [], messagesSent: 0 };
   if (!writes) return empty;
   if (!free) throw new Error('aucun cours gratuit : le catalogue de démonstration en a deux, où les apprenants s’inscrivent directement');
   const outline = await call<CourseOutline>(url, 'GET', `/api/courses/${free.id}/outline`);
@@ -346,7 +355,7 @@ function requestsOf(kind: CapacityKind, data: CapacityData): () => LoadRequest {
         return { method: 'POST', path: '/api/login', headers: { ...json, 'x-forwarded-for': l.address }, body: JSON.stringify({ email: l.email, password: LOAD_PASSWORD }) };
       }
       case 'message': {
-        const l = learner();
+        const l = data.learners[Math.floor(data.messagesSent++ / MESSAGES_PER_SENDER) % data.learners.length]!;
         return { method: 'POST', path: `/api/conversations/${l.conversationId}/messages`, headers: as(l, json), body: JSON.stringify({ body: `Bonjour, une question sur la leçon ${i} : faut-il retourner le compost chaque semaine ?` }) };
       }
     }
@@ -411,14 +420,16 @@ export interface CapacityRun {
 
 type Log = (message: string) => void;
 
-async function measureKind(url: string, spec: KindSpec, data: CapacityData, seconds: number, log: Log, cpu?: { pid: number; backends?: () => BackendCpu }, topUp?: (needed: number) => Promise<void>): Promise<KindMeasure> {
+async function measureKind(url: string, spec: KindSpec, data: CapacityData, seconds: number, log: Log, cpu?: { pid: number; backends?: () => BackendCpu }, topUp?: (messages: number) => Promise<void>): Promise<KindMeasure> {
   const next = requestsOf(spec.kind, data);
   // Warm-up: the JIT, the pool's connections, the prepared statements.
-  await drive(url, next, { connections: 2, seconds: 1 });
-  const calibration = await drive(url, next, { connections: CONNECTIONS, seconds: Math.max(2, Math.round(seconds / 2)) });
+  const warmUp = await drive(url, next, { connections: 2, seconds: 1 });
+  const calibrationSeconds = Math.max(2, Math.round(seconds / 2));
+  // Senders for the calibration at full speed: on two cores, eight connections never send four times what two did.
+  if (topUp) await topUp(4 * warmUp.rps * calibrationSeconds);
+  const calibration = await drive(url, next, { connections: CONNECTIONS, seconds: calibrationSeconds });
   const steadyRps = Math.max(1, Math.round(calibration.rps * TARGET_UTILISATION));
-  // A learner may send MESSAGES_PER_MINUTE messages a minute: enough fresh ones for the steady load.
-  if (topUp) await topUp(Math.ceil((steadyRps * seconds * 1.2) / (MESSAGES_PER_MINUTE - 2)));
+  if (topUp) await topUp(steadyRps * seconds * 1.2);
   const backends = cpu?.backends?.();
   await backends?.start();
   const apiBefore = cpu ? treeCpuMs(cpu.pid) : 0;
@@ -466,12 +477,12 @@ export function learnersFor(cores: number, msPerLearnerMinute: number): number {
  * learners projected for one API core, with the API's CPU share read meanwhile (it should come near
  * TARGET_UTILISATION of one core if the per-kind costs add up).
  */
-async function checkProjection(url: string, data: CapacityData, kinds: KindMeasure[], seconds: number, cpu: { pid: number; backends?: () => BackendCpu }, log: Log, topUp: (needed: number) => Promise<void>): Promise<CapacityRun['check']> {
+async function checkProjection(url: string, data: CapacityData, kinds: KindMeasure[], seconds: number, cpu: { pid: number; backends?: () => BackendCpu }, log: Log, topUp: (messages: number) => Promise<void>): Promise<CapacityRun['check']> {
   const learners = learnersFor(1, perLearnerMinute(kinds, (k) => k.apiCpuMs));
   const perMinute = CAPACITY_KINDS.reduce((sum, k) => sum + k.perLearnerMinute, 0);
   const rate = Math.max(1, Math.round((learners * perMinute) / 60));
   const messageShare = CAPACITY_KINDS.find((k) => k.kind === 'message')!.perLearnerMinute / perMinute;
-  await topUp(Math.ceil((rate * messageShare * (seconds + 1) * 1.2) / (MESSAGES_PER_MINUTE - 2)));
+  await topUp(rate * messageShare * (seconds + 1) * 1.2);
   const generators = new Map(CAPACITY_KINDS.map((k) => [k.kind, requestsOf(k.kind, data)]));
   const next = () => {
     let roll = Math.random() * perMinute;
@@ -516,7 +527,9 @@ async function checkProjection(url: string, data: CapacityData, kinds: KindMeasu
 /** Every kind against `url`; the CPU read from /proc when `server` runs on this machine. */
 async function measureServer(url: string, engine: CapacityRun['engine'], seconds: number, log: Log, options: { server?: ServerProcess; databaseUrl?: string; writes: boolean }): Promise<CapacityRun> {
   const data = await prepare(url, options.writes);
-  const topUp = async (needed: number) => {
+  /** Enough learners for `messages` more messages, each learner sending MESSAGES_PER_SENDER in the run. */
+  const topUp = async (messages: number) => {
+    const needed = Math.ceil((data.messagesSent + messages) / MESSAGES_PER_SENDER);
     if (needed > data.learners.length) data.learners.push(...(await addLearners(url, data, needed - data.learners.length)));
   };
   let client: pg.Client | undefined;
