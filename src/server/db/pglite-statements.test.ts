@@ -56,6 +56,23 @@ describe('PGlite statements kept prepared', () => {
     expect(rows[0]).toMatchObject({ at, tags: { niveau: 'débutant' }, done: true });
   });
 
+  it('reads an answer with the caller’s parsers over PGlite’s: each parsers object its own, and PGlite’s later parsers seen', async () => {
+    await db.query(`insert into notes (id, label, at) values (1, 'première', '2026-11-25T10:00:00Z')`);
+    const select = `select id, label, at from notes where id = $1`;
+    const asText = { parsers: { 1184: (value: string) => `brut ${value}` } };
+    const labelled = { parsers: { 1184: (value: string) => `horodatage ${value}` } };
+    // The same object twice (as Drizzle's prepared queries and the server's thread pass theirs), then another one.
+    for (const options of [asText, asText, labelled]) {
+      const { rows } = await db.query<{ id: number; label: string; at: string }>(select, [1], { ...options, ...keep });
+      expect(rows[0]).toEqual({ id: 1, label: 'première', at: options.parsers[1184]('2026-11-25 10:00:00+00') });
+    }
+    // PGlite adds parsers to its own object (array types of a new type, say): the merged parsers see them.
+    const textParser = db.parsers[25]!;
+    db.parsers[25] = (value: string) => `texte ${value}`;
+    onTestFinished(() => void (db.parsers[25] = textParser));
+    expect((await db.query<{ label: string }>(select, [1], { ...asText, ...keep })).rows[0]!.label).toBe('texte première');
+  });
+
   it('parses a marked statement once, then runs it by name; leaves the others to PGlite', async () => {
     const select = `select label from notes where id = $1`;
     await db.query(`insert into notes (id, label) values (1, 'une')`);

@@ -24,8 +24,20 @@ let lastTransactionId = 0;
 
 const identity = (value: unknown) => value;
 
+/**
+ * One parsers object per set of types kept as text, made once: the kept statements read their
+ * answers with it over PGlite's own parsers, merged once per object (pglite-statements.ts).
+ */
+const rawParsers = new Map<string, Record<number, typeof identity>>();
+function parsersKeepingAsText(rawTypes: number[]): Record<number, typeof identity> {
+  const key = rawTypes.join(',');
+  let parsers = rawParsers.get(key);
+  if (!parsers) rawParsers.set(key, (parsers = Object.fromEntries(rawTypes.map((oid) => [oid, identity]))));
+  return parsers;
+}
+
 function queryOptions(wire: WireQueryOptions): QueryOptions & KeepPrepared {
-  const parsers = wire.rawTypes?.length ? Object.fromEntries(wire.rawTypes.map((oid) => [oid, identity])) : undefined;
+  const parsers = wire.rawTypes?.length ? parsersKeepingAsText(wire.rawTypes) : undefined;
   return { rowMode: wire.rowMode, parsers, keepPrepared: wire.keepPrepared };
 }
 
