@@ -12,6 +12,8 @@ export function useReorderQuestions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorderQuestions,
+    // One order at a time, as for the outline (reorder.ts): the last move is the one saved.
+    scope: { id: 'quiz-order' },
     onSuccess: (questions, { lessonId }) => queryClient.setQueryData<AuthorQuiz>(authoringKeys.quiz(lessonId), (quiz) => quiz && { ...quiz, questions }),
   });
 }

@@ -32,6 +32,9 @@ export function useReorder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorder,
+    // One order at a time: two moves in quick succession sent side by side could reach the database in
+    // the other order, and the page, once reloaded, showed the older one (seen in the authoring journey).
+    scope: { id: 'outline-order' },
     onMutate: async (input) => {
       const key = authoringKeys.outline(input.courseId);
       await queryClient.cancelQueries({ queryKey: key });
