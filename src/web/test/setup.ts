@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { __unsafe_useEmotionCache } from '@emotion/react';
 import { cleanup, configure, render } from '@testing-library/react';
+import * as React from 'react';
 import { createElement } from 'react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { useSession } from '../lib/session';
@@ -8,6 +9,18 @@ import { useSession } from '../lib/session';
 // A first render pulls MUI in and can take seconds on a busy two-core machine: `findBy…` waits up
 // to 5 s rather than 1 s. A bound on waiting, not a timing: a passing query returns as soon as it can.
 configure({ asyncUtilTimeout: 5_000 });
+
+/**
+ * React's development build records where each element was created (an owner stack, for its
+ * warnings) by building an Error with ten stack frames for every element, up to 10,000 a second:
+ * a quarter of the time of a form test here, typing key by key into MUI fields (decision 079).
+ * The tests read no warning's owner stack, so the counter that stops the recording past 10,000 is
+ * held past it. A React that renames its counter only gets the recording back, nothing else changes.
+ */
+const reactInternals = (React as unknown as Record<string, object | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => Number.POSITIVE_INFINITY, set: () => {}, configurable: true });
+}
 
 /**
  * The web project runs its files in one module graph and one jsdom per worker (isolate: false), so
