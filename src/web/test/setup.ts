@@ -2,7 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { __unsafe_useEmotionCache } from '@emotion/react';
 import { cleanup, configure, render } from '@testing-library/react';
 import * as React from 'react';
-import { createElement } from 'react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { useSession } from '../lib/session';
 
@@ -49,7 +48,7 @@ function defaultEmotionCache(): EmotionCache {
       emotionCache = __unsafe_useEmotionCache();
       return null;
     }
-    render(createElement(ReadCache)).unmount();
+    render(React.createElement(ReadCache)).unmount();
   }
   return emotionCache ?? null;
 }
