@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 5_000 });
  * warnings) by building an Error with ten stack frames for every element, up to 10,000 a second:
  * a quarter of the time of a form test here, typing key by key into MUI fields (decision 079).
  * The tests read no warning's owner stack, so the counter that stops the recording past 10,000 is
- * held past it. A React that renames its counter only gets the recording back, nothing else changes.
+ * held past it. A React that renamed its counter would record them again: setup.test.ts would say so.
  */
 const reactInternals = (React as unknown as Record<string, object | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
 if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
