@@ -57,7 +57,8 @@ const drawn = () => ({ signature_png: signaturePng().toString('base64') });
 
 async function mailsTo(userId: number) {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user!.email));
+  // In the order they were queued: PostgreSQL returns rows in no set order without one (once in CI, the update before the invitation).
+  return db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user!.email)).orderBy(mailOutbox.id);
 }
 
 describe('planning sessions (POST /api/courses/:id/sessions)', () => {
