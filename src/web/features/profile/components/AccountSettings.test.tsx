@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '../../../../shared/account';
@@ -135,7 +135,8 @@ describe('MyDataSection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer définitivement' }));
     expect(await screen.findByText(/Arrivée : \/ avec/)).toHaveTextContent(accountMessages.accountDeleted);
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', body: { currentPassword: 'Motdepasse1', confirmation: 'SUPPRIMER' } });
-    expect(useSession.getState().isAuthenticated).toBe(false);
+    // The session ends in an effect of the page reached, which React may run just after it is on screen.
+    await waitFor(() => expect(useSession.getState().isAuthenticated).toBe(false));
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
