@@ -47,6 +47,11 @@ export default defineConfig({
     // setting, theme.ts), no transition is drawn frame by frame, which was much of the browsers' work.
     reducedMotion: 'reduce',
     trace: 'off',
+    // A click waits for its element to hold still over two animation frames. Once in a full run here
+    // (2026-12-07), a page's renderer stopped producing frames and a click waited out the journey's
+    // whole 120 s; run again on a fresh browser, the journey passed. An action that waits 20 s is
+    // stuck, not slow: it fails then, and CI's retry comes 100 s sooner.
+    actionTimeout: 20_000,
     launchOptions: chromiumLaunch,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
