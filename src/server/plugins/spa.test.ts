@@ -87,6 +87,13 @@ describe('precompressed assets', () => {
     }
   });
 
+  it('answers HEAD for an asset with its headers and no body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/assets/app-3f2a.js?v=2', headers: { 'accept-encoding': 'br' } });
+    expectAssetHeaders(res, /^(text|application)\/javascript/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toBe('');
+  });
+
   it('sends a file too small to have copies as it is, to a browser that accepts br', async () => {
     const res = await get('/assets/tiny-77aa.js', 'br, gzip');
     expectAssetHeaders(res, /^(text|application)\/javascript/);
@@ -95,7 +102,7 @@ describe('precompressed assets', () => {
   });
 
   it('refuses a compressed copy asked for by name, and an asset the build does not hold, with a 404 and not the page', async () => {
-    for (const url of ['/assets/app-3f2a.js.br', '/assets/app-3f2a.js.gz', '/assets/app-0000.js']) {
+    for (const url of ['/assets/app-3f2a.js.br', '/assets/app-3f2a.js.gz', '/assets/app-0000.js', '/assets/APP-3f2a.js', '/assets/%61pp-3f2a.js']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
