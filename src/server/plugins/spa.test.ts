@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/precompress.mjs';
 import { spaPlugin } from './spa';
@@ -38,6 +38,8 @@ await fs.writeFile(
 const written = await precompress(dir);
 
 const app = Fastify();
+const routes: RouteOptions[] = [];
+app.addHook('onRoute', (route) => void routes.push(route));
 await app.register(spaPlugin, { webDistDir: dir });
 await app.ready();
 afterAll(async () => {
@@ -85,6 +87,10 @@ describe('precompressed assets', () => {
       expect(res.headers['content-encoding'], String(acceptEncoding)).toBeUndefined();
       expect(res.body).toBe(appJs);
     }
+  });
+
+  it('keeps the route of the files out of the API’s OpenAPI description', () => {
+    expect(routes.find((route) => route.url === '/*')?.schema).toMatchObject({ hide: true });
   });
 
   it('answers HEAD for an asset with its headers and no body', async () => {

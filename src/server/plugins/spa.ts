@@ -61,6 +61,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir, initialDa
     app.route({
       method: ['GET', 'HEAD'],
       url: '/*',
+      // The interface's files, not a call of the API: left out of its OpenAPI description.
+      schema: { hide: true },
       handler(request, reply) {
         const pathname = request.url.split('?', 1)[0]!;
         // Anything else falls through to the handler below (the page, or a JSON 404).
