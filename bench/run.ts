@@ -209,7 +209,10 @@ async function loginBench(engine: Engine, database: Database, url: string) {
   log(`connexion : ${round(login.measured, 1)} req/s, argon2id brut : ${round(login.baseline, 1)} op/s (rapports : ${login.ratios.map((r) => round(r)).join(', ')})`);
 }
 
-/** An unrecorded turn of each side before the rounds: the first requests of a route pay V8's compiling it and the statements' preparing, which a running server has long paid. */
+/**
+ * An unrecorded turn of each side before the rounds: the first requests of a route pay V8's compiling
+ * it and the statements' preparing, which a running server has long paid.
+ */
 const WARM_UP_SECONDS = 2;
 
 /**

@@ -43,9 +43,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, { webDistDir, initialDa
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      // Files are served by the route below, through `reply.sendFile`.
+      // Files are served by the route below, through `reply.sendFile`, which only ever names a file.
       serve: false,
-      index: false,
       // Picks `x.js.br`, else `x.js.gz`, else `x.js` after Accept-Encoding, and adds `Vary: Accept-Encoding`.
       preCompressed: true,
       setHeaders(res, filePath) {
