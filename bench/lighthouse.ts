@@ -5,13 +5,14 @@
  * served by a bare Fastify, measured the same way in the same run. Also checks, from the requests
  * each page made, that it loaded its own screen's chunk and no other screen's.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from '@playwright/test';
 import Fastify from 'fastify';
-import lighthouse from 'lighthouse';
 import { pageChunks } from './bundle';
 import { startHttpsFront } from './https-front';
 import { openBenchDatabase, round, startBenchApp } from './lib';
@@ -107,6 +108,34 @@ async function startBaselineServer() {
   return { app, url: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/` };
 }
 
+/** What the bench reads of a Lighthouse run (its `RunnerResult`). */
+interface LighthouseResult {
+  lhr: {
+    runtimeError?: { code: string; message: string };
+    audits: Record<string, { numericValue?: number; details?: unknown }>;
+    categories: { performance?: { score: number | null } };
+    environment: { benchmarkIndex: number };
+  };
+  artifacts: { Trace: unknown };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+
+/**
+ * Lighthouse and its 200 packages live in a package of their own, tools/lighthouse, with its own
+ * lock file: only this bench uses them, and each `npm ci` of the project spent 8 to 10 s writing
+ * them (decision 082). The first measurement installs them there.
+ */
+const LIGHTHOUSE_PACKAGE = fileURLToPath(new URL('../tools/lighthouse/', import.meta.url));
+
+async function loadLighthouse(log: (message: string) => void): Promise<Lighthouse> {
+  if (!fs.existsSync(path.join(LIGHTHOUSE_PACKAGE, 'node_modules', 'lighthouse'))) {
+    log('installation de Lighthouse pour le banc (tools/lighthouse)…');
+    execFileSync('npm', ['ci', '--no-fund', '--no-audit'], { cwd: LIGHTHOUSE_PACKAGE, stdio: 'inherit' });
+  }
+  const loaded = (await import(pathToFileURL(path.join(LIGHTHOUSE_PACKAGE, 'index.mjs')).href)) as { default: Lighthouse };
+  return loaded.default;
+}
+
 /** Runs lost to a broken trace that are made again before giving up. */
 const MAX_RETRIES = 2;
 
@@ -114,7 +143,7 @@ const MAX_RETRIES = 2;
  * Runs Lighthouse `RUNS` times on `url` in the browser listening on `port`; median of each figure.
  * `ownPages` are the screens (sources in the Vite manifest) the address should load.
  */
-async function measure(port: number, url: string, ownPages: string[], chunks: Map<string, string>): Promise<PageMeasure> {
+async function measure(lighthouse: Lighthouse, port: number, url: string, ownPages: string[], chunks: Map<string, string>): Promise<PageMeasure> {
   const runs: PageMeasure[] = [];
   let retries = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -191,6 +220,7 @@ async function expectPageShown(browser: BrowserContext, url: string, label: stri
 }
 
 export async function benchLighthouse(log: (message: string) => void): Promise<LighthouseBench> {
+  const lighthouse = await loadLighthouse(log);
   const chunks = pageChunks();
   const database = await openBenchDatabase('pglite');
   const { app, url, config } = await startBenchApp(database, { webDistDir: path.resolve('dist/web') });
@@ -209,7 +239,7 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
   });
   try {
     const { first, storage } = await demoLearner(database, config);
-    const baseline = await measure(port, baselineUrl, [], chunks);
+    const baseline = await measure(lighthouse, port, baselineUrl, [], chunks);
     log(`lighthouse, page de référence : score ${baseline.score}, LCP ${baseline.lcpMs} ms, CLS ${baseline.cls}, TBT ${baseline.tbtMs} ms`);
     const { pages: added, storage: storageOf } = await roundPages(database, config, url, {
       courseId: first.courseId,
@@ -250,7 +280,7 @@ export async function benchLighthouse(log: (message: string) => void): Promise<L
       }
       const started = Date.now();
       await expectPageShown(browser, `${pagesOrigin}${page.path}`, page.label);
-      const measured = await measure(port, `${pagesOrigin}${page.path}`, page.own, chunks);
+      const measured = await measure(lighthouse, port, `${pagesOrigin}${page.path}`, page.own, chunks);
       pages.push({ label: page.label, path: page.shown, measure: measured });
       log(
         `lighthouse, ${page.label} (${page.role}) : score ${measured.score}, LCP ${measured.lcpMs} ms, CLS ${measured.cls}, TBT ${measured.tbtMs} ms, ` +
