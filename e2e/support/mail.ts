@@ -9,7 +9,7 @@ const mailDir = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? '4173'}`, 
 /**
  * Each message parsed once per test worker: a message is never changed once written (the server
  * writes it under a temporary name, then renames it), and the folder holds a few hundred by the end
- * of a run, which each poll parsed again, a second of a worker's processor each time (decision 082).
+ * of a run, which each poll parsed again: up to a second of a worker's processor each time (decision 082).
  */
 const parsedMessages = new Map<string, Promise<ParsedMail>>();
 
