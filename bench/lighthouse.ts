@@ -128,7 +128,11 @@ type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<Light
 const LIGHTHOUSE_PACKAGE = fileURLToPath(new URL('../tools/lighthouse/', import.meta.url));
 
 async function loadLighthouse(log: (message: string) => void): Promise<Lighthouse> {
-  if (!fs.existsSync(path.join(LIGHTHOUSE_PACKAGE, 'node_modules', 'lighthouse'))) {
+  // npm records what it installed in node_modules/.package-lock.json: older than the lock file, the
+  // install predates a change of version, and is made again.
+  const installed = path.join(LIGHTHOUSE_PACKAGE, 'node_modules', '.package-lock.json');
+  const lock = path.join(LIGHTHOUSE_PACKAGE, 'package-lock.json');
+  if (!fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.statSync(lock).mtimeMs) {
     log('installation de Lighthouse pour le banc (tools/lighthouse)…');
     execFileSync('npm', ['ci', '--no-fund', '--no-audit'], { cwd: LIGHTHOUSE_PACKAGE, stdio: 'inherit' });
   }

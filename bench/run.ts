@@ -193,7 +193,7 @@ async function profileBench(engine: Engine, database: Database, url: string) {
 /** Issue 30: sign-ins per second against raw argon2id verifications with the same parameters and concurrency. */
 async function loginBench(engine: Engine, database: Database, url: string) {
   const login = await sideBySide(
-    (seconds) => rawArgonVerifyThroughput(seconds),
+    rawArgonVerifyThroughput,
     (seconds) => loginThroughput(database, url, seconds),
   );
   results.push({
