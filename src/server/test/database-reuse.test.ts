@@ -50,6 +50,22 @@ describe('test databases handed from one file to the next (decision 073)', () =>
     });
   });
 
+  it('keep being handed on file after file, vacuumed once in every twenty', async () => {
+    const vacuums = async (database: Database) =>
+      Number((await firstRow<{ count: string | number }>(database, sql`select vacuum_count as count from pg_stat_user_tables where relname = 'users'`)).count);
+    let current = await openTestDatabase({ reusable: true });
+    const firstIdentity = await identity(current);
+    const vacuumsBefore = await vacuums(current);
+    for (let file = 0; file < 20; file++) {
+      await createUser(current.db);
+      await current.close();
+      current = await openTestDatabase({ reusable: true });
+      expect(await identity(current)).toBe(firstIdentity);
+    }
+    expect(await vacuums(current)).toBe(vacuumsBefore + 1);
+    await current.close();
+  });
+
   it('fail as a closed database once closed, so that nothing left running reaches the next file’s rows', async () => {
     const first = await openTestDatabase({ reusable: true });
     await nextFile(first, async (second) => {

@@ -127,11 +127,13 @@ export async function readTemplateState(session: SqlSession): Promise<TemplateSt
 }
 
 /**
- * Brings a used database back to the template's state, ending any transaction left open. False
+ * Brings a used database back to the template's state, ending any transaction left open, and with
+ * `vacuum` reclaims the rows deleted so far (nothing else does on PGlite). False
  * when it cannot be: a test changed its schema or a setting, or left it busy (a PGlite transaction
  * that never returns holds its lock; a PostgreSQL connection left open may hold row locks).
  */
-export async function resetToTemplate(session: SqlSession, template: TemplateState, timeoutMs = 5_000): Promise<boolean> {
+export async function resetToTemplate(session: SqlSession, template: TemplateState, options: { vacuum?: boolean; timeoutMs?: number } = {}): Promise<boolean> {
+  const { vacuum = false, timeoutMs = 5_000 } = options;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
@@ -143,6 +145,8 @@ export async function resetToTemplate(session: SqlSession, template: TemplateSta
       const [{ fingerprint }] = (await session.rows<{ fingerprint: string }>(FINGERPRINT_SQL)) as [{ fingerprint: string }];
       if (fingerprint !== template.fingerprint) return false;
       await session.run(template.resetSql);
+      // On its own: VACUUM cannot run inside the implicit transaction of a multi-statement query.
+      if (vacuum) await session.run('vacuum');
       return true;
     } catch {
       return false;
