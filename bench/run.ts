@@ -18,7 +18,7 @@ import { benchConcurrentUploads } from './upload-memory';
 import { benchMedia } from './media';
 import { openBenchDatabase, round, startBenchApp, type BenchResult, type Engine } from './lib';
 import { benchLighthouse, LIGHTHOUSE_BUDGETS } from './lighthouse';
-import { benchLoad } from './load';
+import { benchLoad, PROBE_RAMP_SECONDS } from './load';
 import { freshConnectionLatency, startServerProcess } from './server-process';
 import { benchPlayer } from './player';
 import { benchRestart } from './startup';
@@ -286,13 +286,13 @@ async function runLoadBenches() {
       name: `Nouvelle connexion ouverte chaque seconde pendant la charge de ${users} utilisateurs : page d’accueil, réponse la plus lente`,
       engine,
       figure: load.probeMaxMs!,
-      unit: `ms (${load.probes} connexions)`,
+      unit: `ms (${load.probes} connexions, à partir de la ${PROBE_RAMP_SECONDS}e seconde ; avant, pendant l’arrivée des ${users} premières requêtes : ${load.rampProbeMaxMs} ms)`,
       budget: '≤ 1000 ms',
       baseline: { name: 'même connexion, serveur au repos', figure: round(idleProbe, 1), unit: 'ms' },
       ratio: round(load.probeMaxMs! / idleProbe),
       pass: load.probeMaxMs! <= 1000,
     });
-    log(`charge (${engine}) : ${load.requests} requêtes, ${errors} erreur(s) (statuts : ${JSON.stringify(load.statusCodes)}, ${load.errors} sans réponse), ${load.rps} req/s, p99 ${load.p99Ms} ms ; nouvelle connexion : ${load.probeMaxMs} ms au pire (au repos : ${round(idleProbe, 1)} ms)`);
+    log(`charge (${engine}) : ${load.requests} requêtes, ${errors} erreur(s) (statuts : ${JSON.stringify(load.statusCodes)}, ${load.errors} sans réponse), ${load.rps} req/s, p99 ${load.p99Ms} ms ; nouvelle connexion : ${load.probeMaxMs} ms au pire (au repos : ${round(idleProbe, 1)} ms ; pendant les ${PROBE_RAMP_SECONDS} premières secondes : ${load.rampProbeMaxMs} ms)`);
   }
 }
 
