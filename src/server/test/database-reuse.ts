@@ -126,17 +126,19 @@ export async function readTemplateState(session: SqlSession): Promise<TemplateSt
   return { fingerprint, resetSql };
 }
 
+/** A reset takes hundredths of a second: one still running after this is stuck behind a test's lock. */
+const RESET_TIMEOUT_MS = 5_000;
+
 /**
  * Brings a used database back to the template's state, ending any transaction left open, and with
  * `vacuum` reclaims the rows deleted so far (nothing else does on PGlite). False
  * when it cannot be: a test changed its schema or a setting, or left it busy (a PGlite transaction
  * that never returns holds its lock; a PostgreSQL connection left open may hold row locks).
  */
-export async function resetToTemplate(session: SqlSession, template: TemplateState, options: { vacuum?: boolean; timeoutMs?: number } = {}): Promise<boolean> {
-  const { vacuum = false, timeoutMs = 5_000 } = options;
+export async function resetToTemplate(session: SqlSession, template: TemplateState, options: { vacuum?: boolean } = {}): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer = setTimeout(() => resolve(false), RESET_TIMEOUT_MS);
   });
   const reset = (async () => {
     try {
@@ -146,7 +148,7 @@ export async function resetToTemplate(session: SqlSession, template: TemplateSta
       if (fingerprint !== template.fingerprint) return false;
       await session.run(template.resetSql);
       // On its own: VACUUM cannot run inside the implicit transaction of a multi-statement query.
-      if (vacuum) await session.run('vacuum');
+      if (options.vacuum) await session.run('vacuum');
       return true;
     } catch {
       return false;
