@@ -26,7 +26,7 @@ async function messagesTo(address: string, subject: string): Promise<ParsedMail[
   return found;
 }
 
-/** Waits for the server's mail worker to write the message (the e2e server's polls its outbox every 250 ms) and returns the latest. */
+/** Waits for the server's mail worker to write the message (the e2e server polls its outbox every 250 ms) and returns the latest. */
 export async function waitForMail(address: string, subject: string): Promise<ParsedMail> {
   let latest: ParsedMail | undefined;
   await expect
