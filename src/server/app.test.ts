@@ -54,14 +54,11 @@ describe('foundation', () => {
     }
   });
 
-  it('sends the security headers with a CSP', async () => {
+  it('sends the API set of security headers with a JSON answer (decision 084)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-src 'self' https://meet.jit.si");
-    // One inline script runs, by its hash: the player's early requests (decision 035); no other.
-    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${EARLY_REQUESTS_SCRIPT_HASH} https://meet.jit.si;`);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });
 

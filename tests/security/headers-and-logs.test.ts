@@ -12,7 +12,7 @@ import { mailOutbox } from '../../src/server/db/schema';
 import { createMailWorker } from '../../src/server/lib/mail/worker';
 import { openTestDatabase } from '../../src/server/test/database';
 import { createTestApp } from '../../src/server/test/app';
-import { createUser } from '../../src/server/test/factories';
+import { authHeader, createUser } from '../../src/server/test/factories';
 import { multipartBody, pdfDocument } from '../../src/server/test/files';
 
 /**
@@ -72,6 +72,18 @@ function expectSecurityHeaders(res: LightMyRequestResponse, jitsiDomain: string,
   expect(res.headers['x-frame-options'], `${label}: x-frame-options`).toBe('SAMEORIGIN');
 }
 
+/**
+ * An answer that is data (JSON, or no body) carries the API's set (decision 084, the OWASP REST
+ * Security Cheat Sheet's): nothing may run in it, frame it, or read it from another origin.
+ */
+function expectApiSecurityHeaders(res: LightMyRequestResponse, label: string): void {
+  expect(res.headers['content-security-policy'], `${label}: CSP`).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(res.headers['x-content-type-options'], `${label}: nosniff`).toBe('nosniff');
+  expect(res.headers['x-frame-options'], `${label}: x-frame-options`).toBe('DENY');
+  expect(res.headers['cross-origin-resource-policy'], `${label}: CORP`).toBe('same-origin');
+  expect(res.headers['strict-transport-security'], `${label}: HSTS`).toMatch(/^max-age=\d{7,}/);
+}
+
 const pages = ['/', '/profile', '/login', '/user/courses/12', '/admin/dashboard', '/une/page/inconnue', '/assets/app-3f2a.js'];
 const apiAnswers: Array<[string, string, number]> = [
   ['GET', '/api/health', 200],
@@ -80,7 +92,6 @@ const apiAnswers: Array<[string, string, number]> = [
   ['GET', '/api/admin/dashboard', 401],
   ['GET', '/api/route/inconnue', 404],
   ['POST', '/api/login', 422],
-  ['GET', '/api/docs', 200],
   ['GET', '/api/docs/json', 200],
 ];
 
@@ -92,10 +103,26 @@ describe('security headers', () => {
     expectSecurityHeaders(res, 'meet.jit.si', url);
   });
 
-  it.each(apiAnswers)('answers %s %s (%i) with the same headers', async (method, url, status) => {
+  it.each(apiAnswers)('answers %s %s (%i), JSON, with the API set', async (method, url, status) => {
     const res = await defaultApp.app.inject({ method: method as 'GET', url, ...(method === 'POST' ? { payload: {} } : {}) });
     expect(res.statusCode).toBe(status);
-    expectSecurityHeaders(res, 'meet.jit.si', `${method} ${url}`);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expectApiSecurityHeaders(res, `${method} ${url}`);
+  });
+
+  it('answers an API call with no body (204) with the API set', async () => {
+    const member = await createUser(defaultApp.db);
+    const res = await defaultApp.app.inject({ method: 'POST', url: '/api/logout', headers: await authHeader(defaultApp.db, member) });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['content-type']).toBeUndefined();
+    expectApiSecurityHeaders(res, 'POST /api/logout');
+  });
+
+  it('serves an API answer that is a document (the HTML of /api/docs) with the page set', async () => {
+    const res = await defaultApp.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expectSecurityHeaders(res, 'meet.jit.si', 'GET /api/docs');
   });
 
   it('sends the pages opened from an e-mailed link (token in the address) with Referrer-Policy: no-referrer', async () => {
@@ -107,7 +134,7 @@ describe('security headers', () => {
   });
 
   it('follows JITSI_DOMAIN: frames and its script come from the configured server only', async () => {
-    for (const url of ['/', '/admin/meeting/3', '/api/health']) {
+    for (const url of ['/', '/admin/meeting/3', '/api/docs']) {
       const res = await customApp.app.inject({ method: 'GET', url });
       expectSecurityHeaders(res, 'visio.ecoforma.example:8443', `custom ${url}`);
       expect(String(res.headers['content-security-policy'])).not.toContain('meet.jit.si');
