@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, testConfig } from './config';
-import { EARLY_REQUESTS_SCRIPT_HASH } from './lib/early-requests';
 import { createTestApp } from './test/app';
 import { openTestDatabase } from './test/database';
 
