@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories } from '../src/shared/categories';
 import type { Db } from '../src/server/db/client';
 import { insertManyCourses } from '../src/server/test/factories';
+import { vacuumAnalyze } from './lib';
 
 /**
  * The catalogue's sizes, one database growing (issue 30): the p95 at 100,000 courses may be at
@@ -41,9 +41,7 @@ function percentile(sorted: number[], p: number): number {
 export async function benchCatalogueSearch(db: Db, app: FastifyInstance, courseCount: number, alreadyThere = 0): Promise<{ p95Ms: number; p50Ms: number; samples: number }> {
   // In slices: one statement for 90,000 rows would outlast PostgreSQL's statement timeout.
   for (let left = courseCount - alreadyThere; left > 0; left -= 2_000) await insertManyCourses(db, Math.min(2_000, left));
-  // As autovacuum would on a catalogue in service: after 90,000 inserts it otherwise sets the
-  // visibility map and the statistics during the measurement itself (decision 083).
-  await db.execute(sql`vacuum analyze courses`);
+  await vacuumAnalyze(db, ['courses']);
   const urls = benchQueries(200);
   // Warm-up: plan caches and JIT, not measured.
   for (const url of urls.slice(0, 20)) await app.inject({ method: 'GET', url });

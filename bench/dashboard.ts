@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { createSession } from '../src/server/lib/sessions';
+import { vacuumAnalyze } from './lib';
 
 /**
  * The user list's sizes, one database growing (issue 30): each step of ten may at most double
@@ -37,9 +38,7 @@ function textArray(values: string[]) {
 export async function seedDashboardUsers(db: Db, count: number, from = 0): Promise<void> {
   // In slices: one statement for 90,000 users would outlast PostgreSQL's statement timeout on a busy machine.
   for (let start = from; start < count; start += 10_000) await seedUserSlice(db, Math.min(count, start + 10_000), start);
-  // What autovacuum does on a live database: fresh statistics and a visibility map for index-only counts.
-  await db.execute(sql`vacuum analyze users`);
-  await db.execute(sql`vacuum analyze meetings`);
+  await vacuumAnalyze(db, ['users', 'meetings']);
 }
 
 async function seedUserSlice(db: Db, count: number, from: number): Promise<void> {

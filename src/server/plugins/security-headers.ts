@@ -30,7 +30,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * than the page's. The page's 800 bytes of headers, on every API answer, cost about a tenth of a
  * small authenticated read (decision 084).
  */
-export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
