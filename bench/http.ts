@@ -48,6 +48,32 @@ export async function rawArgonVerifyThroughput(seconds: number): Promise<number>
   return done / seconds;
 }
 
+/**
+ * POST /api/login with nothing of the application: a bare Fastify route (no plugin, no hook, no
+ * schema) that reads the same JSON body and verifies its password against an argon2id hash with the
+ * same parameters. The raw verify pays neither HTTP nor the load generator; against this route the
+ * login's ratio weighs only what it adds itself: limits, session, hooks, validation (decision 085).
+ */
+export async function bareArgonRouteThroughput(seconds: number): Promise<number> {
+  const hash = await hashPassword('Motdepasse1');
+  const bare = Fastify();
+  bare.post('/bare-login', async (request) => ({ ok: await verifyPassword(hash, (request.body as { password: string }).password) }));
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = bare.server.address() as AddressInfo;
+  try {
+    return await measureThroughput({
+      url: `http://127.0.0.1:${port}/bare-login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      nextBody: () => JSON.stringify({ email: 'login-bench@exemple.fr', password: 'Motdepasse1', remember: false }),
+      connections: CONNECTIONS,
+      seconds,
+    });
+  } finally {
+    await bare.close();
+  }
+}
+
 async function benchUser(database: Database, email: string) {
   const [user] = await database.db
     .insert(users)
