@@ -171,6 +171,27 @@ async function runLighthouseBench() {
   }
 }
 
+/** A throughput measured side by side with its baseline, as a row judged at ≥ 80 % of it, and its log line with every pair's ratio. */
+function recordThroughputRatio(
+  engine: Engine,
+  pair: Awaited<ReturnType<typeof sideBySide>>,
+  row: { name: string; budget: string; baseline: string; baselineUnit: string; digits: number; logLabel: string; baselineLogLabel: string },
+) {
+  const figure = round(pair.measured, row.digits);
+  const baseline = round(pair.baseline, row.digits);
+  results.push({
+    name: row.name,
+    engine,
+    figure,
+    unit: 'req/s',
+    budget: row.budget,
+    baseline: { name: row.baseline, figure: baseline, unit: row.baselineUnit },
+    ratio: round(pair.ratio),
+    pass: pair.ratio >= 0.8,
+  });
+  log(`${row.logLabel} : ${figure} req/s, ${row.baselineLogLabel} : ${baseline} ${row.baselineUnit} (rapports : ${pair.ratios.map((r) => round(r)).join(', ')})`);
+}
+
 /**
  * Issue 30: authenticated GET /api/user/profile (session, user and profile in one prepared query)
  * against a bare Fastify route running that same prepared query, same parameters, same driver.
@@ -180,51 +201,42 @@ async function profileBench(engine: Engine, database: Database, url: string) {
     (seconds) => barePkSelectThroughput(database, seconds),
     (seconds) => profileThroughput(database, url, seconds),
   );
-  results.push({
+  recordThroughputRatio(engine, profile, {
     name: 'GET /api/user/profile authentifié, contre une route nue avec un SELECT par clé (req/s)',
-    engine,
-    figure: round(profile.measured, 0),
-    unit: 'req/s',
     budget: '≥ 80 % de la route nue avec SELECT',
-    baseline: { name: 'route Fastify nue + la même requête préparée que le profil, même pilote', figure: round(profile.baseline, 0), unit: 'req/s' },
-    ratio: round(profile.ratio),
-    pass: profile.ratio >= 0.8,
+    baseline: 'route Fastify nue + la même requête préparée que le profil, même pilote',
+    baselineUnit: 'req/s',
+    digits: 0,
+    logLabel: 'profil',
+    baselineLogLabel: 'route nue + SELECT',
   });
-  log(`profil : ${round(profile.measured, 0)} req/s, route nue + SELECT : ${round(profile.baseline, 0)} req/s (rapports : ${profile.ratios.map((r) => round(r)).join(', ')})`);
 }
 
-/** Issue 30: sign-ins per second against raw argon2id verifications with the same parameters and concurrency. */
+/**
+ * Issue 30: sign-ins per second against raw argon2id verifications with the same parameters and
+ * concurrency; then against a bare route verifying the same password, which weighs what the login
+ * adds itself, HTTP and the load generator being on both sides (decision 085).
+ */
 async function loginBench(engine: Engine, database: Database, url: string) {
-  const login = await sideBySide(
-    rawArgonVerifyThroughput,
-    (seconds) => loginThroughput(database, url, seconds),
-    LOGIN_WARM_UP_SECONDS,
-  );
-  results.push({
+  const login = (seconds: number) => loginThroughput(database, url, seconds);
+  recordThroughputRatio(engine, await sideBySide(rawArgonVerifyThroughput, login, LOGIN_WARM_UP_SECONDS), {
     name: 'POST /api/login (req/s)',
-    engine,
-    figure: round(login.measured, 1),
-    unit: 'req/s',
     budget: '≥ 80 % de la vérification argon2id brute',
-    baseline: { name: 'argon2id verify brut, mêmes paramètres', figure: round(login.baseline, 1), unit: 'op/s' },
-    ratio: round(login.ratio),
-    pass: login.ratio >= 0.8,
+    baseline: 'argon2id verify brut, mêmes paramètres',
+    baselineUnit: 'op/s',
+    digits: 1,
+    logLabel: 'connexion',
+    baselineLogLabel: 'argon2id brut',
   });
-  log(`connexion : ${round(login.measured, 1)} req/s, argon2id brut : ${round(login.baseline, 1)} op/s (rapports : ${login.ratios.map((r) => round(r)).join(', ')})`);
-
-  // What the login adds itself, HTTP and the load generator being on both sides (decision 085).
-  const own = await sideBySide(bareArgonRouteThroughput, (seconds) => loginThroughput(database, url, seconds));
-  results.push({
+  recordThroughputRatio(engine, await sideBySide(bareArgonRouteThroughput, login), {
     name: 'POST /api/login, contre une route nue qui vérifie le même mot de passe (req/s)',
-    engine,
-    figure: round(own.measured, 1),
-    unit: 'req/s',
     budget: '≥ 80 % de la route nue',
-    baseline: { name: 'route Fastify nue + argon2id verify, même corps JSON', figure: round(own.baseline, 1), unit: 'req/s' },
-    ratio: round(own.ratio),
-    pass: own.ratio >= 0.8,
+    baseline: 'route Fastify nue + argon2id verify, même corps JSON',
+    baselineUnit: 'req/s',
+    digits: 1,
+    logLabel: 'connexion',
+    baselineLogLabel: 'route nue + argon2id',
   });
-  log(`connexion : ${round(own.measured, 1)} req/s, route nue + argon2id : ${round(own.baseline, 1)} req/s (rapports : ${own.ratios.map((r) => round(r)).join(', ')})`);
 }
 
 /**
