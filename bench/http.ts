@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { verifyPassword, hashPassword } from '../src/server/lib/passwords';
 import { createSession, sessionParams } from '../src/server/lib/sessions';
 import { profileBySessionStatement } from '../src/server/modules/profile/profile.service';
@@ -9,6 +9,26 @@ import { normalizeSearch } from '../src/shared/text';
 import { measureThroughput } from './lib';
 
 const CONNECTIONS = 8;
+const PASSWORD = 'Motdepasse1';
+
+let passwordHash: Promise<string> | undefined;
+/** One argon2id hash of the bench's password, for every account and every baseline: a hash costs as much as a check. */
+function benchPasswordHash(): Promise<string> {
+  return (passwordHash ??= hashPassword(PASSWORD));
+}
+
+/** Serves a bare Fastify app (no plugin, no hook, no schema) with the routes `register` adds, on a free port, while `measure` runs against it. */
+async function withBareApp(register: (app: FastifyInstance) => void, measure: (origin: string) => Promise<number>): Promise<number> {
+  const bare = Fastify();
+  register(bare);
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = bare.server.address() as AddressInfo;
+  try {
+    return await measure(`http://127.0.0.1:${port}`);
+  } finally {
+    await bare.close();
+  }
+}
 
 /**
  * A bare Fastify route (no plugin, no hook, no schema) running the very statement of GET
@@ -21,26 +41,21 @@ export async function barePkSelectThroughput(database: Database, seconds: number
   const params = sessionParams(await createSession(database.db, user.id));
   const bySession = profileBySessionStatement(database.db);
   if (!(await bySession.execute(params))[0]) throw new Error('route nue : la session du banc ne se lit pas');
-  const bare = Fastify();
-  bare.get('/bare-pk', async () => (await bySession.execute(params))[0]);
-  await bare.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = bare.server.address() as AddressInfo;
-  try {
-    return await measureThroughput({ url: `http://127.0.0.1:${port}/bare-pk`, connections: CONNECTIONS, seconds });
-  } finally {
-    await bare.close();
-  }
+  return withBareApp(
+    (bare) => bare.get('/bare-pk', async () => (await bySession.execute(params))[0]),
+    (origin) => measureThroughput({ url: `${origin}/bare-pk`, connections: CONNECTIONS, seconds }),
+  );
 }
 
 /** argon2id verifications per second with the same concurrency: the cost a login cannot avoid. */
 export async function rawArgonVerifyThroughput(seconds: number): Promise<number> {
-  const hash = await hashPassword('Motdepasse1');
+  const hash = await benchPasswordHash();
   let done = 0;
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
-        await verifyPassword(hash, 'Motdepasse1');
+        await verifyPassword(hash, PASSWORD);
         done++;
       }
     }),
@@ -55,23 +70,19 @@ export async function rawArgonVerifyThroughput(seconds: number): Promise<number>
  * login's ratio weighs only what it adds itself: limits, session, hooks, validation (decision 085).
  */
 export async function bareArgonRouteThroughput(seconds: number): Promise<number> {
-  const hash = await hashPassword('Motdepasse1');
-  const bare = Fastify();
-  bare.post('/bare-login', async (request) => ({ ok: await verifyPassword(hash, (request.body as { password: string }).password) }));
-  await bare.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = bare.server.address() as AddressInfo;
-  try {
-    return await measureThroughput({
-      url: `http://127.0.0.1:${port}/bare-login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      nextBody: () => JSON.stringify({ email: 'login-bench@exemple.fr', password: 'Motdepasse1', remember: false }),
-      connections: CONNECTIONS,
-      seconds,
-    });
-  } finally {
-    await bare.close();
-  }
+  const hash = await benchPasswordHash();
+  return withBareApp(
+    (bare) => bare.post('/bare-login', async (request) => ({ ok: await verifyPassword(hash, (request.body as { password: string }).password) })),
+    (origin) =>
+      measureThroughput({
+        url: `${origin}/bare-login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        nextBody: () => JSON.stringify({ email: 'login-bench@exemple.fr', password: PASSWORD, remember: false }),
+        connections: CONNECTIONS,
+        seconds,
+      }),
+  );
 }
 
 async function benchUser(database: Database, email: string) {
@@ -79,7 +90,7 @@ async function benchUser(database: Database, email: string) {
     .insert(users)
     .values({
       email,
-      passwordHash: await hashPassword('Motdepasse1'),
+      passwordHash: await benchPasswordHash(),
       firstname: 'Camille',
       lastname: 'Martin',
       role: 'membre',
@@ -105,7 +116,7 @@ export async function loginThroughput(database: Database, url: string, seconds: 
     url: `${url}/api/login`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    nextBody: () => JSON.stringify({ email: emails[next++ % emails.length], password: 'Motdepasse1', remember: false }),
+    nextBody: () => JSON.stringify({ email: emails[next++ % emails.length], password: PASSWORD, remember: false }),
     connections: CONNECTIONS,
     seconds,
   });
