@@ -538,9 +538,11 @@ function writeReport(families?: string[]) {
       .split('\n')
       .filter((line) => line.startsWith('| ') && !line.startsWith('| mesure') && ![...measured].some((key) => line.startsWith(key)));
     const table = [...header, ...kept, ...lines].join('\n');
-    // The notes of earlier partial runs stay (the rows they name may still carry their figures); this run's comes last.
+    // An earlier partial run's note stays while a row it names is still there from before (another engine,
+    // say); one whose rows this run all measured again describes nothing left. This run's note comes last.
     const top = previous.slice(0, previous.indexOf('| mesure'));
-    const notes = top.match(/^Lignes mises à jour seules[^\n]*$/gm) ?? [];
+    const namesIn = (note: string) => (/cœurs\) : (.*)\.$/.exec(note)?.[1] ?? '').split(' ; ');
+    const notes = (top.match(/^Lignes mises à jour seules[^\n]*$/gm) ?? []).filter((note) => namesIn(note).some((name) => kept.some((line) => line.startsWith(`| ${name} |`))));
     const intro = top.replace(/\n*Lignes mises à jour seules[^\n]*\n*/g, '\n\n').trimEnd();
     const names = [...new Set(results.map((r) => r.name))];
     const note = `Lignes mises à jour seules le ${new Date().toISOString().slice(0, 10)} par \`npm run bench -- ${process.argv.slice(2).join(' ')}\` (charge moyenne au départ : ${round(loadAtStart, 1)} pour ${os.cpus().length} cœurs) : ${names.join(' ; ')}.`;
