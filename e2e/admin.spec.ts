@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { linkTo, waitForMail } from './support/mail';
 import { admin as adminCredentials, adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi, type TestAccount } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
+import { expectInViewport, expectNotInViewport } from './support/viewport';
 
 const samplePdf = fs.readFileSync(path.resolve('e2e/fixtures/cv-camille-durand.pdf'));
 
@@ -378,7 +379,7 @@ test.describe('on a phone (360 px)', () => {
       const controls = [...list.buttons.map((label) => card.getByRole('button', { name: label })), ...list.links.map((label) => card.getByRole('link', { name: label }))];
       for (const control of controls) {
         await control.scrollIntoViewIfNeeded();
-        await expect(control).toBeInViewport({ ratio: 1 });
+        await expectInViewport(control, { ratio: 1 });
       }
       expect(await scrollsSideways(page), `${list.url} scrolls sideways`).toBe(false);
       await expectNoAxeViolations(page);
@@ -405,11 +406,11 @@ test.describe('on a phone (390 px)', () => {
     for (const link of await nav.getByRole('link').all()) expect(Math.abs((await link.boundingBox())!.y - firstBox.y)).toBeLessThan(2);
     expect((await nav.boundingBox())!.height).toBeLessThan(firstBox.height * 2);
     // The last page's link was scrolled into view, inside the menu and not the page.
-    await expect(current).toBeInViewport({ ratio: 1 });
-    await expect(first).not.toBeInViewport({ ratio: 1 });
+    await expectInViewport(current, { ratio: 1 });
+    await expectNotInViewport(first, { ratio: 1 });
     expect(await scrollsSideways(page)).toBe(false);
     await first.scrollIntoViewIfNeeded();
-    await expect(first).toBeInViewport({ ratio: 1 });
+    await expectInViewport(first, { ratio: 1 });
     await expectNoAxeViolations(page);
   });
 });

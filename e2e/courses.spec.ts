@@ -4,6 +4,7 @@ import { pngImage } from '../src/server/test/files';
 import { adminAccount, bearer, loginViaApi, signInBrowser, signupViaApi } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { publishCourse } from './support/learning';
+import { expectInViewport } from './support/viewport';
 
 test('an approved trainer publishes a course that a member finds without accents, opens by its address, joins and sees in Activité', async ({
   page,
@@ -205,7 +206,7 @@ test.describe('on a phone (360 px)', () => {
     await page.getByRole('link', { name: 'Premiers pas vers le zéro déchet' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Premiers pas vers le zéro déchet' })).toBeVisible();
     const bar = page.getByRole('region', { name: 'Prix et inscription' });
-    await expect(bar).toBeInViewport({ ratio: 1 });
+    await expectInViewport(bar, { ratio: 1 });
     await expect(bar.getByText('Gratuit').first()).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
     await expectNoAxeViolations(page);
@@ -218,7 +219,7 @@ test.describe('on a phone (360 px)', () => {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await bar.getByRole('button', { name: "S'inscrire maintenant" }).click();
-    await expect(bar.getByText('Vous suivez ce cours.')).toBeInViewport();
+    await expectInViewport(bar.getByText('Vous suivez ce cours.'));
   });
 
   test('the course form fits the screen, file buttons included', async ({ page, request }) => {
@@ -228,7 +229,7 @@ test.describe('on a phone (360 px)', () => {
     for (const text of ['Choisir une image', 'Choisir un fichier']) {
       const button = page.getByText(text, { exact: true });
       await button.scrollIntoViewIfNeeded();
-      await expect(button).toBeInViewport({ ratio: 1 });
+      await expectInViewport(button, { ratio: 1 });
     }
     expect(await scrollsSideways(page)).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectInViewport, expectNotInViewport } from './support/viewport';
 
 /** The landing page once its fade-ins are over, so every text is where a reader sees it. */
 async function openLanding(page: Page) {
@@ -135,7 +136,7 @@ test.describe('landing page', () => {
     });
     await openLanding(page);
     await page.mouse.wheel(0, 5000);
-    await expect(page.getByRole('contentinfo')).toBeInViewport();
+    await expectInViewport(page.getByRole('contentinfo'));
     expect(outside).toEqual([]);
   });
 });
@@ -177,14 +178,14 @@ test.describe('navigation bar', () => {
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 60);
     await page.waitForFunction(() => window.scrollY >= 60);
-    await expect(banner).toBeInViewport();
+    await expectInViewport(banner);
 
     await page.mouse.wheel(0, 500);
     await page.waitForFunction(() => window.scrollY > 100);
-    await expect(banner).not.toBeInViewport();
+    await expectNotInViewport(banner);
 
     await page.mouse.wheel(0, -80);
-    await expect(banner).toBeInViewport();
+    await expectInViewport(banner);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   });
 
@@ -193,11 +194,11 @@ test.describe('navigation bar', () => {
     const banner = page.getByRole('banner');
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 600);
-    await expect(banner).not.toBeInViewport();
+    await expectNotInViewport(banner);
     const scrolled = await page.evaluate(() => window.scrollY);
     // As a Tab press would, without the browser scrolling the page to the element.
     await banner.getByRole('link', { name: 'Connexion' }).evaluate((link: HTMLElement) => link.focus({ preventScroll: true }));
-    await expect(banner).toBeInViewport();
+    await expectInViewport(banner);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 
@@ -244,7 +245,7 @@ test.describe('navigation bar', () => {
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Aller au contenu principal' });
     await expect(skip).toBeFocused();
-    await expect(skip).toBeInViewport();
+    await expectInViewport(skip);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
     await page.keyboard.press('Tab');
