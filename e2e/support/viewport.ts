@@ -1,7 +1,9 @@
 import { expect, type Locator } from '@playwright/test';
 
 /**
- * The share of `locator`'s box inside the viewport, from its layout box, edges rounded to whole pixels.
+ * The share of `locator`'s box inside the viewport, from its layout box, edges rounded to whole pixels,
+ * clipped as an IntersectionObserver clips it: by each ancestor that does not let content overflow
+ * (a menu that scrolls sideways), then by the viewport.
  * Playwright's toBeInViewport waits for an IntersectionObserver callback, which Chromium delivers only
  * with a rendered frame. Twice in full runs here a page's renderer stopped producing frames (decision
  * 080). The second time (2026-12-07) the assertion waited out the test's 60 s, past its own 10 s, and
@@ -9,14 +11,25 @@ import { expect, type Locator } from '@playwright/test';
  */
 function viewportShare(locator: Locator): Promise<number> {
   return locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const [left, top, right, bottom] = [box.left, box.top, box.right, box.bottom].map(Math.round) as [number, number, number, number];
-    const area = (right - left) * (bottom - top);
+    type Edges = { left: number; top: number; right: number; bottom: number };
+    const rounded = (rect: Edges): Edges => ({ left: Math.round(rect.left), top: Math.round(rect.top), right: Math.round(rect.right), bottom: Math.round(rect.bottom) });
+    const box = rounded(element.getBoundingClientRect());
+    const area = (box.right - box.left) * (box.bottom - box.top);
     if (area <= 0) return 0;
-    const { clientWidth, clientHeight } = document.documentElement;
-    const width = Math.max(0, Math.min(right, clientWidth) - Math.max(left, 0));
-    const height = Math.max(0, Math.min(bottom, clientHeight) - Math.max(top, 0));
-    return (width * height) / area;
+    const visible = { ...box };
+    const clipTo = (clip: Edges) => {
+      visible.left = Math.max(visible.left, clip.left);
+      visible.top = Math.max(visible.top, clip.top);
+      visible.right = Math.min(visible.right, clip.right);
+      visible.bottom = Math.min(visible.bottom, clip.bottom);
+    };
+    // Up to <body>: the overflow of <body> and <html> applies to the viewport, clipped last.
+    for (let ancestor = element.parentElement; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
+      const { overflowX, overflowY } = getComputedStyle(ancestor);
+      if (overflowX !== 'visible' || overflowY !== 'visible') clipTo(rounded(ancestor.getBoundingClientRect()));
+    }
+    clipTo({ left: 0, top: 0, right: document.documentElement.clientWidth, bottom: document.documentElement.clientHeight });
+    return (Math.max(0, visible.right - visible.left) * Math.max(0, visible.bottom - visible.top)) / area;
   });
 }
 
