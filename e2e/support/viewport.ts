@@ -33,15 +33,20 @@ function viewportShare(locator: Locator): Promise<number> {
   });
 }
 
-/** As Playwright's `ratio`: at least that share inside the viewport, or any part of it when 0. */
-const isInViewport = (share: number, ratio: number) => (ratio === 0 ? share > 0 : share >= ratio);
-
-/** `locator` shows at least `ratio` of itself in the viewport (any part when 0), waiting as an expect does. */
-export async function expectInViewport(locator: Locator, { ratio = 0 } = {}): Promise<void> {
-  await expect.poll(async () => isInViewport(await viewportShare(locator), ratio), { message: `${locator} in the viewport (ratio ${ratio})` }).toBe(true);
+/**
+ * Waits, as an expect does, until `locator` is in the viewport (`inside`) or not, in the sense of
+ * Playwright's `ratio`: at least that share of it inside, or any part of it when 0.
+ */
+async function expectViewportPlacement(locator: Locator, ratio: number, inside: boolean): Promise<void> {
+  const isInside = async () => {
+    const share = await viewportShare(locator);
+    return ratio === 0 ? share > 0 : share >= ratio;
+  };
+  await expect.poll(isInside, { message: `${locator} ${inside ? 'in' : 'out of'} the viewport (ratio ${ratio})` }).toBe(inside);
 }
 
-/** `locator` does not show `ratio` of itself in the viewport (no part of it when 0), waiting as an expect does. */
-export async function expectNotInViewport(locator: Locator, { ratio = 0 } = {}): Promise<void> {
-  await expect.poll(async () => isInViewport(await viewportShare(locator), ratio), { message: `${locator} out of the viewport (ratio ${ratio})` }).toBe(false);
-}
+/** `locator` shows at least `ratio` of itself in the viewport (any part when 0). */
+export const expectInViewport = (locator: Locator, { ratio = 0 } = {}) => expectViewportPlacement(locator, ratio, true);
+
+/** `locator` does not show `ratio` of itself in the viewport (no part of it when 0). */
+export const expectNotInViewport = (locator: Locator, { ratio = 0 } = {}) => expectViewportPlacement(locator, ratio, false);
